@@ -1,0 +1,1 @@
+"""NLP layer: backend interface, Stanza backend, CoNLL-U adapter, tag sets."""
