@@ -1,0 +1,1 @@
+"""Shipped data: fallback pseudonym lists, sample documents for run_local.sh."""

@@ -1,0 +1,214 @@
+"""Doppel's records.
+
+Every record that crosses a stage (or a Beam worker) boundary is defined here, once, as a
+frozen-ish dataclass of plain values, so that it pickles for any runner and converts to JSON
+(``to_dict``/``from_dict``) for audit logs and Parquet.  ``schemas/json/`` holds the JSON
+Schema generated from these definitions (``python -m schemas.export``).
+
+Inline formatting: a segment's ``text`` carries each inline code as one character from the
+Unicode private-use area (``CODE_BASE + n`` for ``codes[n]``).  Everything after the reader
+sees only those opaque markers; the reader/writer pair alone knows what they stand for.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Tuple
+
+CODE_BASE = 0xE000
+CODE_LIMIT = 0xF8FF
+
+
+def code_char(index: int) -> str:
+    if CODE_BASE + index > CODE_LIMIT:
+        raise ValueError("too many inline codes in one segment")
+    return chr(CODE_BASE + index)
+
+
+def code_index(char: str) -> Optional[int]:
+    cp = ord(char)
+    return cp - CODE_BASE if CODE_BASE <= cp <= CODE_LIMIT else None
+
+
+def is_code_char(char: str) -> bool:
+    return CODE_BASE <= ord(char) <= CODE_LIMIT
+
+
+class _Record:
+    def to_dict(self) -> Dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Dict[str, Any]):
+        kwargs = {}
+        for f in dataclasses.fields(cls):
+            if f.name not in data:
+                continue
+            value = data[f.name]
+            sub = _NESTED.get((cls.__name__, f.name))
+            if sub is not None and value is not None:
+                value = [sub.from_dict(v) for v in value]
+            kwargs[f.name] = value
+        return cls(**kwargs)
+
+
+@dataclass
+class Code(_Record):
+    """An inline code: ``kind`` is ``open``, ``close`` or ``isolated``; ``data`` is opaque
+    to everything but the format that produced it (e.g. the XML of an XLIFF ``<g>`` start
+    tag).  ``pair`` links an open code to its close code (same value)."""
+    kind: str
+    data: str
+    pair: Optional[int] = None
+
+
+@dataclass
+class Segment(_Record):
+    """A unit of translatable text.  ``id`` is unique within the document and segments are
+    numbered in document order by ``index``."""
+    document: str
+    id: str
+    index: int
+    text: str
+    codes: List[Code] = field(default_factory=list)
+    # Spans given with the input (pre-annotated JSONL): [start, end, category]
+    labels: List[List[Any]] = field(default_factory=list)
+    # Free-form, format-specific context the writer needs back (e.g. XLIFF unit id).
+    meta: Dict[str, Any] = field(default_factory=dict)
+
+    def plain_text(self) -> str:
+        return "".join(ch for ch in self.text if not is_code_char(ch))
+
+
+@dataclass
+class Document(_Record):
+    """A file turned into a skeleton plus segments.  ``skeleton`` is what the writer needs to
+    give the file back (for XML formats, the original bytes); it is opaque downstream."""
+    name: str           # base name, used for output file and audit records
+    path: str           # where it was read from
+    format: str         # reader id: jsonl, xliff12, ...
+    skeleton: bytes
+    segments: List[Segment] = field(default_factory=list)
+    source_lang: str = ""
+    target_lang: str = ""
+
+
+@dataclass
+class Mention(_Record):
+    """One occurrence of an entity in a segment (character offsets in ``Segment.text``)."""
+    segment: int        # Segment.index
+    start: int
+    end: int
+    text: str
+    category: str
+    source: str = "given"      # given | propagated | detector name
+    cluster: Optional[int] = None
+    lemma: str = ""
+    features: Dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Cluster(_Record):
+    """Mentions of the same entity within the linking scope."""
+    id: int
+    category: str
+    key: str                    # normalised linking key
+    canonical: str              # the longest surface form
+    forms: List[str] = field(default_factory=list)
+
+
+@dataclass
+class Assignment(_Record):
+    """What replaced one mention: needed to restore it after MT."""
+    cluster: int
+    category: str
+    original: str               # the mention's surface form
+    replacement: str            # what was sent instead (pseudonym in the mention's form, or a mask)
+    segment: int
+    start: int                  # offsets of the replacement in the protected text
+    end: int
+    method: str = "pseudonym"
+
+
+@dataclass
+class ProtectedSegment(_Record):
+    """A segment after protection: ``text`` has every mention replaced."""
+    document: str
+    id: str
+    index: int
+    text: str
+    assignments: List[Assignment] = field(default_factory=list)
+    codes: List[Code] = field(default_factory=list)
+
+
+@dataclass
+class MTRequest(_Record):
+    """One payload for the engine, exactly as it is sent."""
+    document: str
+    segment: str
+    index: int
+    engine: str
+    source_lang: str
+    target_lang: str
+    text: str
+
+
+@dataclass
+class MTResponse(_Record):
+    document: str
+    segment: str
+    index: int
+    engine: str
+    text: Optional[str]
+    error: Optional[str] = None       # set when the segment was dead-lettered
+    request_text: Optional[str] = None  # what was actually sent (None: nothing was sent)
+
+
+@dataclass
+class RestoredSegment(_Record):
+    document: str
+    id: str
+    index: int
+    text: str                   # translation with the originals back, inline codes as markers
+    status: str = "translated"  # translated | needs-review | failed
+    notes: List[str] = field(default_factory=list)
+    restored: int = 0
+    unresolved: int = 0
+    # [start, end, category] of restored originals in ``text``
+    spans: List[List[Any]] = field(default_factory=list)
+
+
+@dataclass
+class DocumentReport(_Record):
+    """Per-document counts; summed into ``summary.json``."""
+    document: str
+    segments: int = 0
+    sent: int = 0
+    entities: Dict[str, int] = field(default_factory=dict)     # mentions by category
+    clusters: int = 0
+    restored: int = 0
+    needs_review: int = 0     # segments
+    unresolved: int = 0       # mentions that could not be placed
+    dead_lettered: int = 0
+    written: bool = False
+
+
+@dataclass
+class Failure(_Record):
+    document: str
+    stage: str
+    reason: str
+    segment: Optional[str] = None
+
+
+_NESTED = {
+    ("Segment", "codes"): Code,
+    ("Document", "segments"): Segment,
+    ("ProtectedSegment", "assignments"): Assignment,
+    ("ProtectedSegment", "codes"): Code,
+}
+
+ALL_RECORDS: Tuple[type, ...] = (
+    Code, Segment, Document, Mention, Cluster, Assignment, ProtectedSegment,
+    MTRequest, MTResponse, RestoredSegment, DocumentReport, Failure,
+)

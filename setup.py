@@ -1,0 +1,31 @@
+"""Doppel: GDPR-safe machine translation of documents (pseudonymise -> MT -> restore)."""
+from setuptools import find_packages, setup
+
+setup(
+    name="doppel",
+    version="0.1.0",
+    description="Machine-translate GDPR-sensitive documents without personal data reaching the MT engine",
+    python_requires=">=3.10",
+    packages=find_packages(include=["pipelines", "transforms", "transforms.*", "schemas",
+                                    "resources"]),
+    package_data={"resources": ["pseudonyms/*.json", "samples/*", "*.json"],
+                  "schemas": ["json/*.json"]},
+    include_package_data=True,
+    install_requires=[
+        "apache-beam>=2.60",
+        "python-docx>=1.1",
+        "lxml>=5.0",
+        "stanza>=1.9",
+        "faker>=30",
+        "pyarrow>=14",
+        "sacrebleu>=2.4",
+        "python-stdnum>=1.20",
+        "phonenumbers>=8.13",
+        "cryptography>=42",
+    ],
+    extras_require={
+        "align": ["simalign"],
+        "test": ["pytest>=8"],
+    },
+    entry_points={"console_scripts": ["doppel=pipelines.cli:main"]},
+)
