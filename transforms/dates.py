@@ -1,0 +1,227 @@
+"""Dates as entities: parse, fake, locate after MT, restore (pure).
+
+A date's pseudonym is another valid date written in the same pattern.  After MT the pseudonym
+is located by its **components** (day number, month name in any known language or number,
+year) lying close together in any order: "13 December 2012", "13 de diciembre de 2012",
+"2012. gada 13. decembris" all match.  Restoration swaps each component for the original's in
+the same language and form, so the target language's own date pattern survives — no word
+alignment involved (the Tilde paper's simalign failure on dates).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+MONTHS: Dict[str, List[List[str]]] = {
+    # language -> 12 lists of forms (first is the nominative/base form)
+    "en": [["January", "Jan"], ["February", "Feb"], ["March", "Mar"], ["April", "Apr"],
+           ["May"], ["June", "Jun"], ["July", "Jul"], ["August", "Aug"],
+           ["September", "Sept", "Sep"], ["October", "Oct"], ["November", "Nov"],
+           ["December", "Dec"]],
+    "es": [["enero"], ["febrero"], ["marzo"], ["abril"], ["mayo"], ["junio"], ["julio"],
+           ["agosto"], ["septiembre", "setiembre"], ["octubre"], ["noviembre"], ["diciembre"]],
+    "lv": [["janvāris", "janvārī", "janvāra"], ["februāris", "februārī", "februāra"],
+           ["marts", "martā", "marta"], ["aprīlis", "aprīlī", "aprīļa"], ["maijs", "maijā", "maija"],
+           ["jūnijs", "jūnijā", "jūnija"], ["jūlijs", "jūlijā", "jūlija"],
+           ["augusts", "augustā", "augusta"], ["septembris", "septembrī", "septembra"],
+           ["oktobris", "oktobrī", "oktobra"], ["novembris", "novembrī", "novembra"],
+           ["decembris", "decembrī", "decembra"]],
+}
+
+_MONTH_LOOKUP: Dict[str, Tuple[str, int, int]] = {}
+for _lang, _months in MONTHS.items():
+    for _m, _forms in enumerate(_months, 1):
+        for _fi, _f in enumerate(_forms):
+            _MONTH_LOOKUP.setdefault(_f.lower(), (_lang, _m, _fi))
+
+_MONTH_ALT = "|".join(sorted((re.escape(k) for k in _MONTH_LOOKUP), key=len, reverse=True))
+_TOKEN = re.compile(rf"(?i)\b(?:(?P<month>{_MONTH_ALT})\.?|(?P<num>\d{{1,4}}))\b")
+_NUMERIC = re.compile(r"^(\d{1,2})([./-])(\d{1,2})\2(\d{4})$")
+_ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+
+
+@dataclass
+class DateValue:
+    year: Optional[int]
+    month: Optional[int]
+    day: Optional[int]
+
+    def fields(self):
+        return self.year, self.month, self.day
+
+
+def parse(text: str) -> Optional[DateValue]:
+    """Components of a date mention, or None if it is not a recognisable date."""
+    t = text.strip()
+    m = _ISO.match(t)
+    if m:
+        return DateValue(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    m = _NUMERIC.match(t)
+    if m:
+        return DateValue(int(m.group(4)), int(m.group(3)), int(m.group(1)))
+    year = month = day = None
+    consumed = 0
+    for tok in _TOKEN.finditer(t):
+        consumed += len(tok.group(0))
+        if tok.group("month"):
+            if month is not None:
+                return None
+            month = _MONTH_LOOKUP[tok.group("month").lower()][1]
+        else:
+            n = int(tok.group("num"))
+            if len(tok.group("num")) == 4 and year is None:
+                year = n
+            elif 1 <= n <= 31 and day is None and len(tok.group("num")) <= 2:
+                day = n
+            else:
+                return None
+    rest = re.sub(_TOKEN, "", t)
+    if re.search(r"[^\W\d_]{3,}", rest.replace("of", "").replace("de", "")):
+        return None  # words other than month names: "the same day", "1990s"
+    if year is None and month is None:
+        return None
+    if day is not None and month is None:
+        return None
+    return DateValue(year, month, day)
+
+
+def is_numeric(text: str) -> bool:
+    return bool(_NUMERIC.match(text.strip()) or _ISO.match(text.strip()))
+
+
+def shift(value: DateValue, days: int) -> DateValue:
+    """The pseudonym date: ``days`` later, same granularity, never the same components."""
+    y, m, d = value.fields()
+    if y is not None and m is not None and d is not None:
+        new = dt.date(y, m, min(d, 28)) + dt.timedelta(days=days)
+        if new.day == d:
+            new += dt.timedelta(days=1)
+        if new.month == m:
+            new = new.replace(month=m % 12 + 1, day=min(new.day, 28))
+        return DateValue(new.year, new.month, new.day)
+    y2 = None if y is None else y + 1 + days % 7
+    m2 = None if m is None else (m + days % 11) % 12 + 1
+    if m is not None and m2 == m:
+        m2 = m % 12 + 1
+    return DateValue(y2, m2, d)
+
+
+def render_like(original_text: str, value: DateValue) -> str:
+    """Write ``value`` in the pattern of ``original_text`` (same month language and form,
+    zero padding, separators)."""
+    return substitute(original_text, parse(original_text) or value, value)
+
+
+def substitute(span: str, old: DateValue, new: DateValue, target_lang: str = "",
+               new_text: str = "") -> str:
+    """Swap the components of ``old`` found in ``span`` for those of ``new``.  A month word
+    the tables do not know (an engine's mistranslation) becomes ``new``'s month in the target
+    language, or in ``new_text``'s own words when that language has no table."""
+    if old.month is not None and new.month is not None and not any(
+            t.group("month") for t in _TOKEN.finditer(span)) and not _NUMERIC.match(span.strip()) \
+            and not _ISO.match(span.strip()):
+        words = re.findall(r"[^\W\d_]+", span)
+        unknown = [w for w in words if w.lower() not in ("de", "of", "del", "gada", "the")]
+        if unknown:
+            if target_lang in MONTHS:
+                month = MONTHS[target_lang][new.month - 1][0]
+            else:
+                m = next((t.group("month") for t in _TOKEN.finditer(new_text) if t.group("month")), None)
+                month = m or MONTHS["en"][new.month - 1][0]
+            span = span.replace(unknown[0], month, 1)
+            return substitute(span, old, new)
+    m = _ISO.match(span.strip())
+    if m:
+        return span.replace(m.group(0), f"{new.year:04d}-{new.month:02d}-{new.day:02d}")
+    m = _NUMERIC.match(span.strip())
+    if m:
+        d, sep, mo, y = m.groups()
+        nd = f"{new.day:0{len(d)}d}"
+        nm = f"{new.month:0{len(mo)}d}"
+        return span.replace(m.group(0), f"{nd}{sep}{nm}{sep}{new.year:04d}")
+
+    def repl(tok):
+        if tok.group("month"):
+            lang, _, form_idx = _MONTH_LOOKUP[tok.group("month").lower()]
+            forms = MONTHS[lang][(new.month or 1) - 1]
+            word = forms[min(form_idx, len(forms) - 1)]
+            return _same_case(tok.group("month"), word) + tok.group(0)[len(tok.group("month")):]
+        num = tok.group("num")
+        n = int(num)
+        if len(num) == 4 and old.year is not None and n == old.year and new.year is not None:
+            return str(new.year)
+        if old.day is not None and n == old.day and new.day is not None:
+            return _pad(num, new.day)
+        if old.month is not None and n == old.month and new.month is not None:
+            return _pad(num, new.month)
+        return num
+
+    return _TOKEN.sub(repl, span)
+
+
+def _pad(model: str, value: int) -> str:
+    """Zero-pad like the model ("05" -> "09", "5" -> "9")."""
+    return f"{value:0{len(model)}d}" if model.startswith("0") else str(value)
+
+
+def _same_case(model: str, word: str) -> str:
+    if model.isupper() and len(model) > 1:
+        return word.upper()
+    if model[:1].isupper():
+        return word[:1].upper() + word[1:]
+    return word[:1].lower() + word[1:]
+
+
+def locate(text: str, value: DateValue, start: int = 0, loose: bool = False,
+           numeric_month: bool = False) -> Optional[Tuple[int, int]]:
+    """Find the span of ``text`` (from ``start``) holding all of ``value``'s components within
+    a short window, in any order and any known language.  Returns (start, end) or None.
+
+    ``loose``: for a full date, accept day and year with at most three words between them,
+    whatever they are: an engine may mistranslate a month name ("March" -> "Marcha")."""
+    need = {k: v for k, v in (("year", value.year), ("month", value.month), ("day", value.day))
+            if v is not None}
+    if loose:
+        if value.day is None or value.month is None:
+            return None
+        if value.year is None:
+            pat = re.compile(rf"(?<!\d)0?{value.day}\.?\s+(?:de\s+)?[^\W\d_]+")
+        else:
+            pat = re.compile(rf"(?<!\d)0?{value.day}\.?(?:\s+[^\W\d_]+\.?){{1,3}},?\s+{value.year}(?!\d)")
+        m = pat.search(text, start)
+        return m.span() if m else None
+    toks = []
+    for tok in _TOKEN.finditer(text, start):
+        if tok.group("month"):
+            toks.append((tok.start(), tok.end(), "month", _MONTH_LOOKUP[tok.group("month").lower()][1]))
+        else:
+            n = int(tok.group("num"))
+            kinds = []
+            if len(tok.group("num")) == 4:
+                kinds.append("year")
+            elif len(tok.group("num")) <= 2:
+                kinds += ["day", "month"] if numeric_month else ["day"]
+            for k in kinds:
+                toks.append((tok.start(), tok.end(), k, n))
+    best = None
+    for i, (s0, _, _, _) in enumerate(toks):
+        found: Dict[str, Tuple[int, int]] = {}
+        used = set()
+        for s, e, kind, val in toks[i:]:
+            if s - s0 > 30:
+                break
+            if kind in need and need[kind] == val and kind not in found and (s, e) not in used:
+                found[kind] = (s, e)
+                used.add((s, e))
+            if len(found) == len(need):
+                span = (min(a for a, _ in found.values()), max(b for _, b in found.values()))
+                if best is None or span[0] < best[0]:
+                    best = span
+                break
+        if best is not None:
+            break
+    if best is None:
+        return None
+    return best

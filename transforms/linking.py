@@ -1,0 +1,205 @@
+"""Mentions, propagation and document-level linking (pure).
+
+Merge policy (one place, documented because silent leaks arise exactly here): spans from all
+sources are merged into their **union** whenever they overlap or touch inside a word; a merged
+span is never shorter than any of its parts, so nothing that one source marked is ever sent in
+clear.  The merged span takes the category of its longest part (ties: the earliest source in
+``SOURCE_PRIORITY``).
+
+Propagation: after linking, every other occurrence in the document (or the corpus, when
+``extra_strings`` are given) of any mention's surface form is masked too, labelled or not:
+gold annotations and models both miss repeats, and a leak is a leak.  Matching is on word
+boundaries, case-insensitive for forms of 4+ characters (ALL-CAPS headings) and exact for
+shorter ones ("EU", "X") so that ordinary words are not swallowed.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from schemas.records import Cluster, Mention, Segment
+
+SOURCE_PRIORITY = ["given", "deny-list", "identifier", "ner", "detector", "propagated"]
+TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "judge", "sir", "madam", "mister",
+          "herr", "frau", "sr", "sra", "don", "doña", "kungs", "kundze", "pan", "pani", "hr"}
+POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
+_WORD = r"[\w\u00C0-\u024F]"
+
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive comparison key."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def mentions_from_labels(segments: Sequence[Segment]) -> List[Mention]:
+    out = []
+    for seg in segments:
+        for start, end, cat in seg.labels:
+            out.append(Mention(segment=seg.index, start=start, end=end,
+                               text=seg.text[start:end], category=str(cat).upper(), source="given"))
+    return out
+
+
+def propagatable(form: str) -> bool:
+    """Forms worth masking wherever they occur: anything with a letter, or a number of 5+
+    digits (an identifier).  A bare day or year ("3", "2002") is not identifying alone, and
+    masking it everywhere would corrupt article and case numbers ("Article 78(3)")."""
+    if not form or not any(ch.isalnum() for ch in form):
+        return False
+    if any(ch.isalpha() for ch in form):
+        return True
+    return sum(ch.isdigit() for ch in form) >= 5
+
+
+def form_pattern(form: str) -> re.Pattern:
+    flags = re.IGNORECASE if len(form) >= 4 else 0
+    return re.compile(rf"(?<!{_WORD}){re.escape(form)}(?!{_WORD})", flags)
+
+
+def propagate(segments: Sequence[Segment], mentions: List[Mention],
+              extra: Iterable[Tuple[str, str]] = ()) -> List[Mention]:
+    """Add a ``propagated`` mention for every unmarked occurrence of a known form.
+
+    ``extra`` gives further (form, category) pairs, e.g. from other documents of the run."""
+    forms: Dict[str, str] = {}
+    for m in mentions:
+        forms.setdefault(m.text.strip(), m.category)
+        bare = POSSESSIVE.sub("", m.text.strip())
+        if bare and bare != m.text.strip():
+            forms.setdefault(bare, m.category)
+    for form, cat in extra:
+        forms.setdefault(form.strip(), cat)
+    forms = {f: c for f, c in forms.items() if propagatable(f)}
+    if not forms:
+        return list(mentions)
+    # Longest first so that "Andris Bērziņš" wins over "Bērziņš" at the same place.
+    ordered = sorted(forms, key=len, reverse=True)
+    covered: Dict[int, List[Tuple[int, int]]] = {}
+    for m in mentions:
+        covered.setdefault(m.segment, []).append((m.start, m.end))
+    added: List[Mention] = []
+    big = _alternation(ordered)
+    for seg in segments:
+        spans = covered.setdefault(seg.index, [])
+        for pat in big:
+            for hit in pat.finditer(seg.text):
+                s, e = hit.span()
+                if any(a <= s and e <= b for a, b in spans):
+                    continue
+                text = seg.text[s:e]
+                cat = forms.get(text) or _lookup_ci(forms, text)
+                added.append(Mention(segment=seg.index, start=s, end=e, text=text,
+                                     category=cat, source="propagated"))
+                spans.append((s, e))
+    return list(mentions) + added
+
+
+def _lookup_ci(forms: Dict[str, str], text: str) -> str:
+    key = text.casefold()
+    for f, c in forms.items():
+        if f.casefold() == key:
+            return c
+    return "MISC"
+
+
+def _alternation(ordered: List[str]) -> List[re.Pattern]:
+    """Two big alternations (case-insensitive long forms, exact short forms): one regex scan
+    per segment instead of one per form."""
+    long_forms = [f for f in ordered if len(f) >= 4]
+    short_forms = [f for f in ordered if len(f) < 4]
+    pats = []
+    for group, flags in ((long_forms, re.IGNORECASE), (short_forms, 0)):
+        if group:
+            alt = "|".join(re.escape(f) for f in group)
+            pats.append(re.compile(rf"(?<!{_WORD})(?:{alt})(?!{_WORD})", flags))
+    return pats
+
+
+def merge_overlaps(mentions: List[Mention], segments: Sequence[Segment]) -> List[Mention]:
+    """Union of overlapping spans per segment (see module docstring)."""
+    text_of = {s.index: s.text for s in segments}
+    by_seg: Dict[int, List[Mention]] = {}
+    for m in mentions:
+        by_seg.setdefault(m.segment, []).append(m)
+    out: List[Mention] = []
+    for seg_idx, ms in by_seg.items():
+        text = text_of[seg_idx]
+        ms = [_extend_to_word(m, text) for m in ms]
+        ms.sort(key=lambda m: (m.start, -m.end))
+        group: List[Mention] = []
+        end = -1
+        for m in ms:
+            if group and m.start < end:
+                group.append(m)
+                end = max(end, m.end)
+                continue
+            if group:
+                out.append(_merge_group(group, text))
+            group, end = [m], m.end
+        if group:
+            out.append(_merge_group(group, text))
+    out.sort(key=lambda m: (m.segment, m.start))
+    return out
+
+
+def _extend_to_word(m: Mention, text: str) -> Mention:
+    """A span that starts or ends inside a word is widened to the whole word: half a name is
+    still a name."""
+    s, e = m.start, m.end
+    while s > 0 and text[s - 1].isalnum() and text[s].isalnum():
+        s -= 1
+    while e < len(text) and text[e].isalnum() and text[e - 1].isalnum():
+        e += 1
+    if (s, e) == (m.start, m.end):
+        return m
+    return Mention(segment=m.segment, start=s, end=e, text=text[s:e], category=m.category,
+                   source=m.source, lemma=m.lemma, features=m.features)
+
+
+def _merge_group(group: List[Mention], text: str) -> Mention:
+    if len(group) == 1:
+        return group[0]
+    start = min(m.start for m in group)
+    end = max(m.end for m in group)
+
+    def rank(m):
+        pri = SOURCE_PRIORITY.index(m.source) if m.source in SOURCE_PRIORITY else len(SOURCE_PRIORITY)
+        return (-(m.end - m.start), pri)
+
+    best = sorted(group, key=rank)[0]
+    return Mention(segment=best.segment, start=start, end=end, text=text[start:end],
+                   category=best.category, source=best.source, lemma=best.lemma,
+                   features=best.features)
+
+
+def link_key(text: str) -> str:
+    words = POSSESSIVE.sub("", text.strip()).split()
+    while words and fold(words[0]).rstrip(".") in TITLES:
+        words = words[1:]
+    return fold(" ".join(words))
+
+
+def link(mentions: List[Mention]) -> List[Cluster]:
+    """Cluster mentions by normalised key; a one-word PER mention joins the unique multi-word
+    PER cluster whose last (or first) name it is.  Sets ``Mention.cluster``."""
+    clusters: Dict[Tuple[str, str], Cluster] = {}
+    order: List[Cluster] = []
+    for m in sorted(mentions, key=lambda m: (-len(m.text.split()), m.segment, m.start)):
+        cat = m.category
+        key = link_key(m.text) or fold(m.text)
+        target = clusters.get((cat, key))
+        if target is None and cat == "PER" and len(key.split()) == 1:
+            parts = [c for (ccat, ckey), c in clusters.items()
+                     if ccat == "PER" and len(ckey.split()) > 1 and key in ckey.split()]
+            if len(parts) == 1:
+                target = parts[0]
+        if target is None:
+            target = Cluster(id=len(order), category=cat, key=key, canonical=m.text, forms=[])
+            order.append(target)
+        clusters[(cat, key)] = target
+        m.cluster = target.id
+        if m.text not in target.forms:
+            target.forms.append(m.text)
+    return order

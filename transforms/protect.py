@@ -1,0 +1,121 @@
+"""Protect one document: mentions -> propagation -> merge -> clusters -> replacements (pure).
+
+``protect_document`` is the whole privacy step for a document; the Beam layer only calls it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
+
+from schemas.records import Assignment, Cluster, Document, Mention, ProtectedSegment
+from transforms import linking
+from transforms.linking import fold
+from transforms.pseudonyms import PseudonymChooser, mask_for
+
+# Categories protected unless the user chooses otherwise.  Professions, nationalities,
+# titles and amounts are quasi-identifiers at most and are translated normally by default.
+DEFAULT_CATEGORIES = ("PER", "ORG", "LOC", "GPE", "DATE", "IDNUM", "URL", "EMAIL", "PHONE",
+                      "IBAN", "ID", "ADDRESS", "MISC")
+
+
+@dataclass
+class ProtectOptions:
+    method: str = "pseudonym"
+    secret: bytes = b""
+    categories: Optional[Tuple[str, ...]] = DEFAULT_CATEGORIES   # None: all
+    scope: str = "document"            # key of the HMAC scope: document | corpus
+
+
+@dataclass
+class ProtectedDocument:
+    document: Document
+    segments: List[ProtectedSegment]
+    mentions: List[Mention]
+    clusters: List[Cluster]
+    originals: List[str] = field(default_factory=list)   # every original form (leak guard)
+    leaks: Dict[str, str] = field(default_factory=dict)  # segment id -> reason it is held back
+
+
+def protect_document(doc: Document, options: ProtectOptions,
+                     extra_forms: Iterable[Tuple[str, str]] = ()) -> ProtectedDocument:
+    wanted = (lambda c: True) if options.categories is None else (
+        lambda c: c in options.categories)
+    given = [m for m in linking.mentions_from_labels(doc.segments) if wanted(m.category)]
+    extra = [(f, c) for f, c in extra_forms if wanted(c)]
+    mentions = linking.propagate(doc.segments, given, extra)
+    mentions = linking.merge_overlaps(mentions, doc.segments)
+    clusters = linking.link(mentions)
+    originals = sorted({m.text for m in mentions} | {linking.POSSESSIVE.sub("", m.text) for m in mentions})
+
+    replacement_of: Dict[int, object] = {}
+    if options.method == "pseudonym":
+        scope = doc.name if options.scope == "document" else "corpus"
+        chooser = PseudonymChooser(options.secret, scope, originals)
+        for c in sorted(clusters, key=lambda c: c.key):  # order-independent choice
+            replacement_of[c.id] = chooser.choose(c)
+    numbers: Dict[int, int] = {}
+    per_cat: Dict[str, int] = {}
+    for c in clusters:
+        per_cat[c.category] = per_cat.get(c.category, 0) + 1
+        numbers[c.id] = per_cat[c.category]
+
+    by_seg: Dict[int, List[Mention]] = {}
+    for m in mentions:
+        by_seg.setdefault(m.segment, []).append(m)
+    out: List[ProtectedSegment] = []
+    for seg in doc.segments:
+        ms = sorted(by_seg.get(seg.index, []), key=lambda m: m.start)
+        pieces, assignments, pos, cursor = [], [], 0, 0
+        for m in ms:
+            pieces.append(seg.text[pos:m.start])
+            cursor += m.start - pos
+            if options.method == "none":
+                rep = m.text
+            elif options.method == "pseudonym":
+                rep = replacement_of[m.cluster].form_for(m.text)
+            else:
+                rep = mask_for(options.method, clusters[m.cluster].category, numbers[m.cluster])
+            pieces.append(rep)
+            assignments.append(Assignment(cluster=m.cluster, category=m.category, original=m.text,
+                                          replacement=rep, segment=seg.index, start=cursor,
+                                          end=cursor + len(rep), method=options.method))
+            cursor += len(rep)
+            pos = m.end
+        pieces.append(seg.text[pos:])
+        out.append(ProtectedSegment(document=doc.name, id=seg.id, index=seg.index,
+                                    text="".join(pieces), assignments=assignments, codes=seg.codes))
+    pd = ProtectedDocument(document=doc, segments=out, mentions=mentions, clusters=clusters,
+                           originals=originals)
+    if options.method != "none":
+        guard = LeakGuard(originals)
+        for ps in out:
+            hit = guard.find(ps.text)
+            if hit:
+                pd.leaks[ps.id] = f"would leak: payload contains an original entity ({len(hit)} characters)"
+    return pd
+
+
+class LeakGuard:
+    """Checks a payload against every original entity string of its document: word-bounded,
+    case- and accent-insensitive for forms of 4+ characters, exact for shorter ones."""
+
+    def __init__(self, originals: Iterable[str]):
+        forms = sorted({o.strip() for o in originals if linking.propagatable(o.strip())},
+                       key=len, reverse=True)
+        long_forms = sorted({fold(f) for f in forms if len(f) >= 4}, key=len, reverse=True)
+        short_forms = [f for f in forms if len(f) < 4]
+        w = linking._WORD
+        self._long = re.compile(rf"(?<!{w})(?:{'|'.join(map(re.escape, long_forms))})(?!{w})") if long_forms else None
+        self._short = re.compile(rf"(?<!{w})(?:{'|'.join(map(re.escape, short_forms))})(?!{w})") if short_forms else None
+
+    def find(self, payload: str) -> Optional[str]:
+        if self._long is not None:
+            m = self._long.search(fold(payload))
+            if m:
+                return m.group(0)
+        if self._short is not None:
+            m = self._short.search(payload)
+            if m:
+                return m.group(0)
+        return None
