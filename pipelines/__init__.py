@@ -1,0 +1,1 @@
+"""Doppel's jobs, one module per pipeline."""

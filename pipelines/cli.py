@@ -1,0 +1,31 @@
+"""``doppel`` console command: one subcommand per job."""
+from __future__ import annotations
+
+import importlib
+import sys
+
+COMMANDS = {
+    "translate": ("pipelines.translate", "run", "protect, machine-translate, restore, write"),
+    "roundtrip": ("pipelines.roundtrip", "main", "read and write files back with no translation"),
+    "models": ("transforms.nlp.models", "main", "download or locate Stanza models"),
+}
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
+        print("usage: doppel COMMAND [options]\n\ncommands:")
+        for name, (_, _, text) in COMMANDS.items():
+            print(f"  {name:<10} {text}")
+        return 0 if argv and argv[0] in ("-h", "--help") else 2
+    module, func, _ = COMMANDS[argv[0]]
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as exc:
+        print(f"doppel: {argv[0]} is not available in this build ({exc})", file=sys.stderr)
+        return 2
+    return int(getattr(mod, func)(argv[1:]) or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

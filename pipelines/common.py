@@ -1,0 +1,53 @@
+"""What every job needs before building its graph: input matching and the secret."""
+from __future__ import annotations
+
+import logging
+import os
+import posixpath
+import secrets
+import sys
+from typing import List
+
+from apache_beam.io.filesystems import FileSystems
+
+LOG = logging.getLogger("doppel")
+
+
+class UsageError(SystemExit):
+    def __init__(self, message: str):
+        super().__init__(f"doppel: {message}")
+
+
+def match_inputs(pattern: str) -> List[str]:
+    """Expand the input glob (local or any Beam filesystem) in the driver.  Two inputs with
+    the same base name would write the same output file: refuse that up front."""
+    paths: List[str] = []
+    for part in pattern.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        try:
+            result = FileSystems.match([part])[0]
+        except Exception as exc:
+            raise UsageError(f"cannot list {part!r}: {exc}")
+        paths.extend(m.path for m in result.metadata_list)
+    paths = sorted(set(paths))
+    if not paths:
+        raise UsageError(f"no input files match {pattern!r}")
+    names = {}
+    for p in paths:
+        name = posixpath.basename(p.replace("\\", "/"))
+        if name in names:
+            raise UsageError(f"two inputs share the base name {name!r} ({names[name]} and {p}); "
+                             f"outputs are written by base name")
+        names[name] = p
+    return paths
+
+
+def pipeline_secret(env: str = "DOPPEL_SECRET") -> bytes:
+    value = os.environ.get(env)
+    if value:
+        return value.encode("utf-8")
+    print(f"doppel: {env} is not set: using a fresh random secret, so pseudonyms will differ "
+          f"from any other run (set {env} for reproducible runs)", file=sys.stderr)
+    return secrets.token_bytes(32)

@@ -1,0 +1,107 @@
+"""The main job: protect, machine-translate, restore, write.
+
+    python -m pipelines.translate --input GLOB --output DIR --source-lang en --target-lang es \
+        --engine apertium [--method pseudonym|asterisk|category|category-id|none] [Beam options]
+
+Data flow: input files -> ReadDocuments -> ProtectDocuments -> TranslateSegments ->
+RestoreAndWrite (translated files), with the MT payloads to WriteAuditLog and the counts
+and failures to WriteSummary.
+"""
+from __future__ import annotations
+
+import logging
+import sys
+
+import apache_beam as beam
+from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
+
+from pipelines.common import UsageError, match_inputs, pipeline_secret
+from transforms.beam import (FAILURES, HELD, ProtectDocuments, ReadDocuments, RestoreAndWrite,
+                             TranslateSegments, WriteAuditLog, WriteSummary)
+from transforms.engines import ENGINES
+from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions
+from transforms.pseudonyms import METHODS
+
+
+class TranslateOptions(PipelineOptions):
+    @classmethod
+    def _add_argparse_args(cls, parser):
+        parser.add_argument("--input", required=True, help="input files (glob, comma-separated)")
+        parser.add_argument("--output", required=True, help="output directory")
+        parser.add_argument("--source-lang", "--source_lang", dest="source_lang", required=True)
+        parser.add_argument("--target-lang", "--target_lang", dest="target_lang", required=True)
+        parser.add_argument("--engine", default="apertium", help="MT engine")
+        parser.add_argument("--method", default="pseudonym", choices=METHODS)
+        parser.add_argument("--categories", default=",".join(DEFAULT_CATEGORIES),
+                            help="entity categories to protect, comma-separated, or 'all'")
+        parser.add_argument("--propagation-scope", "--propagation_scope", dest="propagation_scope",
+                            default="corpus", choices=["document", "corpus"],
+                            help="mask every occurrence of an entity string found in the same "
+                                 "document only, or in any document of the run (default)")
+        parser.add_argument("--pseudonym-scope", "--pseudonym_scope", dest="pseudonym_scope",
+                            default="document", choices=["document", "corpus"])
+        parser.add_argument("--deny-list", "--deny_list", dest="deny_list", default=None,
+                            help="customer always-mask list: one 'text<TAB>CATEGORY' per line")
+        parser.add_argument("--apertium-pair", "--apertium_pair", dest="apertium_pair", default=None)
+        parser.add_argument("--max-batch", "--max_batch", dest="max_batch", type=int, default=64)
+
+
+def read_deny_list(path: str):
+    """Customer always-mask list: ``text<TAB>CATEGORY`` per line (``#`` comments)."""
+    out = []
+    try:
+        with open(path, encoding="utf-8") as fh:
+            for lineno, line in enumerate(fh, 1):
+                line = line.rstrip("\n")
+                if not line.strip() or line.lstrip().startswith("#"):
+                    continue
+                parts = line.split("\t")
+                if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+                    raise UsageError(f"{path}:{lineno}: expected 'text<TAB>CATEGORY'")
+                out.append((parts[0].strip(), parts[1].strip().upper()))
+    except OSError as exc:
+        raise UsageError(f"cannot read deny list {path}: {exc.strerror}")
+    return out
+
+
+def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
+    categories = None if opts.categories.strip().lower() == "all" else tuple(
+        c.strip().upper() for c in opts.categories.split(",") if c.strip())
+    protect_options = ProtectOptions(method=opts.method, secret=secret, categories=categories,
+                                     scope=opts.pseudonym_scope)
+    engine_options = {"apertium_pair": opts.apertium_pair} if opts.apertium_pair else {}
+
+    deny = read_deny_list(opts.deny_list) if opts.deny_list else []
+    docs = p | "ListInputs" >> beam.Create(paths) | "ReadDocuments" >> ReadDocuments(
+        opts.source_lang, opts.target_lang)
+    protected = docs.documents | "ProtectDocuments" >> ProtectDocuments(
+        protect_options, opts.engine, corpus_scope=opts.propagation_scope == "corpus", deny=deny)
+    translated = protected.requests | "TranslateSegments" >> TranslateSegments(
+        opts.engine, opts.source_lang, opts.target_lang, engine_options, opts.max_batch)
+    responses = (translated, protected[HELD]) | "AllResponses" >> beam.Flatten()
+    responses | "WriteAuditLog" >> WriteAuditLog(opts.output)
+    written = (protected.protected, responses) | "RestoreAndWrite" >> RestoreAndWrite(opts.output)
+    ((written.reports, written[FAILURES], protected[FAILURES], docs[FAILURES])
+     | "AllOutcomes" >> beam.Flatten()
+     | "WriteSummary" >> WriteSummary(opts.output))
+
+
+def run(argv=None) -> int:
+    logging.basicConfig(level=logging.WARNING)
+    options = PipelineOptions(argv)
+    opts = options.view_as(TranslateOptions)
+    if opts.engine not in ENGINES:
+        raise UsageError(f"unknown engine {opts.engine!r} (known: {', '.join(sorted(ENGINES))})")
+    # Workers import the DoFns' modules; ship the main session is not needed (no globals).
+    options.view_as(SetupOptions).save_main_session = False
+    paths = match_inputs(opts.input)
+    secret = pipeline_secret()
+    with beam.Pipeline(options=options) as p:
+        build(p, opts, paths, secret)
+    print(f"doppel: {len(paths)} input file(s) -> {opts.output} "
+          f"(summary.json, audit/requests-*.jsonl)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -1,0 +1,250 @@
+"""Thin Beam wrappers around the pure stages.  Composite transforms are named after what they
+do, so ``pipelines/translate.py`` reads like its data flow."""
+from __future__ import annotations
+
+import json
+import logging
+import posixpath
+from typing import Dict, Iterable, List, Optional, Tuple
+
+import apache_beam as beam
+from apache_beam.io.filesystems import FileSystems
+from apache_beam.pvalue import TaggedOutput
+
+from schemas.records import DocumentReport, Failure, MTResponse
+from transforms import formats, stages
+from transforms.engines import EngineError, create
+from transforms.protect import ProtectOptions, protect_document
+
+FAILURES = "failures"
+HELD = "held"
+LOG = logging.getLogger("doppel")
+
+
+def _join(base: str, *parts: str) -> str:
+    return FileSystems.join(base, *parts)
+
+
+def _write_bytes(path: str, data: bytes) -> None:
+    with FileSystems.create(path) as fh:
+        fh.write(data)
+
+
+class _ReadDocumentFn(beam.DoFn):
+    def __init__(self, source_lang: str, target_lang: str):
+        self.source_lang = source_lang
+        self.target_lang = target_lang
+
+    def process(self, path: str):
+        name = posixpath.basename(path.replace("\\", "/"))
+        try:
+            with FileSystems.open(path, compression_type="uncompressed") as fh:
+                data = fh.read()
+            yield formats.read_document(name, path, data, self.source_lang, self.target_lang)
+        except formats.FormatError as exc:
+            yield TaggedOutput(FAILURES, Failure(document=name, stage="read", reason=exc.problem))
+        except Exception as exc:  # one bad document never stops the batch
+            yield TaggedOutput(FAILURES, Failure(document=name, stage="read",
+                                                 reason=f"{type(exc).__name__}: {exc}"))
+
+
+class ReadDocuments(beam.PTransform):
+    """paths -> Documents, with a ``failures`` output for files that cannot be read."""
+
+    def __init__(self, source_lang: str, target_lang: str):
+        super().__init__()
+        self.source_lang, self.target_lang = source_lang, target_lang
+
+    def expand(self, paths):
+        return paths | beam.ParDo(_ReadDocumentFn(self.source_lang, self.target_lang)) \
+            .with_outputs(FAILURES, main="documents")
+
+
+class _ProtectFn(beam.DoFn):
+    def __init__(self, options: ProtectOptions, engine: str, deny=()):
+        self.options = options
+        self.engine = engine
+        self.deny = list(deny)
+
+    def process(self, doc, corpus_forms=()):
+        try:
+            pd = protect_document(doc, self.options, list(corpus_forms) + list(self.deny))
+            requests, held = stages.requests_for(pd, self.engine)
+        except Exception as exc:
+            LOG.exception("protect failed for %s", doc.name)
+            yield TaggedOutput(FAILURES, Failure(document=doc.name, stage="protect",
+                                                 reason=f"{type(exc).__name__}: {exc}"))
+            return
+        yield (doc.name, pd)
+        for r in requests:
+            yield TaggedOutput("requests", r)
+        for h in held:
+            yield TaggedOutput(HELD, h)
+
+
+class ProtectDocuments(beam.PTransform):
+    """Documents -> (name, ProtectedDocument), MT ``requests``, ``held`` (leak guard) and
+    ``failures``.  With ``corpus_forms`` every entity string of the run is propagated into
+    every document."""
+
+    def __init__(self, options: ProtectOptions, engine: str, corpus_scope: bool, deny=()):
+        super().__init__()
+        self.options, self.engine, self.corpus_scope = options, engine, corpus_scope
+        self.deny = list(deny)
+
+    def expand(self, docs):
+        fn = _ProtectFn(self.options, self.engine, self.deny)
+        if self.corpus_scope:
+            wanted = self.options.categories
+            forms = (docs
+                     | "EntityForms" >> beam.FlatMap(
+                         lambda d: {(d.segments[i].text[s:e], c) for i in range(len(d.segments))
+                                    for s, e, c in d.segments[i].labels
+                                    if wanted is None or c in wanted})
+                     | "Distinct" >> beam.Distinct())
+            return docs | beam.ParDo(fn, beam.pvalue.AsList(forms)).with_outputs(
+                "requests", HELD, FAILURES, main="protected")
+        return docs | beam.ParDo(fn).with_outputs("requests", HELD, FAILURES, main="protected")
+
+
+class _TranslateFn(beam.DoFn):
+    def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options: dict):
+        self.engine_name = engine
+        self.source_lang, self.target_lang = source_lang, target_lang
+        self.engine_options = engine_options
+        self.engine = None
+        self.setup_error: Optional[str] = None
+
+    def setup(self):
+        try:
+            self.engine = create(self.engine_name, self.source_lang, self.target_lang,
+                                 **self.engine_options)
+        except EngineError as exc:
+            self.setup_error = str(exc)
+
+    def process(self, batch):
+        if self.engine is None:
+            for r in batch:
+                yield MTResponse(document=r.document, segment=r.segment, index=r.index,
+                                 engine=r.engine, text=None, error=self.setup_error)
+            return
+        yield from stages.translate_batch(self.engine, batch)
+
+    def teardown(self):
+        if self.engine is not None:
+            self.engine.close()
+
+
+class TranslateSegments(beam.PTransform):
+    """MT requests -> MT responses (translated or dead-lettered with a reason)."""
+
+    def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options=None,
+                 max_batch: int = 64):
+        super().__init__()
+        self.args = (engine, source_lang, target_lang, engine_options or {})
+        self.max_batch = max_batch
+
+    def expand(self, requests):
+        return (requests
+                | "Batch" >> beam.BatchElements(min_batch_size=1, max_batch_size=self.max_batch)
+                | "Translate" >> beam.ParDo(_TranslateFn(*self.args)))
+
+
+class _WriteAuditFn(beam.DoFn):
+    def __init__(self, output: str):
+        self.output = output
+
+    def process(self, item):
+        name, responses = item
+        lines = stages.audit_lines(responses)
+        if lines:
+            _write_bytes(_join(self.output, "audit", f"requests-{stages.safe_name(name)}.jsonl"),
+                         ("\n".join(lines) + "\n").encode("utf-8"))
+        yield name
+
+
+class WriteAuditLog(beam.PTransform):
+    """Every payload as sent -> ``audit/requests-<document>.jsonl``, in document order."""
+
+    def __init__(self, output: str):
+        super().__init__()
+        self.output = output
+
+    def expand(self, responses):
+        return (responses
+                | "ByDocument" >> beam.Map(lambda r: (r.document, r))
+                | "Group" >> beam.GroupByKey()
+                | "Write" >> beam.ParDo(_WriteAuditFn(self.output)))
+
+
+class _RestoreAndWriteFn(beam.DoFn):
+    def __init__(self, output: str):
+        self.output = output
+
+    def process(self, item):
+        name, grouped = item
+        pds = list(grouped["protected"])
+        if not pds:
+            return
+        pd = pds[0]
+        try:
+            results, report = stages.restore_document(pd, grouped["responses"])
+            data = formats.write_document(pd.document, results)
+            _write_bytes(_join(self.output, name), data)
+            report.written = True
+            yield report
+        except Exception as exc:
+            LOG.exception("restore/write failed for %s", name)
+            yield TaggedOutput(FAILURES, Failure(document=name, stage="write",
+                                                 reason=f"{type(exc).__name__}: {exc}"))
+            yield DocumentReport(document=name, segments=len(pd.segments))
+
+
+class RestoreAndWrite(beam.PTransform):
+    def __init__(self, output: str):
+        super().__init__()
+        self.output = output
+
+    def expand(self, pcolls):
+        protected, responses = pcolls
+        keyed = responses | "KeyResponses" >> beam.Map(lambda r: (r.document, r))
+        return ({"protected": protected, "responses": keyed}
+                | "Join" >> beam.CoGroupByKey()
+                | "Restore" >> beam.ParDo(_RestoreAndWriteFn(self.output)).with_outputs(
+                    FAILURES, main="reports"))
+
+
+class _SummaryCombine(beam.CombineFn):
+    def create_accumulator(self):
+        return ([], [])
+
+    def add_input(self, acc, item):
+        (reports, failures) = acc
+        (failures if isinstance(item, Failure) else reports).append(item)
+        return acc
+
+    def merge_accumulators(self, accs):
+        reports, failures = [], []
+        for r, f in accs:
+            reports.extend(r)
+            failures.extend(f)
+        return reports, failures
+
+    def extract_output(self, acc):
+        return stages.summarise(*acc)
+
+
+class WriteSummary(beam.PTransform):
+    def __init__(self, output: str):
+        super().__init__()
+        self.output = output
+
+    def expand(self, items):
+        output = self.output
+
+        def write(summary):
+            _write_bytes(_join(output, "summary.json"),
+                         (json.dumps(summary, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+            return summary
+
+        return items | "Combine" >> beam.CombineGlobally(_SummaryCombine()) | "Write" >> beam.Map(write)
