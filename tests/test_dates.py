@@ -1,0 +1,55 @@
+from transforms import dates
+from transforms.dates import DateValue
+
+
+def test_parse_common_patterns():
+    assert dates.parse("13 December 2012").fields() == (2012, 12, 13)
+    assert dates.parse("December 13, 2012").fields() == (2012, 12, 13)
+    assert dates.parse("March 2005").fields() == (2005, 3, None)
+    assert dates.parse("1992").fields() == (1992, None, None)
+    assert dates.parse("13.12.2012").fields() == (2012, 12, 13)
+    assert dates.parse("2012-12-13").fields() == (2012, 12, 13)
+    assert dates.parse("the same day") is None
+    assert dates.parse("1990s") is None
+
+
+def test_shift_changes_every_component_and_stays_valid():
+    for d in range(1, 32):
+        v = DateValue(2012, 1, d)
+        new = dates.shift(v, 40)
+        assert (new.day, new.month) != (v.day, v.month)
+        assert 1 <= new.day <= 31
+    assert dates.shift(DateValue(2005, None, None), 3).year != 2005
+    new = dates.shift(DateValue(None, 4, 15), 0)
+    assert new.month != 4 and new.day == 15
+
+
+def test_render_like_keeps_pattern():
+    assert dates.render_like("13 December 2012", DateValue(2014, 3, 5)) == "5 March 2014"
+    assert dates.render_like("05.01.2012", DateValue(2014, 3, 9)) == "09.03.2014"
+
+
+def test_locate_in_spanish_output_and_substitute_back():
+    fake = DateValue(2013, 9, 28)
+    text = "Juicio de 28 de septiembre de 2013 (petición)"
+    s, e = dates.locate(text, fake)
+    assert text[s:e] == "28 de septiembre de 2013"
+    assert dates.substitute(text[s:e], fake, DateValue(2012, 12, 13)) == "13 de diciembre de 2012"
+
+
+def test_locate_does_not_take_case_numbers_for_months():
+    # "03" in C-468/03 must not stand in for the month "March"
+    text = "juicios de 13 Marcha 2008, Tosto AG (C-468/03, EU:C:2005:624)"
+    assert dates.locate(text, DateValue(2008, 3, 13)) is None
+    s, e = dates.locate(text, DateValue(2008, 3, 13), loose=True)
+    assert text[s:e] == "13 Marcha 2008"
+    # a mistranslated month word becomes the original's month in the target language
+    assert dates.substitute(text[s:e], DateValue(2008, 3, 13), DateValue(2005, 10, 20), "es",
+                            "20 October 2005") == "20 octubre 2005"
+
+
+def test_latvian_genitive_month():
+    text = "2008. gada 29. septembra spriedums"
+    s, e = dates.locate(text, DateValue(2008, 9, 29))
+    assert dates.substitute(text[s:e], DateValue(2008, 9, 29), DateValue(2010, 3, 4)) \
+        == "2010. gada 4. marta"

@@ -1,0 +1,42 @@
+from schemas.records import Mention, Segment
+from transforms import linking
+
+
+def seg(i, text, labels=()):
+    return Segment(document="d", id=str(i), index=i, text=text, labels=[list(l) for l in labels])
+
+
+def test_propagation_masks_unlabelled_repeats_case_insensitively():
+    segs = [seg(0, "Applicant: Josefina Lasocka", [(11, 27, "PER")]),
+            seg(1, "JOSEFINA LASOCKA appealed; Lasocka lost.", [(27, 34, "PER")])]
+    ms = linking.propagate(segs, linking.mentions_from_labels(segs))
+    found = sorted((m.segment, m.text, m.source) for m in ms)
+    assert (1, "JOSEFINA LASOCKA", "propagated") in found
+    assert (1, "Lasocka", "given") in found
+
+
+def test_propagation_short_forms_are_case_sensitive_and_bare_numbers_skipped():
+    segs = [seg(0, "the EU and X", [(4, 6, "LOC"), (11, 12, "PER")]),
+            seg(1, "Article 3(x) of EU law; 3 days", [])]
+    ms = linking.propagate(segs, linking.mentions_from_labels(segs) +
+                           [Mention(segment=0, start=0, end=0, text="3", category="DATE")])
+    texts = [(m.segment, m.text) for m in ms if m.source == "propagated"]
+    assert texts == [(1, "EU")]
+
+
+def test_merge_takes_union_of_overlaps_and_whole_words():
+    segs = [seg(0, "Andris Bērziņš and Bērziņa")]
+    ms = [Mention(0, 0, 6, "Andris", "PER", "ner"), Mention(0, 3, 14, "ris Bērziņš", "PER", "given"),
+          Mention(0, 19, 24, "Bērzi", "ORG", "detector")]
+    merged = linking.merge_overlaps(ms, segs)
+    assert [(m.start, m.end, m.text, m.category) for m in merged] == [
+        (0, 14, "Andris Bērziņš", "PER"), (19, 26, "Bērziņa", "ORG")]
+
+
+def test_link_joins_name_parts_titles_and_possessives():
+    segs = [seg(0, "Mr Andris Bērziņš met Anna."), seg(1, "Bērziņš's car; Mr Bērziņš left.")]
+    ms = [Mention(0, 3, 17, "Andris Bērziņš", "PER"), Mention(0, 22, 26, "Anna", "PER"),
+          Mention(1, 0, 9, "Bērziņš's", "PER"), Mention(1, 15, 25, "Mr Bērziņš", "PER")]
+    clusters = linking.link(ms)
+    assert ms[0].cluster == ms[2].cluster == ms[3].cluster != ms[1].cluster
+    assert len(clusters) == 2

@@ -1,0 +1,85 @@
+import json
+
+from schemas.records import Document, Segment
+from transforms import markup
+from transforms.protect import LeakGuard, ProtectOptions, protect_document
+from transforms.restore import restore_segment
+from transforms.stages import requests_for, restore_document
+from transforms.engines import create
+from transforms.stages import translate_batch
+
+
+def doc(lines, name="d.jsonl"):
+    segs = [Segment(document=name, id=str(i + 1), index=i, text=t, labels=[list(l) for l in labs])
+            for i, (t, labs) in enumerate(lines)]
+    return Document(name=name, path=name, format="jsonl", skeleton=b"", segments=segs,
+                    source_lang="en", target_lang="es")
+
+
+LINES = [
+    ("Judgment of 13 December 2012 - Josefina Lasocka v SiGer Technologie GmbH",
+     [(12, 28, "DATE"), (31, 47, "PER"), (50, 72, "ORG")]),
+    ("Applicant: Josefina Lasocka, of Wrocław", [(11, 27, "PER"), (32, 39, "LOC")]),
+    ("Lasocka's claim against SiGer Technologie GmbH; LASOCKA appealed.", [(0, 9, "PER")]),
+]
+
+
+def test_every_original_replaced_consistently_and_never_sent():
+    pd = protect_document(doc(LINES), ProtectOptions(secret=b"k"))
+    sent = " ".join(s.text for s in pd.segments)
+    for orig in ["Josefina", "Lasocka", "LASOCKA", "SiGer", "Wrocław", "13 December 2012"]:
+        assert orig.lower() not in sent.lower()
+    by_orig = {}
+    for s in pd.segments:
+        for a in s.assignments:
+            by_orig.setdefault(a.cluster, set()).add(a.replacement)
+    # one cluster for the person: full name, possessive and all-caps forms
+    person = [c for c in pd.clusters if c.category == "PER"]
+    assert len(person) == 1
+    reps = by_orig[person[0].id]
+    full = [r for r in reps if " " in r][0]
+    family = full.split()[-1]
+    assert family + "'s" in reps and family.upper() in reps
+    assert not pd.leaks
+
+
+def test_same_secret_same_pseudonyms_other_secret_other():
+    a = protect_document(doc(LINES), ProtectOptions(secret=b"k"))
+    b = protect_document(doc(LINES), ProtectOptions(secret=b"k"))
+    c = protect_document(doc(LINES), ProtectOptions(secret=b"other"))
+    assert [s.text for s in a.segments] == [s.text for s in b.segments]
+    assert [s.text for s in a.segments] != [s.text for s in c.segments]
+
+
+def test_identity_translation_restores_the_exact_source():
+    d = doc(LINES)
+    pd = protect_document(d, ProtectOptions(secret=b"k"))
+    reqs, held = requests_for(pd, "identity")
+    responses = translate_batch(create("identity", "en", "es"), reqs)
+    results, report = restore_document(pd, responses)
+    assert [results[s.id].text for s in d.segments] == [s.text for s in d.segments]
+    assert all(r.status == "translated" for r in results.values())
+    assert report.unresolved == 0 and report.restored == sum(len(s.assignments) for s in pd.segments)
+
+
+def test_unplaceable_pseudonym_marks_needs_review():
+    pd = protect_document(doc(LINES[:1]), ProtectOptions(secret=b"k"))
+    res = restore_segment(pd.segments[0], "Sentencia sin nombres", target_lang="es")
+    assert res.status == "needs-review" and res.unresolved >= 2
+    assert any("could not place" in n for n in res.notes)
+
+
+def test_leak_guard_holds_back_a_payload_with_an_original():
+    guard = LeakGuard(["Josefina Lasocka", "EU", "12"])
+    assert guard.find("sent by JOSEFINA LASOCKA") is not None
+    assert guard.find("the EU rules") == "EU"
+    assert guard.find("the eu rules") is None          # short forms: exact case
+    assert guard.find("Article 12 applies") is None   # bare numbers identify no one
+    assert guard.find("Josefina Lasockaite") is None   # word-bounded
+
+
+def test_masking_methods():
+    for method, expect in (("asterisk", "****"), ("category", "PER"), ("category-id", "PER_1")):
+        pd = protect_document(doc(LINES[1:2]), ProtectOptions(method=method, secret=b"k"))
+        assert expect in pd.segments[0].text
+        assert "Lasocka" not in pd.segments[0].text
