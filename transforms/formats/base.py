@@ -1,0 +1,118 @@
+from __future__ import annotations
+
+import re
+from typing import Dict, Tuple
+
+from lxml import etree
+
+from schemas.records import Document, RestoredSegment
+
+
+class FormatError(Exception):
+    """A file that cannot be read or written; the message names the file and the problem."""
+
+    def __init__(self, name: str, problem: str):
+        super().__init__(f"{name}: {problem}")
+        self.name = name
+        self.problem = problem
+
+
+def safe_xml_parser(**extra) -> etree.XMLParser:
+    """No entity expansion, no network, no huge trees: untrusted client files."""
+    return etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
+                           load_dtd=False, dtd_validation=False, remove_blank_text=False,
+                           **extra)
+
+
+def parse_xml(name: str, data: bytes) -> etree._ElementTree:
+    try:
+        return etree.ElementTree(etree.fromstring(data, parser=safe_xml_parser()))
+    except etree.XMLSyntaxError as exc:
+        msg = re.sub(r"\s*\(<string>, line \d+\)$", "", str(exc))
+        raise FormatError(name, f"not well-formed XML: {msg}") from None
+
+
+class Format:
+    name = ""
+    description = ""
+
+    def sniff(self, name: str, data: bytes) -> bool:
+        raise NotImplementedError
+
+    def read(self, name: str, path: str, data: bytes, source_lang: str,
+             target_lang: str) -> Document:
+        raise NotImplementedError
+
+    def write(self, doc: Document, results: Dict[str, RestoredSegment]) -> bytes:
+        raise NotImplementedError
+
+    def read_back(self, doc: Document, data: bytes) -> Dict[str, Tuple[str, list]]:
+        """What a written file holds for each of ``doc``'s segments: id -> (text with
+        markers, [code kinds]).  Used to check writers (``pipelines.roundtrip``)."""
+        again = self.read(doc.name, doc.path, data, doc.source_lang, doc.target_lang)
+        return {s.id: (s.text, [c.kind for c in s.codes]) for s in again.segments}
+
+
+_BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"))
+
+
+def xml_head(data: bytes, size: int = 8192) -> str:
+    """The first characters of an XML file as text, whatever its encoding (for sniffing)."""
+    head = data[:size]
+    for bom, enc in _BOMS:
+        if head.startswith(bom):
+            return head[len(bom):].decode(enc, errors="ignore")
+    if head[:2] == b"<\x00":
+        return head.decode("utf-16-le", errors="ignore")
+    if head[:2] == b"\x00<":
+        return head.decode("utf-16-be", errors="ignore")
+    return head.decode("latin-1")
+
+
+_ROOT = None
+
+
+def root_element(data: bytes) -> Tuple[str, str]:
+    """(local name, the start tag's text) of the root element, by a cheap scan of the head:
+    skips the XML declaration, comments, processing instructions and DOCTYPE."""
+    import re
+    global _ROOT
+    if _ROOT is None:
+        _ROOT = re.compile(r"<(?![?!])([A-Za-z_][\w.\-]*:)?([A-Za-z_][\w.\-]*)([^>]*)>")
+    text = xml_head(data)
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)
+    text = re.sub(r"<!DOCTYPE[^\[>]*(\[.*?\])?\s*>", "", text, flags=re.S)
+    m = _ROOT.search(text)
+    if not m:
+        return "", ""
+    return m.group(2), m.group(0)
+
+
+def local_name(tag) -> str:
+    return etree.QName(tag).localname if isinstance(tag, str) else ""
+
+
+def serialise_like(tree: etree._ElementTree, original: bytes) -> bytes:
+    """Serialise ``tree`` keeping the original's declaration (present or not), encoding, BOM
+    and DOCTYPE."""
+    encoding = tree.docinfo.encoding or "UTF-8"
+    stripped = original
+    for bom, _ in _BOMS:
+        if stripped.startswith(bom):
+            stripped = stripped[len(bom):]
+            break
+    has_decl = xml_head(original, 64).lstrip().startswith("<?xml")
+    if not has_decl and encoding.upper() not in ("UTF-8", "UTF8", "ASCII", "US-ASCII"):
+        has_decl = True  # another encoding cannot be written without a declaration
+    out = etree.tostring(tree, xml_declaration=has_decl, encoding=encoding)
+    if original.startswith(b"\xef\xbb\xbf") and not out.startswith(b"\xef\xbb\xbf"):
+        out = b"\xef\xbb\xbf" + out
+    if original[:2] in (b"\xff\xfe", b"\xfe\xff") and out[:2] not in (b"\xff\xfe", b"\xfe\xff"):
+        enc = "utf-16-le" if original[:2] == b"\xff\xfe" else "utf-16-be"
+        try:
+            out = original[:2] + out.decode(encoding).encode(enc)
+        except (LookupError, UnicodeError):
+            pass
+    if original.endswith(b"\n") and not out.endswith(b"\n") and encoding.upper().startswith("UTF-8"):
+        out += b"\n"
+    return out

@@ -1,0 +1,500 @@
+"""DOCX (WordprocessingML, Transitional and ISO Strict), read and written with zipfile + lxml.
+
+python-docx cannot open Strict files, so this module works on the package directly.
+
+What becomes a segment: every ``w:p`` with text in the main document part and in every part
+it references as header, footer (all variants), footnotes, endnotes or comments.  Text boxes
+and content controls are paragraphs too (found wherever they are nested; a text box stored
+twice, as DrawingML ``mc:Choice`` and VML ``mc:Fallback``, gives two segments, both
+protected).
+
+Inside a paragraph (all of it is opaque to later stages):
+
+* a run with text -> a paired code around its text (formatting follows the words; adjacent
+  runs with identical properties share one pair);
+* non-text run content (tab, break, symbol, drawing, field character, field instruction
+  ``w:instrText``...) -> an isolated code, copied back untouched (so field codes are never
+  translated, and hyperlink targets — relationships or ``HYPERLINK`` instructions — are kept);
+* hyperlinks, insertions, **deletions**, moves, content controls, smart tags, custom XML,
+  simple fields -> a paired code around their content.  Deleted text (``w:delText``) is
+  therefore ordinary segment text inside the ``w:del`` pair: it is protected/replaced like
+  any other text and never leaves the machine in clear.  Hidden text (``w:vanish``) likewise.
+* anything else at paragraph level (bookmarks, comment ranges, math, proofing marks, runs
+  without text) -> an isolated code.
+
+Codes refer to the original XML nodes by their position in the paragraph (the skeleton is the
+original package), so the writer moves the very nodes back: nested text boxes, drawings and
+field codes survive whatever happens to the text around them.
+
+The writer rewrites only parts whose paragraphs changed and copies every other zip entry in
+the original order with the original compression settings; with no changes it returns the
+original bytes.  ``scrub_properties=True`` blanks the author, last-modified-by and title
+(docProps/core.xml) and the authors/initials of tracked changes and comments.
+"""
+from __future__ import annotations
+
+import io
+import json
+import posixpath
+import zipfile
+from copy import deepcopy
+from typing import Dict, List, Optional, Tuple
+
+from lxml import etree
+
+from schemas.records import (Code, Document, RestoredSegment, Segment, code_char, code_index,
+                             is_code_char)
+from transforms.formats.base import Format, FormatError, local_name, safe_xml_parser
+
+W_NAMESPACES = ("http://schemas.openxmlformats.org/wordprocessingml/2006/main",
+                "http://purl.oclc.org/ooxml/wordprocessingml/main")
+XML_NS = "http://www.w3.org/XML/1998/namespace"
+REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
+OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+# Zip safety limits (per package).
+MAX_ENTRIES = 5000
+MAX_ENTRY_SIZE = 256 * 1024 * 1024
+MAX_TOTAL_SIZE = 1024 * 1024 * 1024
+MAX_RATIO = 200           # uncompressed/compressed, checked for entries over 1 MiB
+RATIO_MIN_SIZE = 1024 * 1024
+
+TEXT_PART_TYPES = ("header", "footer", "footnotes", "endnotes", "comments")
+# Paragraph-level containers whose content is translated (paired codes).
+WRAPPERS = {"hyperlink", "ins", "del", "moveFrom", "moveTo", "sdt", "smartTag", "customXml",
+            "fldSimple", "dir", "bdo"}
+# Children of wrappers that describe them rather than hold content.
+WRAPPER_PROPS = {"sdtPr", "sdtEndPr", "smartTagPr", "customXmlPr", "fldData",
+                 "customXmlInsRangeStart", "customXmlDelRangeStart"}
+TEXT_TAGS = {"t", "delText"}
+DELETED = {"del", "moveFrom"}
+
+
+def _is_w(el, local: Optional[str] = None) -> bool:
+    if not isinstance(el.tag, str):
+        return False
+    q = etree.QName(el)
+    return q.namespace in W_NAMESPACES and (local is None or q.localname == local)
+
+
+class _Zip:
+    """A checked view of the package: entries in original order, bounded sizes."""
+
+    def __init__(self, name: str, data: bytes):
+        if data.startswith(OLE2_MAGIC):
+            raise FormatError(name, "an OLE2 compound file, not a DOCX package: a password-"
+                                    "protected (encrypted) Word document or a legacy .doc; "
+                                    "save it unencrypted as .docx")
+        try:
+            self.zf = zipfile.ZipFile(io.BytesIO(data))
+            infos = self.zf.infolist()
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+            raise FormatError(name, f"not a valid DOCX zip package: {exc}") from None
+        if len(infos) > MAX_ENTRIES:
+            raise FormatError(name, f"zip has {len(infos)} entries (limit {MAX_ENTRIES})")
+        total = 0
+        for info in infos:
+            if info.flag_bits & 0x1:
+                raise FormatError(name, f"zip entry {info.filename} is encrypted")
+            if info.file_size > MAX_ENTRY_SIZE:
+                raise FormatError(name, f"zip entry {info.filename} is {info.file_size} bytes "
+                                        f"uncompressed (limit {MAX_ENTRY_SIZE})")
+            if (info.file_size > RATIO_MIN_SIZE
+                    and info.file_size > MAX_RATIO * max(info.compress_size, 1)):
+                raise FormatError(name, f"zip entry {info.filename} has compression ratio "
+                                        f"{info.file_size // max(info.compress_size, 1)} "
+                                        f"(limit {MAX_RATIO}): possible zip bomb")
+            total += info.file_size
+        if total > MAX_TOTAL_SIZE:
+            raise FormatError(name, f"zip expands to {total} bytes (limit {MAX_TOTAL_SIZE})")
+        self.name = name
+        self.infos = infos
+        self.names = {i.filename: i for i in infos}
+
+    def read(self, part: str) -> bytes:
+        info = self.names.get(part)
+        if info is None:
+            raise FormatError(self.name, f"missing package part {part}")
+        try:
+            with self.zf.open(info) as fh:
+                data = fh.read(info.file_size + 1)
+        except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError, ValueError) as exc:
+            raise FormatError(self.name, f"cannot read zip entry {part}: {exc}") from None
+        if len(data) > info.file_size:
+            raise FormatError(self.name, f"zip entry {part} is larger than its header says")
+        return data
+
+    def xml(self, part: str) -> etree._Element:
+        try:
+            return etree.fromstring(self.read(part), parser=safe_xml_parser())
+        except etree.XMLSyntaxError as exc:
+            raise FormatError(self.name, f"{part}: not well-formed XML: {exc}") from None
+
+
+def _rels_path(part: str) -> str:
+    d, f = posixpath.split(part)
+    return posixpath.join(d, "_rels", f + ".rels")
+
+
+def _relationships(z: _Zip, part: str) -> List[Tuple[str, str, str]]:
+    """(type suffix, target part, target mode) of a part's relationships ('' = package)."""
+    rels = _rels_path(part) if part else "_rels/.rels"
+    if rels not in z.names:
+        return []
+    out = []
+    for rel in z.xml(rels):
+        if local_name(rel.tag) != "Relationship":
+            continue
+        rtype = (rel.get("Type") or "").rsplit("/", 1)[-1]
+        target = rel.get("Target") or ""
+        mode = rel.get("TargetMode") or "Internal"
+        if mode == "Internal":
+            if target.startswith("/"):
+                target = target.lstrip("/")
+            else:
+                target = posixpath.normpath(posixpath.join(posixpath.dirname(part), target))
+        out.append((rtype, target, mode))
+    return out
+
+
+def text_parts(z: _Zip) -> List[str]:
+    """The main document part, then the header/footer/notes/comments parts it references."""
+    pkg = _relationships(z, "")
+    for rtype, target, mode in pkg:
+        if mode == "Internal" and target not in z.names:
+            raise FormatError(z.name, f"package relationship ({rtype}) points at missing "
+                                      f"part {target}")
+    main = [t for rtype, t, mode in pkg if rtype == "officeDocument" and mode == "Internal"]
+    if not main:
+        if "word/document.xml" in z.names:
+            main = ["word/document.xml"]
+        else:
+            raise FormatError(z.name, "no main document part (not a Word document?)")
+    parts = [main[0]]
+    for rtype, target, mode in _relationships(z, main[0]):
+        if rtype in TEXT_PART_TYPES and mode == "Internal" and target not in parts:
+            if target not in z.names:
+                raise FormatError(z.name, f"{main[0]} references missing part {target}")
+            parts.append(target)
+    return parts
+
+
+# ------------------------------------------------------------------------------- reading
+class _ParaReader:
+    def __init__(self, p):
+        self.p = p
+        self.nodes = list(p.iter())   # keeps the proxies alive, so id() is stable
+        self.pos = {id(n): i for i, n in enumerate(self.nodes)}
+        self.parts: List[str] = []
+        self.codes: List[Code] = []
+        self.pairs = 0
+        self.open_run: Optional[Tuple[int, bytes, str]] = None  # (pair, rPr key, text tag)
+
+    def code(self, kind: str, node, pair=None, **extra) -> None:
+        data = {"n": self.pos[id(node)], "t": local_name(node.tag) if isinstance(node.tag, str)
+                else "#"}
+        data.update(extra)
+        self.parts.append(code_char(len(self.codes)))
+        self.codes.append(Code(kind, json.dumps(data, separators=(",", ":")), pair))
+
+    def text(self, s: str) -> None:
+        """Text, with private-use characters (symbol fonts) turned into codes: in a segment
+        they would be taken for markers."""
+        for ch in s:
+            if is_code_char(ch):
+                self.parts.append(code_char(len(self.codes)))
+                self.codes.append(Code("isolated", json.dumps({"char": ch, "level": "r"})))
+            else:
+                self.parts.append(ch)
+
+    def close_run(self) -> None:
+        if self.open_run is not None:
+            self.parts.append(code_char(len(self.codes)))
+            self.codes.append(Code("close", "{}", self.open_run[0]))
+            self.open_run = None
+
+    def walk_nodes(self, nodes) -> None:
+        for ch in nodes:
+            local = local_name(ch.tag)
+            if _is_w(ch) and local == "r" and self._has_text(ch):
+                self.run(ch)
+            elif _is_w(ch) and local in WRAPPERS:
+                self.close_run()
+                self.pairs += 1
+                pid = self.pairs
+                self.code("open", ch, pid)
+                content = ch
+                if local == "sdt":
+                    content = next((c for c in ch if _is_w(c, "sdtContent")), None)
+                if content is not None:
+                    self.walk_nodes([c for c in content
+                                     if not (_is_w(c) and local_name(c.tag) in WRAPPER_PROPS)])
+                self.close_run()
+                self.parts.append(code_char(len(self.codes)))
+                self.codes.append(Code("close", "{}", pid))
+            else:
+                self.close_run()
+                self.code("isolated", ch, level="p")
+
+    @staticmethod
+    def _has_text(run) -> bool:
+        return any(_is_w(c) and local_name(c.tag) in TEXT_TAGS and c.text for c in run)
+
+    def run(self, r) -> None:
+        rpr = next((c for c in r if _is_w(c, "rPr")), None)
+        key = etree.tostring(rpr, with_tail=False) if rpr is not None else b""
+        ttag = next(local_name(c.tag) for c in r if _is_w(c) and local_name(c.tag) in TEXT_TAGS
+                    and c.text)
+        if self.open_run is None or self.open_run[1] != key or self.open_run[2] != ttag:
+            self.close_run()
+            self.pairs += 1
+            self.code("open", r, self.pairs)
+            self.open_run = (self.pairs, key, ttag)
+        for c in r:
+            if _is_w(c, "rPr"):
+                continue
+            if _is_w(c) and local_name(c.tag) in TEXT_TAGS:
+                if c.text:
+                    self.text(c.text)
+            else:
+                self.code("isolated", c, level="r")
+
+
+def read_paragraph(p) -> Tuple[str, List[Code]]:
+    reader = _ParaReader(p)
+    reader.walk_nodes([c for c in p if not _is_w(c, "pPr")])
+    reader.close_run()
+    return "".join(reader.parts), reader.codes
+
+
+def _paragraphs(root) -> List[etree._Element]:
+    return [el for el in root.iter() if _is_w(el, "p")]
+
+
+# ------------------------------------------------------------------------------- writing
+def _clear_content(holder, keep=lambda c: False) -> None:
+    for c in list(holder):
+        if not keep(c):
+            holder.remove(c)
+
+
+def write_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
+    """Rebuild paragraph ``p`` from ``text``; ``nodes`` is ``list(p.iter())`` taken before
+    any paragraph of the part was changed."""
+    infos = [json.loads(c.data) for c in codes]
+    ns = etree.QName(p).namespace
+    W = "{%s}" % ns
+
+    def node(i):
+        return nodes[infos[i]["n"]]
+
+    # Detach the old content; the nodes stay alive and are moved back where codes point.
+    _clear_content(p, keep=lambda c: _is_w(c, "pPr"))
+
+    # Stack frames: kind (p|wrap|run), holder element, template run, current run piece,
+    # deleted-text context, pair id.
+    stack = [{"kind": "p", "holder": p, "tpl": None, "piece": None, "del": False, "pair": None}]
+
+    def holder():
+        return stack[-1]["holder"]
+
+    def deleted() -> bool:
+        return any(f["del"] for f in stack)
+
+    def new_run(template) -> etree._Element:
+        if template is not None:
+            r = etree.Element(template.tag, dict(template.attrib))
+            rpr = next((c for c in template if _is_w(c, "rPr")), None)
+            if rpr is not None:
+                r.append(deepcopy(rpr))
+        else:
+            r = etree.Element(W + "r")
+        holder().append(r)
+        return r
+
+    def current_run(template_hint=None) -> etree._Element:
+        frame = stack[-1]
+        if frame["kind"] == "run":
+            if frame["piece"] is None:
+                frame["piece"] = new_run(frame["tpl"])
+            return frame["piece"]
+        return new_run(template_hint)
+
+    def put_text(s: str) -> None:
+        if not s:
+            return
+        r = current_run()
+        t = etree.SubElement(r, W + ("delText" if deleted() else "t"))
+        t.text = s
+        if s != s.strip() or "  " in s:
+            t.set("{%s}space" % XML_NS, "preserve")
+
+    buf: List[str] = []
+    for ch in text:
+        idx = code_index(ch)
+        if idx is None or idx >= len(codes):
+            buf.append(ch)
+            continue
+        code, info = codes[idx], infos[idx]
+        if "char" in info:
+            buf.append(info["char"])
+            continue
+        put_text("".join(buf))
+        buf = []
+        if code.kind == "open":
+            el = node(idx)
+            local = local_name(el.tag)
+            if local == "r":
+                stack.append({"kind": "run", "holder": holder(), "tpl": el, "piece": None,
+                              "del": False, "pair": code.pair})
+            else:
+                content = el
+                if local == "sdt":
+                    content = next((c for c in el if _is_w(c, "sdtContent")), None)
+                    if content is None:
+                        content = etree.SubElement(el, W + "sdtContent")
+                _clear_content(content,
+                               keep=lambda c: _is_w(c) and local_name(c.tag) in WRAPPER_PROPS)
+                if stack[-1]["kind"] == "run":
+                    stack[-1]["piece"] = None
+                holder().append(el)
+                stack.append({"kind": "wrap", "holder": content, "tpl": None, "piece": None,
+                              "del": local in DELETED, "pair": code.pair})
+        elif code.kind == "close":
+            # pop to the frame this close belongs to (tolerates bad nesting)
+            for depth in range(len(stack) - 1, 0, -1):
+                if stack[depth]["pair"] == code.pair:
+                    del stack[depth:]
+                    break
+        else:
+            el = node(idx)
+            if info.get("level") == "r":
+                parent = el.getparent()
+                template = parent if parent is not None and _is_w(parent, "r") else None
+                current_run(template).append(el)
+            else:
+                if stack[-1]["kind"] == "run":
+                    stack[-1]["piece"] = None    # a later piece of text starts a new run
+                holder().append(el)
+    put_text("".join(buf))
+
+
+def _scrub_core(data: bytes) -> bytes:
+    root = etree.fromstring(data, parser=safe_xml_parser())
+    for el in root:
+        if local_name(el.tag) in ("creator", "lastModifiedBy", "title"):
+            el.text = None
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+
+def _scrub_authors(root) -> bool:
+    changed = False
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for attr in list(el.attrib):
+            q = etree.QName(attr)
+            if q.namespace in W_NAMESPACES and q.localname in ("author", "initials"):
+                el.set(attr, "")
+                changed = True
+    return changed
+
+
+class DocxFormat(Format):
+    name = "docx"
+    description = "Word DOCX (Transitional and Strict)"
+
+    def sniff(self, name, data):
+        if data.startswith(OLE2_MAGIC):
+            return name.lower().endswith((".docx", ".docm", ".dotx", ".doc"))
+        if not data.startswith(b"PK"):
+            return False
+        try:
+            zf = zipfile.ZipFile(io.BytesIO(data))
+            names = set(zf.namelist())
+        except (zipfile.BadZipFile, ValueError, OSError):
+            return name.lower().endswith(".docx")
+        if "word/document.xml" in names:
+            return True
+        if "[Content_Types].xml" in names:
+            try:
+                ct = zf.read("[Content_Types].xml")[:200000]
+            except Exception:
+                return False
+            return b"wordprocessingml" in ct
+        return False
+
+    def read(self, name, path, data, source_lang, target_lang):
+        z = _Zip(name, data)
+        segments: List[Segment] = []
+        for part in text_parts(z):
+            root = z.xml(part)
+            for pidx, p in enumerate(_paragraphs(root)):
+                text, codes = read_paragraph(p)
+                plain = "".join(c for c in text if code_index(c) is None)
+                if not plain.strip():
+                    continue
+                segments.append(Segment(document=name, id=f"{part}#{pidx}", index=len(segments),
+                                        text=text, codes=codes, meta={"part": part, "p": pidx}))
+        return Document(name=name, path=path, format=self.name, skeleton=data,
+                        segments=segments, source_lang=source_lang, target_lang=target_lang)
+
+    def write(self, doc: Document, results: Dict[str, RestoredSegment],
+              scrub_properties: bool = False) -> bytes:
+        changes: Dict[str, Dict[int, Tuple[str, List[Code]]]] = {}
+        for seg in doc.segments:
+            res = results.get(seg.id)
+            if res is None or res.status == "failed" or res.text == seg.text:
+                continue
+            changes.setdefault(seg.meta["part"], {})[seg.meta["p"]] = (res.text, seg.codes)
+        if not changes and not scrub_properties:
+            return doc.skeleton
+        z = _Zip(doc.name, doc.skeleton)
+        new_parts: Dict[str, bytes] = {}
+        scrub_parts = set(text_parts(z)) if scrub_properties else set()
+        for part in sorted(set(changes) | scrub_parts):
+            original = z.read(part)
+            root = etree.fromstring(original, parser=safe_xml_parser())
+            paras = _paragraphs(root)
+            snapshot = [list(p.iter()) for p in paras]
+            for pidx, (text, codes) in changes.get(part, {}).items():
+                if pidx >= len(paras):
+                    raise FormatError(doc.name, f"{part}: paragraph {pidx} not in the skeleton")
+                write_paragraph(paras[pidx], snapshot[pidx], text, codes)
+            if scrub_properties:
+                _scrub_authors(root)
+            new_parts[part] = _serialise_part(root, original)
+        if scrub_properties:
+            for rtype, target, mode in _relationships(z, ""):
+                if rtype == "core-properties" and target in z.names:
+                    new_parts[target] = _scrub_core(z.read(target))
+        return _rezip(z, new_parts)
+
+
+def _serialise_part(root, original: bytes) -> bytes:
+    head = original[:200].lstrip(b"\xef\xbb\xbf")
+    standalone = True if b'standalone="yes"' in head or b"standalone='yes'" in head else None
+    has_decl = head.startswith(b"<?xml")
+    out = etree.tostring(root, xml_declaration=has_decl, encoding="UTF-8", standalone=standalone)
+    if has_decl and b"\r\n" in original[:200] and b"\r\n" not in out[:100]:
+        out = out.replace(b"?>", b"?>\r\n", 1)
+    return out
+
+
+def _rezip(z: _Zip, new_parts: Dict[str, bytes]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as out:
+        for info in z.infos:
+            data = new_parts.get(info.filename)
+            if data is None:
+                data = z.read(info.filename)
+            clone = zipfile.ZipInfo(info.filename, info.date_time)
+            clone.compress_type = info.compress_type
+            clone.external_attr = info.external_attr
+            clone.internal_attr = info.internal_attr
+            clone.create_system = info.create_system
+            clone.comment = info.comment
+            clone.extra = info.extra
+            out.writestr(clone, data)
+        out.comment = z.zf.comment
+    return buf.getvalue()
