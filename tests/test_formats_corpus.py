@@ -1,0 +1,95 @@
+"""Corpus-wide checks on ../shared/corpora/formats (or $DOPPEL_CORPORA/formats).
+
+Skipped when the corpus is absent (it is not part of the repository; some files are GPL)."""
+import csv
+import io
+import os
+import shutil
+import subprocess
+
+import pytest
+from lxml import etree
+
+from pipelines.roundtrip import check_file
+from transforms.formats import BY_NAME, read_document, write_document
+from tests.test_formats_helpers import corpora_dir, upper_results
+
+FORMATS_DIR = os.path.join(corpora_dir(), "formats")
+HAVE = os.path.isfile(os.path.join(FORMATS_DIR, "MANIFEST.tsv"))
+pytestmark = pytest.mark.skipif(not HAVE, reason=f"format corpus not found at {FORMATS_DIR} "
+                                                  "(set DOPPEL_CORPORA)")
+
+
+def _manifest():
+    if not HAVE:
+        return []
+    with open(os.path.join(FORMATS_DIR, "MANIFEST.tsv"), newline="") as fh:
+        return [row["file"] for row in csv.DictReader(fh, delimiter="\t")]
+
+
+FILES = _manifest()
+GOOD = [f for f in FILES if not f.startswith("bad/")]
+BAD = [f for f in FILES if f.startswith("bad/")]
+
+
+@pytest.mark.parametrize("rel", GOOD)
+def test_good_files_identical(rel):
+    assert check_file(os.path.join(FORMATS_DIR, rel)) == "identical"
+
+
+@pytest.mark.parametrize("rel", BAD)
+def test_bad_files_clear_error(rel):
+    verdict = check_file(os.path.join(FORMATS_DIR, rel))
+    assert verdict.startswith("error: ") and "internal" not in verdict, verdict
+
+
+def _translate(rel):
+    path = os.path.join(FORMATS_DIR, rel)
+    data = open(path, "rb").read()
+    doc = read_document(os.path.basename(rel), path, data)
+    if not doc.target_lang:
+        doc.target_lang = "es"
+    return data, doc, write_document(doc, upper_results(doc))
+
+
+@pytest.mark.parametrize("rel", GOOD)
+def test_upper_translation_reopens_with_codes_kept(rel):
+    data, doc, out = _translate(rel)
+    fmt = BY_NAME[doc.format]
+    back = fmt.read_back(doc, out)
+    for seg in doc.segments:
+        text, kinds = back[seg.id]
+        assert kinds == [c.kind for c in seg.codes], seg.id
+        assert "".join(c for c in text if not 0xE000 <= ord(c) <= 0xF8FF) == \
+               seg.plain_text().upper(), seg.id
+    if doc.format == "docx":
+        import docx
+        try:
+            docx.Document(io.BytesIO(data))
+        except Exception:
+            # ISO Strict: python-docx cannot open the input either; our reader reads the output
+            read_document(doc.name, "", out)
+        else:
+            docx.Document(io.BytesIO(out))
+    else:
+        etree.fromstring(out)   # well-formed
+
+
+@pytest.mark.skipif(shutil.which("libreoffice") is None and shutil.which("soffice") is None,
+                    reason="LibreOffice not installed")
+def test_docx_outputs_convert_with_libreoffice(tmp_path):
+    outs = []
+    for rel in GOOD:
+        if rel.endswith(".docx"):
+            _, doc, out = _translate(rel)
+            p = tmp_path / os.path.basename(rel)
+            p.write_bytes(out)
+            outs.append(p)
+    exe = shutil.which("libreoffice") or shutil.which("soffice")
+    proc = subprocess.run([exe, "--headless", f"-env:UserInstallation=file://{tmp_path}/lo",
+                           "--convert-to", "pdf", "--outdir", str(tmp_path / "pdf")]
+                          + [str(p) for p in outs], capture_output=True, text=True, timeout=900)
+    assert proc.returncode == 0, proc.stderr
+    for p in outs:
+        pdf = tmp_path / "pdf" / (p.stem + ".pdf")
+        assert pdf.is_file() and pdf.stat().st_size > 1000, p.name

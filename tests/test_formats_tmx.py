@@ -1,0 +1,70 @@
+import pytest
+from lxml import etree
+
+from schemas.records import RestoredSegment
+from transforms.formats import FormatError, read_document, write_document
+from tests.test_formats_helpers import fixture, upper_results
+
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
+def _utf16(data: bytes) -> bytes:
+    text = data.decode("utf-8").replace('encoding="UTF-8"', 'encoding="UTF-16"')
+    return b"\xff\xfe" + text.encode("utf-16-le")
+
+
+@pytest.mark.parametrize("variant", ["utf8", "utf16"])
+def test_source_by_case_and_primary_subtag(variant):
+    data = fixture("sample.tmx") if variant == "utf8" else _utf16(fixture("sample.tmx"))
+    doc = read_document("s.tmx", "", data, "en", "es")
+    assert [s.plain_text() for s in doc.segments] == ["Call John Smith at .", "Visit Riga now"]
+    assert doc.segments[0].meta["reference"] == "Llame a John Smith al ."
+    assert "reference" not in doc.segments[1].meta
+    assert write_document(doc, {}) == data
+    # German as source picks the de tuv of tu 2 only
+    de = read_document("s.tmx", "", data, "DE-de", "en")
+    assert [s.plain_text() for s in de.segments] == ["Besuchen Sie Riga"]
+
+
+def test_header_srclang_default():
+    doc = read_document("s.tmx", "", fixture("sample.tmx"))
+    assert doc.source_lang == "EN-US" and len(doc.segments) == 2
+
+
+def test_write_replaces_and_adds_target_tuv():
+    doc = read_document("s.tmx", "", fixture("sample.tmx"), "en-US", "es-ES")
+    res = upper_results(doc)
+    res[doc.segments[1].id].status = "needs-review"
+    out = write_document(doc, res)
+    root = etree.fromstring(out)
+    tus = root.findall("body/tu")
+    langs = [[t.get(XML_LANG) for t in tu.findall("tuv")] for tu in tus]
+    assert langs == [["en-US", "es-ES"], ["en-us", "de", "es-ES"]]
+    es1 = tus[0].findall("tuv")[1].find("seg")
+    assert "".join(es1.itertext()) == "CALL <b>JOHN SMITH</b> AT {0}."
+    assert [c.tag for c in es1] == ["bpt", "ept", "ph"]
+    new = tus[1].findall("tuv")[2]
+    assert new.find("prop").text == "needs-review"
+    assert [c.tag for c in new.find("seg")] == ["hi", "it"]
+    assert b'<!DOCTYPE tmx SYSTEM "tmx14.dtd">' in out
+
+
+def test_utf16_written_back_as_utf16():
+    data = _utf16(fixture("sample.tmx"))
+    doc = read_document("s.tmx", "", data, "en", "fr")
+    out = write_document(doc, upper_results(doc))
+    assert out[:2] == b"\xff\xfe"
+    again = read_document("s.tmx", "", out, "fr", "en")
+    assert [s.plain_text() for s in again.segments] == ["CALL JOHN SMITH AT .", "VISIT RIGA NOW"]
+
+
+def test_unbalanced_bpt_is_an_error():
+    bad = fixture("sample.tmx").replace(b'<ept i="1">&lt;/b&gt;</ept> at', b" at", 1)
+    with pytest.raises(FormatError, match="bpt"):
+        read_document("bad.tmx", "", bad)
+
+
+def test_missing_target_language_on_write():
+    doc = read_document("s.tmx", "", fixture("sample.tmx"))
+    with pytest.raises(FormatError, match="target language"):
+        write_document(doc, upper_results(doc))
