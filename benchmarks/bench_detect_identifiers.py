@@ -1,0 +1,484 @@
+"""Identifier recognisers: recall on valid identifiers, false reports on near-misses.
+
+Valid identifiers are *produced with the validators themselves*: random digits are completed
+with whatever check character stdnum / phonenumbers accept (or Faker's own generators), and
+every generated value is re-checked.  A near-miss is the same value with one digit changed
+so that the type's validator rejects it (verified).  Each value is embedded in a carrier
+sentence of the matching language; the recogniser sees the whole sentence.
+
+    python benchmarks/bench_detect_identifiers.py [--n 1000] [--seed 1]
+
+Columns: recall = valid values found with the right category (and, for IDNUM and VAT, the
+right subtype) covering the value; nm_same = near-misses reported as that same type (must be
+<= 1 %); nm_generic = near-misses still masked as generic IDNUM/NUMBER (the safe side);
+nm_other = near-misses reported as some other type.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import random
+import string
+import sys
+import time
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Tuple
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from transforms.detect.identifiers import detect  # noqa: E402
+
+CARRIERS = {
+    "en": ["The applicant's {label} is {x} as stated in the file.",
+           "According to the register ({x}), the claim was lodged.", "{x} was given."],
+    "lv": ["Pieteikuma iesniedzēja {label} ir {x}, kā norādīts lietā.", "Saskaņā ar {x} prasība tika iesniegta."],
+    "lt": ["Pareiškėjo {label} yra {x}, kaip nurodyta byloje."],
+    "pl": ["Numer skarżącego to {x}, jak wskazano w aktach."],
+    "et": ["Kaebaja {label} on {x}, nagu toimikus märgitud."],
+    "fi": ["Valittajan {label} on {x}, kuten asiakirjoissa todetaan."],
+    "sv": ["Sökandens {label} är {x} enligt handlingarna."],
+    "da": ["Ansøgerens {label} er {x} ifølge sagens akter."],
+    "es": ["El {label} del demandante es {x}, según consta en el expediente."],
+    "de": ["Die {label} des Beschwerdeführers lautet {x} laut Akte."],
+    "fr": ["Le {label} du requérant est {x} selon le dossier."],
+    "it": ["Il {label} del ricorrente è {x} secondo il fascicolo."],
+    "nl": ["Het {label} van verzoeker is {x} volgens het dossier."],
+}
+COUNTRY_LANG = {"LV": "lv", "LT": "lt", "PL": "pl", "EE": "et", "FI": "fi", "SE": "sv",
+                "DK": "da", "ES": "es", "DE": "de", "FR": "fr", "IT": "it", "NL": "nl",
+                "GB": "en", "US": "en", "AT": "de", "BE": "nl", "PT": "en"}
+
+
+def _digits(rng, n):
+    return "".join(rng.choice(string.digits) for _ in range(n))
+
+
+def complete(prefix: str, alphabet: str, valid: Callable[[str], bool]) -> Optional[str]:
+    """prefix + the check character the validator accepts (None if there is none)."""
+    for c in alphabet:
+        if valid(prefix + c):
+            return prefix + c
+    return None
+
+
+def _date(rng, lo=1930, hi=2015):
+    return dt.date(rng.randint(lo, hi), 1, 1) + dt.timedelta(days=rng.randint(0, 364))
+
+
+# ---------------------------------------------------------------- generators: value, label
+def gen_iban(rng, faker):
+    from stdnum import iban
+    fmt = {"LV": lambda: "".join(rng.choice(string.ascii_uppercase) for _ in range(4)) + _digits(rng, 13),
+           "LT": lambda: _digits(rng, 16), "EE": lambda: _digits(rng, 16),
+           "SE": lambda: _digits(rng, 20), "FI": lambda: _digits(rng, 14),
+           "DK": lambda: _digits(rng, 14), "PL": lambda: _digits(rng, 24),
+           "DE": lambda: _digits(rng, 18), "ES": lambda: _digits(rng, 20),
+           "GB": lambda: "".join(rng.choice(string.ascii_uppercase) for _ in range(4)) + _digits(rng, 14),
+           "NL": lambda: "".join(rng.choice(string.ascii_uppercase) for _ in range(4)) + _digits(rng, 10),
+           "FR": lambda: _digits(rng, 23), "IT": lambda: rng.choice(string.ascii_uppercase) + _digits(rng, 22)}
+    while True:
+        cc = rng.choice(sorted(fmt))
+        bban = fmt[cc]()
+        value = cc + iban.calc_check_digits(cc + "00" + bban) + bban
+        if iban.is_valid(value):
+            return (iban.format(value) if rng.random() < 0.5 else value), cc
+
+
+def gen_card(rng, faker):
+    from stdnum import luhn
+    kind = rng.choice(["visa", "mastercard", "amex", "discover", "jcb16", "diners", "visa19"])
+    while True:
+        num = faker.credit_card_number(kind)
+        if 13 <= len(num) <= 19 and num[0] in "23456" and luhn.is_valid(num):
+            break
+    if rng.random() < 0.5:
+        num = " ".join(num[i:i + 4] for i in range(0, len(num), 4))
+    return num, "GB"
+
+
+VAT_FORMATS = {  # country: (template; '#' random digit, last char completed)
+    "AT": "U#######", "BE": "0########", "DE": "########", "DK": "#######",
+    "EE": "10#######", "FI": "#######", "IT": "##########", "LT": "########",
+    "LV": "4#########", "NL": "########B0", "PL": "#########", "SE": "#########01",
+    "ES": "B#######", "PT": "5#######",
+}
+
+
+def gen_vat(rng, faker):
+    from stdnum.eu import vat
+    while True:
+        cc = rng.choice(sorted(VAT_FORMATS))
+        tpl = "".join(rng.choice(string.digits) if ch == "#" else ch for ch in VAT_FORMATS[cc])
+        if cc in ("NL", "SE"):          # check digit sits before the fixed suffix
+            head, tail = tpl[:-3 if cc == "NL" else -3], tpl[-3 if cc == "NL" else -3:]
+            tail = tail[1:]
+            for c in string.digits:
+                cand = cc + head + c + tail
+                if vat.is_valid(cand):
+                    return cand, cc
+            continue
+        alphabet = string.digits + ("ABCDEFGHJ" if cc == "ES" else "")
+        value = complete(cc + tpl, alphabet, vat.is_valid)
+        if value:
+            return value, cc
+
+
+def _pc_generators():
+    from stdnum.dk import cpr
+    from stdnum.de import idnr
+    from stdnum.ee import ik
+    from stdnum.es import dni, nie
+    from stdnum.fi import hetu
+    from stdnum.fr import nir
+    from stdnum.gb import nhs
+    from stdnum.it import codicefiscale
+    from stdnum.lt import asmens
+    from stdnum.lv import pvn
+    from stdnum.nl import bsn
+    from stdnum.pl import pesel
+    from stdnum.se import personnummer
+
+    def lv(rng):
+        d = _date(rng, 1930, 2015)
+        body = d.strftime("%d%m%y") + str((d.year // 100) - 18) + _digits(rng, 3)
+        v = body + pvn.calc_check_digit_pers(body)
+        return v[:6] + "-" + v[6:]
+
+    def lt_ee(mod, rng):
+        d = _date(rng)
+        first = str((3 if d.year < 2000 else 5) + rng.randint(0, 1))
+        return complete(first + d.strftime("%y%m%d") + _digits(rng, 3), string.digits, mod.is_valid)
+
+    def pl(rng):
+        d = _date(rng)
+        month = d.month + (20 if d.year >= 2000 else 0)
+        return complete(d.strftime("%y") + f"{month:02d}" + d.strftime("%d") + _digits(rng, 4),
+                        string.digits, pesel.is_valid)
+
+    def fi(rng):
+        d = _date(rng)
+        sep = "-" if d.year < 2000 else "A"
+        return complete(d.strftime("%d%m%y") + sep + f"{rng.randint(2, 899):03d}",
+                        "0123456789ABCDEFHJKLMNPRSTUVWXY", hetu.is_valid)
+
+    def se(rng):
+        d = _date(rng)
+        return complete(d.strftime("%y%m%d") + "-" + _digits(rng, 3), string.digits,
+                        personnummer.is_valid)
+
+    def dk(rng):
+        d = _date(rng, 1940, 1999)
+        v = complete(d.strftime("%d%m%y") + "-" + str(rng.randint(0, 3)) + _digits(rng, 2),
+                     string.digits, lambda x: cpr.is_valid(x) and cpr.checksum(cpr.compact(x)) == 0)
+        return v
+
+    def es(rng):
+        if rng.random() < 0.5:
+            return complete(_digits(rng, 8), string.ascii_uppercase, dni.is_valid)
+        return complete(rng.choice("XYZ") + _digits(rng, 7), string.ascii_uppercase, nie.is_valid)
+
+    def de(rng):
+        digits = rng.sample(string.digits, 9)
+        digits.append(rng.choice(digits))
+        rng.shuffle(digits)
+        if digits[0] == "0":
+            return None
+        v = complete("".join(digits), string.digits, idnr.is_valid)
+        return idnr.format(v) if v and rng.random() < 0.5 else v
+
+    def fr(rng):
+        body = (str(rng.randint(1, 2)) + f"{rng.randint(0, 99):02d}" + f"{rng.randint(1, 12):02d}"
+                + f"{rng.randint(1, 95):02d}" + _digits(rng, 3) + _digits(rng, 3))
+        v = body + nir.calc_check_digits(body)
+        return nir.format(v) if rng.random() < 0.5 else v
+
+    def it(rng):
+        letters = "".join(rng.choice(string.ascii_uppercase) for _ in range(6))
+        d = _date(rng)
+        day = d.day + (40 if rng.random() < 0.5 else 0)
+        body = (letters + d.strftime("%y") + "ABCDEHLMPRST"[d.month - 1] + f"{day:02d}"
+                + rng.choice(string.ascii_uppercase) + _digits(rng, 3))
+        return body + codicefiscale.calc_check_digit(body)
+
+    def nl(rng):
+        return complete(_digits(rng, 8), string.digits, bsn.is_valid)
+
+    def gb(rng):
+        v = complete(_digits(rng, 9), string.digits, nhs.is_valid)
+        return nhs.format(v) if v and rng.random() < 0.5 else v
+
+    return {"LV": lv, "LT": lambda r: lt_ee(asmens, r), "EE": lambda r: lt_ee(ik, r), "PL": pl,
+            "FI": fi, "SE": se, "DK": dk, "ES": es, "DE": de, "FR": fr, "IT": it, "NL": nl,
+            "GB": gb}
+
+
+def _pc_validators():
+    from transforms.detect.identifiers import _personal_codes
+    out: Dict[str, List[Callable]] = {}
+    for c, _p, v in _personal_codes():
+        out.setdefault(c, []).append(v)
+    return {c: (lambda x, vs=vs: any(_ok(v, x) for v in vs)) for c, vs in out.items()}
+
+
+def _ok(fn, x):
+    try:
+        return bool(fn(x))
+    except Exception:
+        return False
+
+
+PHONE_REGIONS = ["LV", "LT", "EE", "PL", "FI", "SE", "DK", "ES", "GB", "DE", "FR", "IT", "NL"]
+
+
+def gen_phone(rng, faker):
+    import phonenumbers as pn
+    while True:
+        region = rng.choice(PHONE_REGIONS)
+        kind = rng.choice([pn.PhoneNumberType.MOBILE, pn.PhoneNumberType.FIXED_LINE])
+        ex = pn.example_number_for_type(region, kind)
+        if ex is None:
+            continue
+        nat = str(ex.national_number)
+        k = min(5, len(nat) - 2)
+        num = pn.PhoneNumber(country_code=ex.country_code,
+                             national_number=int(nat[:-k] + _digits(rng, k)))
+        if not pn.is_valid_number(num):
+            continue
+        fmt = rng.choice([pn.PhoneNumberFormat.INTERNATIONAL, pn.PhoneNumberFormat.NATIONAL,
+                          pn.PhoneNumberFormat.E164])
+        return pn.format_number(num, fmt), region
+
+
+def gen_email(rng, faker):
+    return faker.email(), "GB"
+
+
+def gen_url(rng, faker):
+    return rng.choice([faker.url(), faker.uri(), "www." + faker.domain_name() + "/" + faker.uri_path()]), "GB"
+
+
+def gen_ip(rng, faker):
+    return (faker.ipv4() if rng.random() < 0.6 else faker.ipv6()), "GB"
+
+
+DATE_LANGS = ["en", "es", "lv", "lt", "pl", "et", "fi", "sv", "da"]
+_MONTH_FORMS = {  # genitive / inflected forms as used in full dates
+    "en": "January February March April May June July August September October November December",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "lv": "janvārī februārī martā aprīlī maijā jūnijā jūlijā augustā septembrī oktobrī novembrī decembrī",
+    "lt": "sausio vasario kovo balandžio gegužės birželio liepos rugpjūčio rugsėjo spalio lapkričio gruodžio",
+    "pl": "stycznia lutego marca kwietnia maja czerwca lipca sierpnia września października listopada grudnia",
+    "et": "jaanuaril veebruaril märtsil aprillil mail juunil juulil augustil septembril oktoobril novembril detsembril",
+    "fi": "tammikuuta helmikuuta maaliskuuta huhtikuuta toukokuuta kesäkuuta heinäkuuta elokuuta syyskuuta lokakuuta marraskuuta joulukuuta",
+    "sv": "januari februari mars april maj juni juli augusti september oktober november december",
+    "da": "januar februar marts april maj juni juli august september oktober november december",
+}
+_LV_NOM = "janvāris februāris marts aprīlis maijs jūnijs jūlijs augusts septembris oktobris novembris decembris".split()
+
+
+def format_date(rng, d: dt.date, lang: str) -> str:
+    m = _MONTH_FORMS[lang].split()[d.month - 1]
+    if rng.random() < 0.3:
+        return rng.choice([d.strftime("%d.%m.%Y"), d.strftime("%Y-%m-%d"), d.strftime("%d/%m/%Y"),
+                           f"{d.day}.{d.month}.{d.year}."])
+    if lang == "en":
+        return rng.choice([f"{d.day} {m} {d.year}", f"{m} {d.day}, {d.year}", f"{d.day} {m}"])
+    if lang == "es":
+        return rng.choice([f"{d.day} de {m} de {d.year}", f"{d.day} de {m}"])
+    if lang == "lv":
+        return rng.choice([f"{d.year}. gada {d.day}. {m}", f"{d.day}. {m}",
+                           f"{d.year}. gada {d.day}. {_LV_NOM[d.month - 1]}"])
+    if lang == "lt":
+        return rng.choice([f"{d.year} m. {m} {d.day} d.", f"{d.year} m. {m} {d.day}"])
+    if lang == "pl":
+        return rng.choice([f"{d.day} {m} {d.year} r.", f"{d.day} {m} {d.year}"])
+    if lang in ("et", "fi", "da"):
+        return rng.choice([f"{d.day}. {m} {d.year}", f"{d.day}. {m}"])
+    return rng.choice([f"{d.day} {m} {d.year}", f"{d.day} {m}"])
+
+
+def gen_date(rng, faker):
+    lang = rng.choice(DATE_LANGS)
+    return format_date(rng, _date(rng, 1950, 2024), lang), {"en": "GB", "es": "ES", "lv": "LV",
+        "lt": "LT", "pl": "PL", "et": "EE", "fi": "FI", "sv": "SE", "da": "DK"}[lang]
+
+
+# ---------------------------------------------------------------- near-misses
+def change_one_digit(rng, value: str, still_valid: Callable[[str], bool]) -> Optional[str]:
+    positions = [i for i, c in enumerate(value) if c.isdigit()]
+    rng.shuffle(positions)
+    for i in positions:
+        for _ in range(3):
+            c = rng.choice([d for d in string.digits if d != value[i]])
+            cand = value[:i] + c + value[i + 1:]
+            if not still_valid(cand):
+                return cand
+    return None
+
+
+def near_email(rng, value):
+    return value.replace("@", "", 1)          # no longer an address
+
+
+def near_url(rng, faker):
+    return faker.file_name()                  # dotted but not a URL ("report.docx")
+
+
+def near_ip(rng, value):
+    if ":" in value:
+        parts = value.split(":")
+        parts[rng.randrange(len(parts))] = "g" + _digits(rng, 3)   # not hex
+        return ":".join(parts)
+    parts = value.split(".")
+    parts[rng.randrange(4)] = str(rng.randint(256, 999))
+    return ".".join(parts)
+
+
+def near_date(rng, faker):
+    d = _date(rng, 1950, 2024)
+    if rng.random() < 0.5:
+        return f"{rng.randint(32, 39)}.{d.month:02d}.{d.year}"
+    return f"{d.year}-{rng.randint(13, 19)}-{d.day:02d}"
+
+
+def near_phone(rng, value):
+    """One digit dropped: no longer a valid number for its plan (verified by the caller)."""
+    pos = [i for i, c in enumerate(value) if c.isdigit()][3:]
+    i = rng.choice(pos)
+    return value[:i] + value[i + 1:]
+
+
+# ---------------------------------------------------------------- evaluation
+def _country_lang(country):
+    return COUNTRY_LANG.get(country, "en")
+
+
+def _sentence(rng, lang, value, label):
+    tpl = rng.choice(CARRIERS.get(lang, CARRIERS["en"]))
+    pre, post = tpl.split("{x}")
+    pre = pre.replace("{label}", label)
+    post = post.replace("{label}", label)
+    return pre + value + post, len(pre), len(pre) + len(value)
+
+
+def evaluate(kind: str, category: str, subtype: Optional[str], value: str, country: str,
+             rng) -> Tuple[bool, str]:
+    """Embed, detect; return (found with right type, how it was reported)."""
+    lang = _country_lang(country)
+    text, s, e = _sentence(rng, lang, value, "number")
+    spans = detect(text, lang=lang, country=country)
+    verdict = "none"
+    for sp in spans:
+        if sp.end <= s or sp.start >= e:
+            continue
+        same = sp.category == category and (subtype is None or sp.subtype == subtype)
+        if same and sp.start <= s and sp.end >= e - (1 if value.endswith(".") else 0) \
+                and (sp.end - sp.start) <= (e - s) + 4:
+            return True, "same"
+        if same:
+            verdict = "same"
+        elif sp.subtype == "NUMBER" and verdict == "none":
+            verdict = "generic"
+        elif verdict == "none":
+            verdict = "other:" + sp.category + ":" + sp.text
+    return False, verdict
+
+
+def run(n: int = 1000, seed: int = 1, only: Optional[List[str]] = None, out=sys.stdout,
+        verbose: bool = False):
+    from faker import Faker
+    from stdnum import iban, luhn
+    from stdnum.eu import vat
+    import phonenumbers as pn
+    rng = random.Random(seed)
+    Faker.seed(seed)
+    faker = Faker(["en_GB", "lv_LV", "es_ES", "pl_PL", "fi_FI", "sv_SE", "da_DK", "de_DE"])
+    pcg = _pc_generators()
+    pcv = _pc_validators()
+
+    def phone_valid(x, region):
+        try:
+            return pn.is_valid_number(pn.parse(x, region))
+        except Exception:
+            return False
+
+    rows = []
+    types = [("IBAN", "IBAN", None, gen_iban, lambda v, r: change_one_digit(r, v, _safe(iban.is_valid))),
+             ("CARD", "CARD", None, gen_card, lambda v, r: change_one_digit(r, v, _safe(lambda x: luhn.is_valid(x.replace(" ", ""))))),
+             ("VAT", "VAT", "vat", gen_vat, lambda v, r: change_one_digit(r, v, _safe(vat.is_valid)))]
+    for cc, g in pcg.items():
+        types.append((f"IDNUM:{cc}", "IDNUM", "PERSONAL_CODE:" + cc,
+                      (lambda r, f, g=g, cc=cc: (_retry(lambda: g(r)), cc)),
+                      (lambda v, r, cc=cc: change_one_digit(r, v, pcv[cc]))))
+    types += [("PHONE", "PHONE", None, gen_phone, None),
+              ("EMAIL", "EMAIL", None, gen_email, lambda v, r: near_email(r, v)),
+              ("URL", "URL", None, gen_url, lambda v, r: near_url(r, faker)),
+              ("IP", "IP", None, gen_ip, lambda v, r: near_ip(r, v)),
+              ("DATE", "DATE", None, gen_date, lambda v, r: near_date(r, faker))]
+    print(f"{'type':12} {'n':>5} {'recall':>7} {'nm_n':>5} {'nm_same':>8} {'nm_generic':>10} "
+          f"{'nm_other':>8}", file=out)
+    for name, cat, sub, gen, near in types:
+        if only and name.split(":")[0] not in only and name not in only:
+            continue
+        t0 = time.time()
+        hits = 0
+        misses = []
+        nm = {"same": 0, "generic": 0, "other": 0, "none": 0}
+        nm_n = 0
+        others = []
+        for _ in range(n):
+            value, country = gen(rng, faker)
+            subtype = ("VAT:" + value[:2]) if sub == "vat" else sub
+            ok, _how = evaluate(name, cat, subtype, value, country, rng)
+            hits += ok
+            if not ok and len(misses) < 5:
+                misses.append(value)
+            if name == "PHONE":
+                bad = near_phone(rng, value)
+                if phone_valid(bad, country):
+                    continue
+            else:
+                bad = near(value, rng)
+            if bad is None:
+                continue
+            nm_n += 1
+            _ok2, how = evaluate(name, cat, subtype, bad, country, rng)
+            nm[how.split(":")[0]] += 1
+            if how.startswith("other") and len(others) < 4:
+                others.append((bad, how[6:]))
+        row = dict(type=name, n=n, recall=hits / n, nm_n=nm_n,
+                   nm_same=nm["same"] / max(nm_n, 1), nm_generic=nm["generic"] / max(nm_n, 1),
+                   nm_other=nm["other"] / max(nm_n, 1), misses=misses, others=others, secs=time.time() - t0)
+        rows.append(row)
+        print(f"{name:12} {n:5} {row['recall']:7.3f} {nm_n:5} {row['nm_same']:8.3f} "
+              f"{row['nm_generic']:10.3f} {row['nm_other']:8.3f}"
+              + (f"   e.g. missed {misses[:3]}" if misses else ""), file=out)
+    if verbose:
+        for r in rows:
+            if r["others"]:
+                print(f"  {r['type']}: near-misses reported as another type, e.g. {r['others']}",
+                      file=out)
+    return rows
+
+
+def _retry(fn):
+    while True:
+        v = fn()
+        if v:
+            return v
+
+
+def _safe(fn):
+    return lambda x: _ok(fn, x)
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", nargs="*")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    a = ap.parse_args()
+    run(a.n, a.seed, a.only, verbose=a.verbose)

