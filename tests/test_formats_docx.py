@@ -209,3 +209,28 @@ def test_entity_in_part_not_expanded():
     pkg = _zip([("word/document.xml", evil)])
     doc = read_document("evil.docx", "", pkg)
     assert "root:" not in "".join(s.text for s in doc.segments)
+
+
+def _raw_entries(package: bytes):
+    """name -> the entry's bytes as stored (local header + compressed data)."""
+    z = zipfile.ZipFile(io.BytesIO(package))
+    infos = sorted(z.infolist(), key=lambda i: i.header_offset)
+    ends = [i.header_offset for i in infos[1:]] + [package.find(b"PK\x01\x02")]
+    return {i.filename: package[i.header_offset:e] for i, e in zip(infos, ends)}
+
+
+def test_unchanged_entries_copied_byte_for_byte(doc, data):
+    seg = next(s for s in doc.segments if s.meta["part"] == "word/footnotes.xml")
+    res = {seg.id: RestoredSegment(document=doc.name, id=seg.id, index=seg.index,
+                                   text=seg.text.replace("Statement", "Declaración"))}
+    out = write_document(doc, res)
+    before, after = _raw_entries(data), _raw_entries(out)
+    assert list(before) == list(after)
+    for name in before:
+        if name != "word/footnotes.xml":
+            assert before[name] == after[name], name
+    assert before["word/footnotes.xml"] != after["word/footnotes.xml"]
+    z = zipfile.ZipFile(io.BytesIO(out))
+    assert z.testzip() is None
+    assert "Declaración".encode() in z.read("word/footnotes.xml")
+    docx.Document(io.BytesIO(out))

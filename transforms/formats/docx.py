@@ -36,7 +36,9 @@ from __future__ import annotations
 import io
 import json
 import posixpath
+import struct
 import zipfile
+import zlib
 from copy import deepcopy
 from typing import Dict, List, Optional, Tuple
 
@@ -482,6 +484,88 @@ def _serialise_part(root, original: bytes) -> bytes:
 
 
 def _rezip(z: _Zip, new_parts: Dict[str, bytes]) -> bytes:
+    """The package with ``new_parts`` replaced: same entry order, same compression method;
+    unchanged entries copied byte for byte (local header and compressed data)."""
+    try:
+        return _rezip_raw(z, new_parts)
+    except _NoRawCopy:
+        return _rezip_zipfile(z, new_parts)
+
+
+class _NoRawCopy(Exception):
+    pass
+
+
+_LOCAL = struct.Struct("<4s5H3L2H")     # local file header
+_CENTRAL = struct.Struct("<4s6H3L5H2L")  # central directory record
+
+
+def _dos_datetime(dt) -> Tuple[int, int]:
+    y, mo, d, h, mi, sec = dt
+    return (h << 11) | (mi << 5) | (sec // 2), ((y - 1980) << 9) | (mo << 5) | d
+
+
+def _rezip_raw(z: _Zip, new_parts: Dict[str, bytes]) -> bytes:
+    src = z.zf.fp
+    out = io.BytesIO()
+    central = []
+    for info in z.infos:
+        if (info.file_size >= 0xFFFFFFFF or info.compress_size >= 0xFFFFFFFF
+                or info.header_offset >= 0xFFFFFFFF):
+            raise _NoRawCopy()
+        offset = out.tell()
+        raw_name = info.filename.encode("utf-8" if info.flag_bits & 0x800 else "cp437")
+        flag = info.flag_bits
+        if info.filename not in new_parts:
+            src.seek(info.header_offset)
+            head = src.read(_LOCAL.size)
+            if len(head) != _LOCAL.size or head[:4] != b"PK\x03\x04":
+                raise _NoRawCopy()
+            fields = _LOCAL.unpack(head)
+            nlen, elen = fields[9], fields[10]
+            length = _LOCAL.size + nlen + elen + info.compress_size
+            src.seek(info.header_offset)
+            blob = src.read(length)
+            if info.flag_bits & 0x8:        # data descriptor after the data
+                desc = src.read(16)
+                blob += desc if desc[:4] == b"PK\x07\x08" else desc[:12]
+            out.write(blob)
+            crc, csize, usize, method = info.CRC, info.compress_size, info.file_size, \
+                info.compress_type
+        else:
+            data = new_parts[info.filename]
+            method = info.compress_type
+            if method == zipfile.ZIP_DEFLATED:
+                comp = zlib.compressobj(6, zlib.DEFLATED, -15)
+                payload = comp.compress(data) + comp.flush()
+            elif method == zipfile.ZIP_STORED:
+                payload = data
+            else:
+                raise _NoRawCopy()
+            crc, csize, usize = zlib.crc32(data) & 0xFFFFFFFF, len(payload), len(data)
+            flag = info.flag_bits & ~0x8
+            t, d = _dos_datetime(info.date_time)
+            out.write(_LOCAL.pack(b"PK\x03\x04", info.extract_version, flag, method, t, d,
+                                  crc, csize, usize, len(raw_name), 0))
+            out.write(raw_name)
+            out.write(payload)
+        t, d = _dos_datetime(info.date_time)
+        central.append(_CENTRAL.pack(
+            b"PK\x01\x02", (info.create_system << 8) | info.create_version,
+            info.extract_version, flag, method, t, d, crc, csize, usize, len(raw_name),
+            len(info.extra), len(info.comment), 0, info.internal_attr, info.external_attr,
+            offset) + raw_name + info.extra + info.comment)
+    cd_offset = out.tell()
+    for rec in central:
+        out.write(rec)
+    cd_size = out.tell() - cd_offset
+    comment = z.zf.comment or b""
+    out.write(struct.pack("<4s4H2LH", b"PK\x05\x06", 0, 0, len(central), len(central),
+                          cd_size, cd_offset, len(comment)) + comment)
+    return out.getvalue()
+
+
+def _rezip_zipfile(z: _Zip, new_parts: Dict[str, bytes]) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as out:
         for info in z.infos:
