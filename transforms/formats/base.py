@@ -89,7 +89,9 @@ def root_element(data: bytes) -> Tuple[str, str]:
 
 
 def local_name(tag) -> str:
-    return etree.QName(tag).localname if isinstance(tag, str) else ""
+    if not isinstance(tag, str):
+        return ""
+    return tag.rsplit("}", 1)[1] if tag.startswith("{") else tag
 
 
 def serialise_like(tree: etree._ElementTree, original: bytes) -> bytes:

@@ -36,6 +36,7 @@ from __future__ import annotations
 import io
 import json
 import posixpath
+import re
 import struct
 import zipfile
 import zlib
@@ -72,11 +73,21 @@ TEXT_TAGS = {"t", "delText"}
 DELETED = {"del", "moveFrom"}
 
 
+_W_PREFIXES = tuple("{%s}" % ns for ns in W_NAMESPACES)
+_PUA = re.compile("[\ue000-\uf8ff]")
+
+
 def _is_w(el, local: Optional[str] = None) -> bool:
-    if not isinstance(el.tag, str):
+    tag = el.tag
+    if not isinstance(tag, str):
         return False
-    q = etree.QName(el)
-    return q.namespace in W_NAMESPACES and (local is None or q.localname == local)
+    if local is None:
+        return tag.startswith(_W_PREFIXES)
+    return tag == _W_PREFIXES[0] + local or tag == _W_PREFIXES[1] + local
+
+
+def _plain(text: str) -> str:
+    return _PUA.sub("", text)
 
 
 class _Zip:
@@ -202,6 +213,9 @@ class _ParaReader:
     def text(self, s: str) -> None:
         """Text, with private-use characters (symbol fonts) turned into codes: in a segment
         they would be taken for markers."""
+        if not _PUA.search(s):
+            self.parts.append(s)
+            return
         for ch in s:
             if is_code_char(ch):
                 self.parts.append(code_char(len(self.codes)))
@@ -270,7 +284,7 @@ def read_paragraph(p) -> Tuple[str, List[Code]]:
 
 
 def _paragraphs(root) -> List[etree._Element]:
-    return [el for el in root.iter() if _is_w(el, "p")]
+    return list(root.iter(*(prefix + "p" for prefix in _W_PREFIXES)))
 
 
 # ------------------------------------------------------------------------------- writing
@@ -433,8 +447,7 @@ class DocxFormat(Format):
             root = z.xml(part)
             for pidx, p in enumerate(_paragraphs(root)):
                 text, codes = read_paragraph(p)
-                plain = "".join(c for c in text if code_index(c) is None)
-                if not plain.strip():
+                if not _plain(text).strip():
                     continue
                 segments.append(Segment(document=name, id=f"{part}#{pidx}", index=len(segments),
                                         text=text, codes=codes, meta={"part": part, "p": pidx}))
