@@ -1,0 +1,61 @@
+"""Model-free detector: small hand-written examples, and MultiLeg recall when available."""
+import importlib.util
+import os
+from pathlib import Path
+
+import pytest
+
+from transforms.detect.heuristic import HeuristicDetector
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPORA = Path(os.environ.get("DOPPEL_CORPORA", ROOT.parent / "shared" / "corpora"))
+
+
+def _spans(texts, lang="en"):
+    return [[(s.text, s.category) for s in spans] for spans in HeuristicDetector().detect(texts, lang)]
+
+
+def test_person_with_title_initial_and_particle():
+    got = _spans(["The case was heard by Judge K. Busch and Mr Pedro de la Vega on Monday.",
+                  "the monday session"])[0]
+    assert ("K. Busch", "PER") in got
+    assert ("Pedro de la Vega", "PER") in got
+
+
+def test_organisation_and_place_markers():
+    got = _spans(["Defendant: SiGer Technologie GmbH, established in Cologne, Germany."])[0]
+    assert ("SiGer Technologie GmbH", "ORG") in got
+    assert ("Germany", "LOC") in got and any("Cologne" in t for t, c in got)
+    got = _spans(["Prasītājs dzīvo Daugavpilī un strādā SIA Zaļā Mežs."], "lv")[0]
+    assert ("Daugavpilī", "LOC") in got
+    assert any(c == "ORG" and "SIA" in t for t, c in got)
+
+
+def test_inflected_latvian_name_found_by_stem():
+    got = _spans(["Tiesa piekrita Andrim Bērziņam un viņa sievai."], "lv")[0]
+    assert any(c == "PER" and "Bērziņam" in t for t, c in got)
+
+
+def test_common_capitalised_words_are_not_names():
+    texts = ["However, Article 5 of the Regulation applies.",
+             "The regulation says so; however the article is clear."]
+    got = _spans(texts)[0]
+    assert got == []
+
+
+def _bench():
+    path = ROOT / "benchmarks" / "bench_detect_heuristic.py"
+    spec = importlib.util.spec_from_file_location("bench_detect_heuristic", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+@pytest.mark.parametrize("lang", ["en", "lv"])
+def test_multileg_person_recall(lang):
+    if not (CORPORA / "multileg" / "train" / lang).is_dir():
+        pytest.skip(f"MultiLeg {lang} not under {CORPORA} (set DOPPEL_CORPORA)")
+    c, _ = _bench().evaluate(lang, CORPORA)
+    assert c[("gold", "PER")] > 400
+    assert c[("found", "PER")] / c[("gold", "PER")] >= 0.95
+    assert c[("masked", "PER")] / c[("gold", "PER")] >= 0.98

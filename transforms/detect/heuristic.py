@@ -1,0 +1,278 @@
+"""A model-free, high-recall name detector (PER, ORG, LOC) for languages without NER.
+
+Signals, cheapest first:
+  * capitalised sequences (with initials "K.", particles "de", "van", "von", hyphens);
+  * name gazetteers: given and family names from Faker's locales and Doppel's
+    ``resources/pseudonyms/fallback.json`` (matched on the word or, for inflected languages,
+    on a stem: "Bērziņam" -> "Bērziņ");
+  * title / honorific context ("Mr", "Judge", "kungs", "pani", ...);
+  * organisation and place markers ("GmbH", "Ltd", "Court", "Tiesa", "-pils", "City");
+  * the text's own vocabulary: a capitalised word whose lower-case form occurs in the same
+    batch of texts is a common word written at a sentence start or in a heading, not a name.
+
+It is deliberately biased to recall: a capitalised, non-common sequence with no ORG or LOC
+marker is reported as PER.  Feed its spans into ``transforms.linking`` with source
+``detector`` (lowest priority after gold, lists, identifiers and NER).
+"""
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+import re
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
+
+from transforms.detect.base import Span
+
+RESOURCES = Path(__file__).resolve().parents[2] / "resources" / "pseudonyms" / "fallback.json"
+FAKER_LOCALES = ["en_US", "en_GB", "lv_LV", "lt_LT", "pl_PL", "et_EE", "fi_FI", "sv_SE", "da_DK",
+                 "es_ES", "de_DE", "fr_FR", "it_IT", "nl_NL", "pt_PT", "cs_CZ", "hr_HR",
+                 "hu_HU", "ro_RO", "sk_SK", "sl_SI", "bg_BG", "el_GR", "ru_RU", "uk_UA",
+                 "tr_TR", "no_NO", "ga_IE"]
+
+TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "judge", "justice", "sir", "madam", "lord",
+          "lady", "mister", "advocate", "herr", "frau", "sr", "sra", "srta", "don", "doña",
+          "señor", "señora", "kungs", "kundze", "kunga", "kundzes", "tiesnesis", "tiesnese",
+          "pan", "pani", "pana", "panią", "ponas", "ponia", "hr", "fru", "härra", "proua",
+          "herra", "rouva", "m", "mme", "monsieur", "madame", "signor", "signora", "dhr", "mevr",
+          "ģenerāladvokāts", "ģenerāladvokāte", "referents", "referente", "rapporteur",
+          "president", "priekšsēdētājs", "agent", "agents", "pārstāve", "pārstāvis"}
+PARTICLES = {"de", "da", "do", "dos", "das", "del", "della", "di", "van", "von", "der", "den",
+             "ter", "la", "le", "du", "des", "y", "e", "zu", "af", "av", "bin", "ibn", "al"}
+ORG_MARKERS = {
+    # legal forms
+    "gmbh", "ltd", "limited", "plc", "llc", "inc", "corp", "sa", "sl", "slu", "sas", "sarl",
+    "ag", "kg", "ev", "bv", "nv", "spa", "srl", "sia", "as", "ab", "oy", "oyj", "aps", "uab",
+    "ou", "oü", "sp", "s.a", "s.l", "kft", "doo", "d.o.o", "a/s", "co", "company", "group",
+    # institutions
+    "court", "tribunal", "commission", "council", "parliament", "ministry", "bank", "agency",
+    "office", "authority", "board", "university", "association", "union", "committee",
+    "institute", "foundation", "service", "department", "chamber", "government", "police",
+    "tiesa", "tiesas", "tiesai", "tiesā", "komisija", "komisijas", "padome", "padomes",
+    "parlaments", "parlamenta", "ministrija", "ministrijas", "banka", "bankas", "aģentūra",
+    "dienests", "dienesta", "birojs", "valde", "gericht", "oberlandesgericht", "landgericht",
+    "bundesgerichtshof", "audiencia", "juzgado", "tribunale", "sąd", "teismas", "kohus",
+    "oikeus", "domstol", "retten", "hof", "rechtbank", "cour", "verwaltungsgericht",
+    "kommission", "rat", "consejo", "comisión", "euipo", "eurojust", "europol",
+}
+LOC_MARKERS = {"city", "street", "road", "avenue", "square", "river", "lake", "island",
+               "county", "province", "region", "iela", "ielā", "iela,", "novads", "novadā",
+               "pagasts", "straße", "strasse", "calle", "plaza", "gatan", "katu", "tänav"}
+LOC_SUFFIXES = ("pils", "pilī", "pilij", "burg", "grad", "ville", "stadt", "polis", "vaara",
+                "salmi", "holm", "köping")
+
+# Capitalised common words of legal / administrative text (headings, references) that the
+# text's own lower-case vocabulary may not reveal.  Matched case-insensitively.
+COMMON_CAPITALISED = set("""
+article articles charter law laws state states member chapter chapters annex annexes title
+titles treaty treaties regulation regulations directive directives decision decisions
+paragraph paragraphs section sections part parts protocol convention judgment judgments
+order orders opinion request requests summary introduction plea pleas concept scope case
+cases costs facts background law procedure legal framework question questions ruling
+however lastly since must nor thus therefore moreover furthermore accordingly first second
+third finally also according under pursuant having whereas where when while although
+applicant applicants defendant defendants appellant respondent intervener parties party
+government republic kingdom royal arts shape heat bad conclusion conclusions consideration
+considerations admissibility merits appeal appeals action actions application applications
+note notes see ibid idem point points recital recitals subparagraph heading headings table
+panta pants punkts punktā regula regulas direktīva direktīvas lēmums lēmuma spriedums
+sprieduma nolēmums tiesības likums likuma pielikums nodaļa nodaļas daļa daļas lieta lietā
+lietas prasītāja prasītājs atbildētāja atbildētājs puses pusēm turklāt tomēr tātad ievads
+""".split())
+ROMAN = re.compile(r"^(?=[IVXLCDM]+$)M{0,3}(CM|CD|D?C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})$")
+INFLECTED_LANGS = {"lv", "lt", "et", "fi", "pl", "hr", "cs", "sk", "sl", "hu", "ru", "uk", "bg"}
+
+# Country / region names in the languages Faker does not cover (stems; inflections follow).
+LOC_STEMS = {
+    "lv": ["Latvij", "Lietuv", "Igaunij", "Polij", "Vācij", "Francij", "Spānij", "Itālij",
+           "Beļģij", "Nīderland", "Luksemburg", "Austrij", "Šveic", "Zviedrij", "Somij",
+           "Dānij", "Norvēģij", "Īrij", "Apvienotaj", "Lielbritānij", "Portugāl", "Grieķij",
+           "Čehij", "Slovākij", "Ungārij", "Rumānij", "Bulgārij", "Horvātij", "Slovēnij",
+           "Krievij", "Ukrain", "Baltkrievij", "Ķīn", "Japān", "Amerik", "Kanād", "Eirop",
+           "Rīg", "Briseļ", "Luksemburg", "Berlīn", "Parīz", "London", "Viļņ", "Tallin"],
+    "lt": ["Lietuv", "Latvij", "Eston", "Lenkij", "Vokietij", "Prancūzij", "Ispanij",
+           "Italij", "Belgij", "Olandij", "Nyderland", "Austrij", "Šveicarij", "Švedij",
+           "Suomij", "Danij", "Europ", "Vilni", "Kaun", "Rusij", "Kinij"],
+    "et": ["Eesti", "Läti", "Leedu", "Poola", "Saksa", "Prantsus", "Hispaania", "Itaalia",
+           "Belgia", "Holland", "Madalmaa", "Austria", "Šveitsi", "Rootsi", "Soome", "Taani",
+           "Euroop", "Tallinn", "Tartu", "Venemaa", "Hiina"],
+}
+
+
+@functools.lru_cache(maxsize=1)
+def gazetteers() -> Dict[str, Set[str]]:
+    given: Set[str] = set()
+    family: Set[str] = set()
+    places: Set[str] = set()
+    orgs: Set[str] = set()
+    if RESOURCES.is_file():
+        data = json.loads(RESOURCES.read_text(encoding="utf-8"))
+        given |= set(data.get("given_male", [])) | set(data.get("given_female", []))
+        family |= set(data.get("family", []))
+        places |= set(data.get("city", []))
+        orgs |= set(data.get("org", []))
+    for loc in FAKER_LOCALES:
+        try:
+            person = importlib.import_module(f"faker.providers.person.{loc}").Provider
+        except Exception:
+            continue
+        for attr in ("first_names", "first_names_male", "first_names_female"):
+            given |= {n for n in getattr(person, attr, ()) if isinstance(n, str)}
+        for attr in ("last_names", "last_names_male", "last_names_female"):
+            family |= {n for n in getattr(person, attr, ()) if isinstance(n, str)}
+        try:
+            addr = importlib.import_module(f"faker.providers.address.{loc}").Provider
+            places |= {c for c in getattr(addr, "countries", ()) if isinstance(c, str)}
+            for attr in ("cities", "city_names"):
+                vals = getattr(addr, attr, ())
+                if len(vals) < 3000:
+                    places |= {c for c in vals if isinstance(c, str)}
+        except Exception:
+            pass
+    return {"given": given, "family": family, "places": places, "orgs": orgs}
+
+
+def _stem(word: str) -> str:
+    """Crude stem for inflected Baltic/Slavic/Finnic forms: drop up to 3 final letters."""
+    w = word
+    return w[:-3] if len(w) > 6 else w[:-2] if len(w) > 4 else w
+
+
+@functools.lru_cache(maxsize=1)
+def _name_index() -> Tuple[Set[str], Set[str], Set[str], Set[str]]:
+    g = gazetteers()
+    names = {n for n in g["given"] | g["family"] if len(n) >= 2}
+    stems = {_stem(n) for n in names if len(n) >= 5}
+    places = {p for p in g["places"] if p}
+    place_words = {w for p in places for w in p.split() if len(w) >= 4 and w[0].isupper()}
+    return names, stems, places, place_words
+
+
+_TOKEN = re.compile(r"[^\W\d_](?:[\w'’\-‑]*[^\W_])?\.?|\d+|\S")
+
+
+def _is_cap(tok: str) -> bool:
+    return tok[:1].isupper() and not any(ch.isdigit() for ch in tok) and not ROMAN.match(tok)
+
+
+def _is_initial(tok: str) -> bool:
+    return len(tok) == 2 and tok[0].isupper() and tok[1] == "."
+
+
+def prev_title(toks, k: int) -> bool:
+    return k > 0 and toks[k - 1][0].lower().rstrip(".") in TITLES
+
+
+class HeuristicDetector:
+    """``detect(texts, lang)``: spans per text.  Call with a whole document (or batch) at
+    once: the common-word lexicon comes from the texts themselves."""
+
+    def __init__(self, extra_common: Iterable[str] = (), unknown_category: str = "PER"):
+        self.extra_common = {w.lower() for w in extra_common}
+        self.unknown_category = unknown_category
+
+    def common_words(self, texts: Sequence[str]) -> Set[str]:
+        lower = set(self.extra_common)
+        for t in texts:
+            for m in re.finditer(r"(?<![\w.])[^\W\d_][\w'’\-]*", t):
+                w = m.group()
+                if w[0].islower():
+                    lower.add(w)
+        return lower
+
+    def detect(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
+        common = self.common_words(texts)
+        return [self._detect_one(t, lang, common) for t in texts]
+
+    # -- one text
+    def _detect_one(self, text: str, lang: str, common: Set[str]) -> List[Span]:
+        names, stems, places, place_words = _name_index()
+        toks = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+        out: List[Span] = []
+        i = 0
+        while i < len(toks):
+            tok = toks[i][0]
+            if not (_is_cap(tok) or _is_initial(tok)):
+                i += 1
+                continue
+            j = i
+            parts = []
+            while j < len(toks):
+                t = toks[j][0]
+                if _is_cap(t) or _is_initial(t):
+                    parts.append(j); j += 1
+                    continue
+                if t.lower() in PARTICLES and parts:
+                    k = j
+                    while k < len(toks) and toks[k][0].lower() in PARTICLES and k - j < 3:
+                        k += 1
+                    if k < len(toks) and _is_cap(toks[k][0]):    # "de la Vega", "van der"
+                        parts.extend(range(j, k)); j = k
+                        continue
+                break
+            span = self._classify(text, toks, parts, lang, common, names, stems, places,
+                                  place_words)
+            if span:
+                out.append(span)
+            i = max(j, i + 1)
+        return out
+
+    def _classify(self, text, toks, parts, lang, common, names, stems, places, place_words):
+        words = [toks[k][0] for k in parts]
+        # trim leading/trailing words that are common (sentence starts, headings)
+        def is_common(w):
+            bare = w.rstrip(".")
+            low = bare.lower()
+            if low in ORG_MARKERS:
+                return False
+            if low in COMMON_CAPITALISED or low in self.extra_common:
+                return True
+            return low in common and bare not in names
+        lo, hi = 0, len(parts)
+        while lo < hi and (is_common(words[lo]) or words[lo].lower().rstrip(".") in TITLES
+                           or words[lo].lower() in PARTICLES):
+            lo += 1
+        while hi > lo and (is_common(words[hi - 1]) and words[hi - 1].lower() not in ORG_MARKERS
+                           or words[hi - 1].lower() in PARTICLES):
+            hi -= 1
+        if lo >= hi:
+            return None
+        core = words[lo:hi]
+        if len(core) == 1 and (_is_initial(core[0]) or
+                               (len(core[0]) < 2 and core[0] in "AIOEU")):
+            return None     # a lone initial, or a one-letter word; "X" (anonymised) stays
+        inflected = lang in INFLECTED_LANGS
+        known_name = any(w in names or (inflected and len(w) > 4 and _stem(w) in stems)
+                         for w in core)
+
+        if all(w.isupper() and len(w) <= 1 for w in core):
+            return None
+        start = toks[parts[lo]][1]
+        end = toks[parts[hi - 1]][2]
+        if text[end - 1] == "." and not _is_initial(text[start:end].split()[-1]):
+            end -= 1
+        lowered = [w.lower().rstrip(".,") for w in words]
+        prev = toks[parts[0] - 1][0].lower().rstrip(".") if parts[0] > 0 else ""
+        title = prev in TITLES or any(w in TITLES for w in lowered[:lo])
+        cat = None
+        if any(w in ORG_MARKERS for w in lowered) or text[start:end] in gazetteers()["orgs"]:
+            cat = "ORG"
+            # extend to a following marker ("SiGer Technologie GmbH")
+            start = toks[parts[0]][1] if lowered[0] not in TITLES else start
+            end = toks[parts[-1]][2]
+        elif known_name and text[start:end] not in places and not any(
+                w.lower() in LOC_MARKERS for w in core):
+            cat = "PER"
+        elif (text[start:end] in places or any(w in place_words for w in core)
+              or any(w.lower() in LOC_MARKERS for w in core)
+              or any(w.lower().endswith(LOC_SUFFIXES) for w in core)
+              or any(w.startswith(s) for s in LOC_STEMS.get(lang, []) for w in core)):
+            cat = "LOC"
+        elif title or known_name or any(_is_initial(w) for w in core):
+            cat = "PER"
+        else:
+            cat = self.unknown_category
+        if not cat:
+            return None
+        return Span(start, end, cat, "heuristic", text[start:end], source="detector")
