@@ -135,3 +135,15 @@ def test_xliff2_identical_and_write(doc2):
     assert _shape(segs[2].find(NS2 + "target")) == _shape(segs[2].find(NS2 + "source"))
     assert b"<mda:meta type=\"k\">v</mda:meta>" in out and b"&lt;br/&gt;" in out
     assert list(root.iter(NS2 + "unit"))[1].find(f"{NS2}segment/{NS2}target") is None
+
+
+def test_xliff12_unit_with_one_failed_segment_untouched(doc12):
+    res = upper_results(doc12)
+    res[doc12.segments[2].id].status = "failed"     # second mrk of unit 4
+    out = write_document(doc12, res)
+    root = etree.fromstring(out)
+    u4 = [u for u in root.iter(NS12 + "trans-unit") if u.get("id") == "4"][0]
+    target = u4.find(NS12 + "target")
+    assert target.get("state") == "new" and len(target) == 0 and not target.text
+    u1 = [u for u in root.iter(NS12 + "trans-unit") if u.get("id") == "1"][0]
+    assert u1.find(NS12 + "target").get("state") == "translated"

@@ -5,7 +5,11 @@ Each ``trans-unit`` becomes one segment, or one per ``mrk mtype="seg"`` when the
 content is translated), ``x bx ex ph bpt ept it`` and anything unknown are isolated and
 copied back byte for byte.  Units marked ``translate="no"`` and targets already final
 (``state`` final/signed-off or ``approved="yes"``) are left alone.  The writer fills
-``target`` (creating it after ``source``/``seg-source`` when absent) and sets ``state``.
+``target`` (creating it after ``source``/``seg-source`` when absent) and sets ``state``:
+``translated``, or ``needs-review-translation`` when any of the unit's segments needs review.
+A unit with a ``failed`` (or missing) segment result is left untouched.  With no results
+the input bytes come back unchanged; otherwise the tree is re-serialised keeping the
+declaration, encoding, BOM and DOCTYPE.
 """
 from __future__ import annotations
 
@@ -163,8 +167,10 @@ class Xliff12Format(Format):
         q = (lambda local: f"{{{ns}}}{local}") if ns else (lambda local: local)
         target = self._child(unit, "target")
         statuses = [results[s.id].status if s.id in results else "failed" for s in segs]
-        if all(st == "failed" for st in statuses):
-            return 0  # nothing to write; the failure is reported, the unit stays as it was
+        if any(st == "failed" for st in statuses):
+            # a unit is written whole or not at all: with one of its segments failed (or
+            # missing), the failure is reported and the unit stays as it was
+            return 0
         if target is None:
             target = etree.Element(q("target"))
             anchor = self._child(unit, "seg-source")
