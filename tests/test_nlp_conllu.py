@@ -74,3 +74,13 @@ def test_split_documents():
     text = (FIX / "es_mwt_ner.conllu").read_text(encoding="utf-8")
     assert len(split_documents(text)) == 1
     assert len(split_documents(text + "# newdoc id = b\n" + (FIX / "pl_split.conllu").read_text())) == 2
+
+
+def test_entities_to_mentions_carry_head_features():
+    from transforms.nlp.base import entities_to_mentions
+    ann = read_annotated(str(FIX / "et_ne_misc.conllu"), lang="et")
+    ms = entities_to_mentions(4, ann)
+    assert [(m.text, m.category, m.lemma) for m in ms] == [("Mari Tamm", "PER", "Mari Tamm"),
+                                                          ("Tartusse", "LOC", "Tartu")]
+    assert ms[1].features == {"Case": "Ill", "Number": "Sing", "upos": "PROPN", "deprel": "obl"}
+    assert ms[0].segment == 4 and ms[0].source == "ner"

@@ -135,3 +135,27 @@ def decode_tags(tags: Sequence[Optional[str]]) -> List[tuple]:
     if cur:
         spans.append(tuple(cur))
     return spans
+
+
+def entities_to_mentions(segment: int, ann: AnnotatedText, source: str = "ner"):
+    """NER/pre-annotated entities -> ``schemas.records.Mention`` with the entity's lemma
+    (its words' lemmas joined as in the text) and the **head word's** UD features plus
+    ``upos``/``deprel`` (the paper's description of the whole entity's form)."""
+    from schemas.records import Mention
+    out = []
+    for e in ann.entities:
+        idxs = words_in_span(ann.tokens, e.start_char, e.end_char)
+        seen, lemmas = set(), []
+        for i in idxs:
+            t = ann.tokens[i]
+            if (t.token_start, t.id) not in seen:
+                seen.add((t.token_start, t.id))
+                lemmas.append(t.lemma or t.text)
+        feats: Dict[str, str] = {}
+        if e.head >= 0:
+            h = ann.tokens[e.head]
+            feats = dict(h.feats, upos=h.upos, deprel=h.deprel)
+        out.append(Mention(segment=segment, start=e.start_char, end=e.end_char,
+                           text=ann.text[e.start_char:e.end_char], category=e.type,
+                           source=source, lemma=" ".join(lemmas), features=feats))
+    return out
