@@ -29,7 +29,8 @@ field codes survive whatever happens to the text around them.
 The writer rewrites only parts whose paragraphs changed and copies every other zip entry in
 the original order with the original compression settings; with no changes it returns the
 original bytes.  ``scrub_properties=True`` blanks the author, last-modified-by and title
-(docProps/core.xml) and the authors/initials of tracked changes and comments.
+(docProps/core.xml), company and manager (docProps/app.xml), the authors/initials of tracked
+changes and comments, and the reviewers listed in word/people.xml.
 """
 from __future__ import annotations
 
@@ -395,11 +396,27 @@ def write_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
     put_text("".join(buf))
 
 
-def _scrub_core(data: bytes) -> bytes:
+SCRUB_ELEMENTS = {"core-properties": ("creator", "lastModifiedBy", "title"),
+                  "extended-properties": ("Company", "Manager")}
+
+
+def _scrub_props(data: bytes, names) -> bytes:
     root = etree.fromstring(data, parser=safe_xml_parser())
     for el in root:
-        if local_name(el.tag) in ("creator", "lastModifiedBy", "title"):
+        if local_name(el.tag) in names:
             el.text = None
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
+
+
+def _scrub_people(data: bytes) -> bytes:
+    """word/people.xml (Word 2013+): reviewers' names and account ids."""
+    root = etree.fromstring(data, parser=safe_xml_parser())
+    for el in root.iter():
+        if not isinstance(el.tag, str):
+            continue
+        for attr in list(el.attrib):
+            if local_name(attr) in ("author", "userId", "providerId"):
+                el.set(attr, "")
     return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
 
 
@@ -476,13 +493,17 @@ class DocxFormat(Format):
                 if pidx >= len(paras):
                     raise FormatError(doc.name, f"{part}: paragraph {pidx} not in the skeleton")
                 write_paragraph(paras[pidx], snapshot[pidx], text, codes)
-            if scrub_properties:
-                _scrub_authors(root)
-            new_parts[part] = _serialise_part(root, original)
+            scrubbed = _scrub_authors(root) if scrub_properties else False
+            if part in changes or scrubbed:
+                new_parts[part] = _serialise_part(root, original)
         if scrub_properties:
             for rtype, target, mode in _relationships(z, ""):
-                if rtype == "core-properties" and target in z.names:
-                    new_parts[target] = _scrub_core(z.read(target))
+                if rtype in SCRUB_ELEMENTS and target in z.names:
+                    new_parts[target] = _scrub_props(z.read(target), SCRUB_ELEMENTS[rtype])
+            main = text_parts(z)[0]
+            for rtype, target, mode in _relationships(z, main):
+                if rtype == "people" and target in z.names:
+                    new_parts[target] = _scrub_people(z.read(target))
         return _rezip(z, new_parts)
 
 
