@@ -19,7 +19,7 @@ from typing import Dict, Iterable, List, Optional, Set
 
 from schemas.records import Cluster
 from transforms import dates
-from transforms.linking import POSSESSIVE, TITLES, fold
+from transforms.linking import POSSESSIVE, TITLES, fold, propagatable
 
 try:  # Python 3.9+: importlib.resources.files
     from importlib.resources import files as _res_files
@@ -50,12 +50,17 @@ def keyed_int(secret: bytes, *parts: str) -> int:
 class PseudonymChooser:
     """One per document (or per corpus, with a shared ``scope``)."""
 
-    def __init__(self, secret: bytes, scope: str, originals: Iterable[str]):
+    def __init__(self, secret: bytes, scope: str, originals: Iterable[str],
+                 avoid: Iterable[str] = ()):
+        """``originals``: this document's entity strings; ``avoid``: further strings no
+        pseudonym may be or contain (other documents' entities, the customer's lists)."""
         self.secret = secret
         self.scope = scope
-        self.originals = {fold(o).strip() for o in originals if o.strip()}
+        self.originals = {fold(o).strip() for o in list(originals) + list(avoid) if o.strip()}
         self._orig_words = {w for o in self.originals for w in re.findall(r"\w+", o)}
-        self._orig_padded = {" ".join(re.findall(r"\w+", o)) for o in self.originals}
+        # Containment is checked for strings that identify someone (not bare "3" or "2002").
+        self._orig_padded = {" ".join(re.findall(r"\w+", o)) for o in self.originals
+                             if propagatable(o)}
         self.used: Set[str] = set()
 
     # -- public ------------------------------------------------------------------
@@ -83,6 +88,8 @@ class PseudonymChooser:
         words = re.findall(r"\w+", f)
         if not share_words and set(words) & self._orig_words:
             return False
+        if len(f) < 3:   # initials: "X" is a word in countless originals ("Company X")
+            return True
         padded = " " + " ".join(words) + " "
         return not any(o and (f" {o} " in padded or padded in f" {o} ")
                        for o in self._orig_padded)
@@ -161,7 +168,8 @@ class PseudonymChooser:
                 else:
                     out.append(ch)
             cand = "".join(out)
-            if cand != text and self._acceptable(cand, share_words=True):
+            # A bare short number identifies no one (linking.propagatable): any other value will do.
+            if cand != text and (not propagatable(cand) or self._acceptable(cand, share_words=True)):
                 self.used.add(fold(cand))
                 return cand
         raise RuntimeError("could not scramble")
