@@ -136,7 +136,12 @@ class _TranslateFn(beam.DoFn):
 
 
 class TranslateSegments(beam.PTransform):
-    """MT requests -> MT responses (translated or dead-lettered with a reason)."""
+    """MT requests -> MT responses (translated or dead-lettered with a reason).
+
+    Batches are formed per document, in document order, ``max_batch`` segments each — not by
+    the runner's bundling: a rule-based engine's output for a segment can depend on what else
+    is in the batch (Apertium's tagger), and a rerun on another runner or worker count must
+    give the same translation."""
 
     def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options=None,
                  max_batch: int = 64):
@@ -145,8 +150,11 @@ class TranslateSegments(beam.PTransform):
         self.max_batch = max_batch
 
     def expand(self, requests):
+        size = self.max_batch
         return (requests
-                | "Batch" >> beam.BatchElements(min_batch_size=1, max_batch_size=self.max_batch)
+                | "KeyByDocumentChunk" >> beam.Map(lambda r: ((r.document, r.index // size), r))
+                | "Batch" >> beam.GroupByKey()
+                | "InDocumentOrder" >> beam.MapTuple(lambda _, rs: sorted(rs, key=lambda r: r.index))
                 | "Translate" >> beam.ParDo(_TranslateFn(*self.args)))
 
 
