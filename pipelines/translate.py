@@ -40,6 +40,10 @@ class TranslateOptions(PipelineOptions):
                                  "document only, or in any document of the run (default)")
         parser.add_argument("--pseudonym-scope", "--pseudonym_scope", dest="pseudonym_scope",
                             default="document", choices=["document", "corpus"])
+        parser.add_argument("--detectors", default="auto",
+                            help="detection beside given labels: auto (default: identifiers "
+                                 "always, names on unlabelled documents), identifiers, "
+                                 "heuristic, none; comma-separated")
         parser.add_argument("--deny-list", "--deny_list", dest="deny_list", default=None,
                             help="customer always-mask list: one 'text<TAB>CATEGORY' per line")
         parser.add_argument("--apertium-pair", "--apertium_pair", dest="apertium_pair", default=None)
@@ -68,7 +72,9 @@ def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
     categories = None if opts.categories.strip().lower() == "all" else tuple(
         c.strip().upper() for c in opts.categories.split(",") if c.strip())
     protect_options = ProtectOptions(method=opts.method, secret=secret, categories=categories,
-                                     scope=opts.pseudonym_scope)
+                                     scope=opts.pseudonym_scope,
+                                     detectors=tuple(d.strip() for d in opts.detectors.split(",")
+                                                     if d.strip() and d.strip() != "none"))
     engine_options = {"apertium_pair": opts.apertium_pair} if opts.apertium_pair else {}
 
     deny = read_deny_list(opts.deny_list) if opts.deny_list else []

@@ -16,7 +16,7 @@ from transforms.pseudonyms import PseudonymChooser, mask_for
 # Categories protected unless the user chooses otherwise.  Professions, nationalities,
 # titles and amounts are quasi-identifiers at most and are translated normally by default.
 DEFAULT_CATEGORIES = ("PER", "ORG", "LOC", "GPE", "DATE", "IDNUM", "URL", "EMAIL", "PHONE",
-                      "IBAN", "ID", "ADDRESS", "MISC")
+                      "IBAN", "CARD", "VAT", "IP", "ID", "ADDRESS", "MISC")
 
 
 @dataclass
@@ -25,6 +25,11 @@ class ProtectOptions:
     secret: bytes = b""
     categories: Optional[Tuple[str, ...]] = DEFAULT_CATEGORIES   # None: all
     scope: str = "document"            # key of the HMAC scope: document | corpus
+    # Detection beside the given labels: "identifiers" (validated IDs, e-mails, dates...) and
+    # "heuristic" (model-free names).  "auto" = identifiers always, the heuristic name detector
+    # for documents that arrive with no labels at all (XLIFF, DOCX, TMX): such a document is
+    # never sent with nothing detected.
+    detectors: Tuple[str, ...] = ("auto",)
 
 
 @dataclass
@@ -41,7 +46,8 @@ def protect_document(doc: Document, options: ProtectOptions,
                      extra_forms: Iterable[Tuple[str, str]] = ()) -> ProtectedDocument:
     wanted = (lambda c: True) if options.categories is None else (
         lambda c: c in options.categories)
-    given = [m for m in linking.mentions_from_labels(doc.segments) if wanted(m.category)]
+    given = [m for m in linking.mentions_from_labels(doc.segments) + detect(doc, options.detectors)
+             if wanted(m.category)]
     extra = [(f, c) for f, c in extra_forms if wanted(c)]
     mentions = linking.propagate(doc.segments, given, extra)
     mentions = linking.merge_overlaps(mentions, doc.segments)
@@ -51,7 +57,8 @@ def protect_document(doc: Document, options: ProtectOptions,
     replacement_of: Dict[int, object] = {}
     if options.method == "pseudonym":
         scope = doc.name if options.scope == "document" else "corpus"
-        chooser = PseudonymChooser(options.secret, scope, originals)
+        chooser = PseudonymChooser(options.secret, scope, originals,
+                                   avoid=[f for f, _ in extra if linking.propagatable(f)])
         for c in sorted(clusters, key=lambda c: c.key):  # order-independent choice
             replacement_of[c.id] = chooser.choose(c)
     numbers: Dict[int, int] = {}
@@ -94,6 +101,29 @@ def protect_document(doc: Document, options: ProtectOptions,
             if hit:
                 pd.leaks[ps.id] = f"would leak: payload contains an original entity ({len(hit)} characters)"
     return pd
+
+
+def detect(doc: Document, detectors: Sequence[str]) -> List[Mention]:
+    names = set(detectors)
+    if "auto" in names:
+        names.discard("auto")
+        names.add("identifiers")
+        if not any(seg.labels for seg in doc.segments):
+            names.add("heuristic")
+    out: List[Mention] = []
+    lang = doc.source_lang
+    if "identifiers" in names:
+        from transforms.detect import identifiers
+        from transforms.detect.base import to_mentions
+        for seg in doc.segments:
+            out += to_mentions(seg.index, seg.text, identifiers.detect(seg.text, lang))
+    if "heuristic" in names:
+        from transforms.detect.base import to_mentions
+        from transforms.detect.heuristic import HeuristicDetector
+        spans = HeuristicDetector().detect([seg.text for seg in doc.segments], lang)
+        for seg, sp in zip(doc.segments, spans):
+            out += to_mentions(seg.index, seg.text, sp)
+    return out
 
 
 class LeakGuard:

@@ -164,12 +164,21 @@ def prev_title(toks, k: int) -> bool:
     return k > 0 and toks[k - 1][0].lower().rstrip(".") in TITLES
 
 
+# Function words that start sentences: a short document may never show them in lower case,
+# and then the document lexicon alone would take "This notice" for a name.
+FUNCTION_WORDS = set("""the this that these those a an and or but if in on at of for to by with from
+as it its he she they we you i my our your his her their there here when where while after before
+since until because although however therefore thus dear please yours sincerely regards
+el la los las un una unos unas y o pero si en de del al por para con sin como este esta estos
+estas ese esa eso aquel aquella su sus mi mis nuestro nuestra cuando donde""".split())
+
+
 class HeuristicDetector:
     """``detect(texts, lang)``: spans per text.  Call with a whole document (or batch) at
     once: the common-word lexicon comes from the texts themselves."""
 
     def __init__(self, extra_common: Iterable[str] = (), unknown_category: str = "PER"):
-        self.extra_common = {w.lower() for w in extra_common}
+        self.extra_common = {w.lower() for w in extra_common} | FUNCTION_WORDS
         self.unknown_category = unknown_category
 
     def common_words(self, texts: Sequence[str]) -> Set[str]:
