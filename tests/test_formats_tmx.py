@@ -68,3 +68,20 @@ def test_missing_target_language_on_write():
     doc = read_document("s.tmx", "", fixture("sample.tmx"))
     with pytest.raises(FormatError, match="target language"):
         write_document(doc, upper_results(doc))
+
+
+def test_bpt_ept_sent_as_a_pair_so_order_survives():
+    from transforms import markup
+    doc = read_document("s.tmx", "", fixture("sample.tmx"), "en", "es")
+    seg = doc.segments[0]
+    sent = markup.to_markup(seg.text, seg.codes)
+    assert sent == 'Call <g id="0">John Smith</g> at <x id="2"/>.'
+    # an engine that moves the name (and its tags) to the end
+    text, problems = markup.from_markup('Llame al <x id="2"/> a <g id="0">John Smith</g>.',
+                                        seg.codes)
+    assert not problems
+    from schemas.records import RestoredSegment
+    out = write_document(doc, {seg.id: RestoredSegment(document="s", id=seg.id, index=0,
+                                                       text=text)})
+    again = read_document("s.tmx", "", out, "es", "en")      # balanced: reads back
+    assert again.segments[0].plain_text() == "Llame al  a John Smith."

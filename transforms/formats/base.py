@@ -118,3 +118,11 @@ def serialise_like(tree: etree._ElementTree, original: bytes) -> bytes:
     if original.endswith(b"\n") and not out.endswith(b"\n") and encoding.upper().startswith("UTF-8"):
         out += b"\n"
     return out
+
+
+_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def xml_safe(text: str) -> str:
+    """``text`` without the characters XML 1.0 cannot carry (an engine may return them)."""
+    return _XML_ILLEGAL.sub("", text)

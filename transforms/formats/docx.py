@@ -48,7 +48,7 @@ from lxml import etree
 
 from schemas.records import (Code, Document, RestoredSegment, Segment, code_char, code_index,
                              is_code_char)
-from transforms.formats.base import Format, FormatError, local_name, safe_xml_parser
+from transforms.formats.base import Format, FormatError, local_name, safe_xml_parser, xml_safe
 
 W_NAMESPACES = ("http://schemas.openxmlformats.org/wordprocessingml/2006/main",
                 "http://purl.oclc.org/ooxml/wordprocessingml/main")
@@ -338,6 +338,7 @@ def write_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
         return new_run(template_hint)
 
     def put_text(s: str) -> None:
+        s = xml_safe(s)
         if not s:
             return
         r = current_run()

@@ -67,6 +67,15 @@ def _check_pairs(name: str, tu_no: int, seg) -> None:
         raise FormatError(name, f"tu #{tu_no + 1}: <bpt i=\"{open_ids[0]}\"> has no matching <ept>")
 
 
+def flat_pairs_tmx(el):
+    local = local_name(el.tag)
+    if local == "bpt":
+        return "open", el.get("i") or ""
+    if local == "ept":
+        return "close", el.get("i") or ""
+    return None
+
+
 class TmxFormat(Format):
     name = "tmx"
     description = "TMX 1.4b (.tmx)"
@@ -106,13 +115,13 @@ class TmxFormat(Format):
             src = pick_tuv(tuvs, src_lang) if src_lang else (tuvs[0] if tuvs else None)
             if src is None or _seg(src) is None:
                 continue
-            text, codes = extract_inline(_seg(src), paired={"hi"})
+            text, codes = extract_inline(_seg(src), paired={"hi"}, flat=flat_pairs_tmx)
             if not any(code_index(c) is None and not c.isspace() for c in text):
                 continue
             meta = {"tu": n, "lang": _lang(src)}
             tgt = pick_tuv([t for t in tuvs if t is not src], target_lang)
             if tgt is not None and _seg(tgt) is not None:
-                ref, _ = extract_inline(_seg(tgt), paired={"hi"})
+                ref, _ = extract_inline(_seg(tgt), paired={"hi"}, flat=flat_pairs_tmx)
                 meta["reference"] = "".join(c for c in ref if code_index(c) is None)
             segments.append(Segment(document=name, id=f"{tu.get('tuid') or ''}#{n}",
                                     index=len(segments), text=text, codes=codes, meta=meta))
@@ -131,7 +140,7 @@ class TmxFormat(Format):
             src = pick_tuv(tuvs, s.meta["lang"])
             tgt = pick_tuv([t for t in tuvs if t is not src], doc.target_lang)
             if tgt is not None and _seg(tgt) is not None:
-                text, codes = extract_inline(_seg(tgt), paired={"hi"})
+                text, codes = extract_inline(_seg(tgt), paired={"hi"}, flat=flat_pairs_tmx)
                 out[s.id] = (text, [c.kind for c in codes])
         return out
 

@@ -21,7 +21,8 @@ from lxml import etree
 
 from schemas.records import (Code, Document, RestoredSegment, Segment, code_char, code_index,
                              is_code_char)
-from transforms.formats.base import Format, FormatError, parse_xml, root_element, safe_xml_parser, serialise_like
+from transforms.formats.base import (Format, FormatError, parse_xml, root_element,
+                                     safe_xml_parser, serialise_like, xml_safe)
 
 NS12 = "urn:oasis:names:tc:xliff:document:1.2"
 PAIRED = {"g", "mrk"}
@@ -205,14 +206,32 @@ class Xliff12Format(Format):
         return 1
 
 
-def extract_inline(el, paired=PAIRED) -> Tuple[str, List[Code]]:
+def flat_pairs_12(el):
+    """XLIFF 1.2: <bpt id=N>..<ept id=N> (or matching rid), <bx rid>..<ex rid>."""
+    local = _local(el.tag)
+    if local == "bpt":
+        return "open", "b" + (el.get("rid") or el.get("id") or "")
+    if local == "ept":
+        return "close", "b" + (el.get("rid") or el.get("id") or "")
+    if local == "bx" and el.get("rid"):
+        return "open", "x" + el.get("rid")
+    if local == "ex" and el.get("rid"):
+        return "close", "x" + el.get("rid")
+    return None
+
+
+def extract_inline(el, paired=PAIRED, flat=flat_pairs_12) -> Tuple[str, List[Code]]:
     """Text of ``el`` with every inline element replaced by a marker character.  Elements
     named in ``paired`` become open/close pairs around their (translated) content; all other
-    elements, comments and PIs are isolated codes copied back as they were.  Private-use
-    characters in the text become isolated codes too (they would read as markers)."""
+    elements, comments and PIs are isolated codes copied back as they were.  Empty elements
+    that open and close a span (``flat``: bpt/ept, sc/ec...) become an open/close pair when
+    they match and nest properly, so an engine cannot put the close before the open.
+    Private-use characters in the text become isolated codes too (they would read as
+    markers)."""
     parts: List[str] = []
     codes: List[Code] = []
     pair_counter = [0]
+    roles: Dict[int, Tuple[str, str]] = {}
 
     def add(code: Code) -> None:
         parts.append(code_char(len(codes)))
@@ -243,13 +262,41 @@ def extract_inline(el, paired=PAIRED) -> Tuple[str, List[Code]]:
             elif isinstance(ch, etree._ProcessingInstruction):
                 add(Code("isolated", json.dumps({"pi": [ch.target, ch.text or ""]})))
             else:
+                role = flat(ch) if flat is not None else None
+                if role is not None:
+                    roles[len(codes)] = role
                 add(Code("isolated", json.dumps({"xml": etree.tostring(ch, with_tail=False,
                                                                          encoding="unicode")})))
             if ch.tail:
                 add_text(ch.tail)
 
     walk(el)
+    if roles:
+        _pair_flat(codes, roles, pair_counter[0])
     return "".join(parts), codes
+
+
+def _pair_flat(codes: List[Code], roles: Dict[int, Tuple[str, str]], next_pair: int) -> None:
+    stack: List[Tuple[str, object, int]] = []   # ("real", pair, idx) | ("flat", key, idx)
+    for idx, code in enumerate(codes):
+        if code.kind == "open":
+            stack.append(("real", code.pair, idx))
+        elif code.kind == "close":
+            while stack and not (stack[-1][0] == "real" and stack[-1][1] == code.pair):
+                stack.pop()          # unmatched flat opens inside stay isolated
+            if stack:
+                stack.pop()
+        elif idx in roles:
+            role, key = roles[idx]
+            if role == "open":
+                stack.append(("flat", key, idx))
+            elif stack and stack[-1][0] == "flat" and stack[-1][1] == key:
+                open_idx = stack.pop()[2]
+                next_pair += 1
+                for i, kind in ((open_idx, "open"), (idx, "close")):
+                    info = json.loads(codes[i].data)
+                    info["flat"] = 1
+                    codes[i] = Code(kind, json.dumps(info), pair=next_pair)
 
 
 def build_inline(parent, text: str, codes: List[Code]) -> None:
@@ -261,6 +308,7 @@ def build_inline(parent, text: str, codes: List[Code]) -> None:
     last: List[Optional[etree._Element]] = [None]
 
     def put_text(s: str) -> None:
+        s = xml_safe(s)
         if not s:
             return
         cur = stack[-1]
@@ -276,17 +324,17 @@ def build_inline(parent, text: str, codes: List[Code]) -> None:
             buf.append(ch)
             continue
         code = codes[idx]
-        info = json.loads(code.data) if code.kind != "close" and code.data else {}
+        info = json.loads(code.data) if code.data and code.data != "{}" else {}
         if "char" in info:
             buf.append(info["char"])
             continue
         put_text("".join(buf))
         buf = []
-        if code.kind == "open":
+        if code.kind == "open" and "flat" not in info:
             el = etree.SubElement(stack[-1], info["tag"], info["attrib"])
             stack.append(el)
             last[0] = None
-        elif code.kind == "close":
+        elif code.kind == "close" and "flat" not in info:
             if len(stack) > 1:
                 last[0] = stack.pop()
         else:

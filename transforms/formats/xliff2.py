@@ -24,6 +24,16 @@ from transforms.formats.xliff12 import build_inline, extract_inline
 PAIRED2 = {"pc", "mrk"}
 
 
+def flat_pairs_2(el):
+    """XLIFF 2: <sc id=N/>..<ec startRef=N/>, <sm id=N/>..<em startRef=N/> (not isolated)."""
+    local = local_name(el.tag)
+    if local in ("sc", "sm") and el.get("isolated") != "yes":
+        return "open", local[1] + (el.get("id") or "")
+    if local in ("ec", "em") and el.get("isolated") != "yes" and el.get("startRef"):
+        return "close", ("c" if local == "ec" else "m") + el.get("startRef")
+    return None
+
+
 def _child(el, local):
     for ch in el:
         if local_name(ch.tag) == local:
@@ -72,7 +82,7 @@ class Xliff2Format(Format):
             source = _child(seg, "source")
             if source is None:
                 raise FormatError(name, f"unit {unit.get('id')!r}: segment without <source>")
-            text, codes = extract_inline(source, paired=PAIRED2)
+            text, codes = extract_inline(source, paired=PAIRED2, flat=flat_pairs_2)
             if not any(code_index(c) is None and not c.isspace() for c in text):
                 continue
             sid = f"{unit.get('id') or ''}#{uord}/{sord}"
@@ -90,7 +100,7 @@ class Xliff2Format(Format):
             sid = want.get((uord, sord))
             target = _child(seg, "target")
             if sid is not None and target is not None:
-                text, codes = extract_inline(target, paired=PAIRED2)
+                text, codes = extract_inline(target, paired=PAIRED2, flat=flat_pairs_2)
                 out[sid] = (text, [c.kind for c in codes])
         return out
 
