@@ -74,3 +74,26 @@ def test_hidden_rtl_tab_break_nested_table(translated):
     d = docx.Document(io.BytesIO(out))
     inner = d.tables[0].cell(0, 1).tables[0].cell(0, 0).text
     assert inner == "INNER CELL JANIS BERZINS"
+
+
+def test_field_code_is_one_code_paired_with_field_end():
+    from transforms import markup
+    doc = read_document("features.docx", "", fixture("features.docx"))
+    seg = next(s for s in doc.segments if s.plain_text().startswith("Page 7"))
+    sent = markup.to_markup(seg.text, seg.codes)
+    assert "PAGE" not in sent and "7" in sent
+    # the instruction runs (begin, instrText, separate) are one code, and it pairs with the end
+    import json
+    field = [c for c in seg.codes if json.loads(c.data).get("t") == "field"]
+    assert len(field) == 1 and field[0].kind == "open"
+    assert len(json.loads(field[0].data)["ns"]) == 3
+    # an engine that drops the field result's tags entirely still yields a valid field
+    text, problems = markup.from_markup("Página 7 del expediente de ANNA BERZINA.", seg.codes)
+    from schemas.records import RestoredSegment
+    out = write_document(doc, {seg.id: RestoredSegment(document="f", id=seg.id, index=seg.index,
+                                                       text=text, status="needs-review")})
+    root = etree.fromstring(zipfile.ZipFile(io.BytesIO(out)).read("word/document.xml"))
+    p = [p for p in root.iter(W + "p") if "PAGE" in "".join(t.text or "" for t in p.iter(W + "instrText"))][0]
+    kinds = [f.get(W + "fldCharType") for f in p.iter(W + "fldChar")]
+    assert kinds == ["begin", "separate", "end"]
+    docx.Document(io.BytesIO(out))

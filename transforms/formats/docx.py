@@ -49,6 +49,7 @@ from lxml import etree
 from schemas.records import (Code, Document, RestoredSegment, Segment, code_char, code_index,
                              is_code_char)
 from transforms.formats.base import Format, FormatError, local_name, safe_xml_parser, xml_safe
+from transforms.formats.xliff12 import _pair_flat
 
 W_NAMESPACES = ("http://schemas.openxmlformats.org/wordprocessingml/2006/main",
                 "http://purl.oclc.org/ooxml/wordprocessingml/main")
@@ -202,6 +203,7 @@ class _ParaReader:
         self.parts: List[str] = []
         self.codes: List[Code] = []
         self.pairs = 0
+        self.flat_roles: Dict[int, Tuple[str, str]] = {}
         self.open_run: Optional[Tuple[int, bytes, str]] = None  # (pair, rPr key, text tag)
 
     def code(self, kind: str, node, pair=None, **extra) -> None:
@@ -230,9 +232,59 @@ class _ParaReader:
             self.codes.append(Code("close", "{}", self.open_run[0]))
             self.open_run = None
 
+    @staticmethod
+    def _fld_chars(run) -> List[str]:
+        return [f.get(f"{{{etree.QName(f).namespace}}}fldCharType", "")
+                for f in run if _is_w(f, "fldChar")]
+
+    def field_code(self, nodes, i) -> int:
+        """A complex field's code part — the text-less runs from ``fldChar begin`` up to
+        ``separate`` (or ``end`` when there is no result) — becomes ONE code, so the field
+        instruction stays in one piece whatever an engine does with the tags.  It is marked
+        as the opening half of a pair closed by the ``fldChar end`` run (paired afterwards
+        only if they nest properly).  Returns how many nodes were consumed."""
+        group, depth, j, ended = [], 0, i, None
+        while j < len(nodes):
+            n = nodes[j]
+            if not (_is_w(n, "r") and not self._has_text(n)):
+                break
+            group.append(n)
+            j += 1
+            for kind in self._fld_chars(n):
+                if kind == "begin":
+                    depth += 1
+                elif kind == "separate" and depth == 1:
+                    ended = "separate"
+                elif kind == "end":
+                    depth -= 1
+                    if depth == 0:
+                        ended = "end"
+            if ended:
+                break
+        self.close_run()
+        ids = [self.pos[id(n)] for n in group]
+        self.parts.append(code_char(len(self.codes)))
+        data = {"ns": ids, "t": "field", "level": "p"}
+        if ended == "separate":
+            self.flat_roles[len(self.codes)] = ("open", "fld")
+        self.codes.append(Code("isolated", json.dumps(data, separators=(",", ":"))))
+        return len(group)
+
     def walk_nodes(self, nodes) -> None:
-        for ch in nodes:
+        i = 0
+        while i < len(nodes):
+            ch = nodes[i]
+            i += 1
             local = local_name(ch.tag)
+            if (_is_w(ch, "r") and not self._has_text(ch)
+                    and self._fld_chars(ch)[:1] == ["begin"]):
+                i += self.field_code(nodes, i - 1) - 1
+                continue
+            if (_is_w(ch, "r") and not self._has_text(ch) and self._fld_chars(ch) == ["end"]):
+                self.close_run()
+                self.flat_roles[len(self.codes)] = ("close", "fld")
+                self.code("isolated", ch, level="p")
+                continue
             if _is_w(ch) and local == "r" and self._has_text(ch):
                 self.run(ch)
             elif _is_w(ch) and local in WRAPPERS:
@@ -281,6 +333,8 @@ def read_paragraph(p) -> Tuple[str, List[Code]]:
     reader = _ParaReader(p)
     reader.walk_nodes([c for c in p if not _is_w(c, "pPr")])
     reader.close_run()
+    if reader.flat_roles:
+        _pair_flat(reader.codes, reader.flat_roles, reader.pairs)
     return "".join(reader.parts), reader.codes
 
 
@@ -304,6 +358,10 @@ def write_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
 
     def node(i):
         return nodes[infos[i]["n"]]
+
+    def flat_nodes(i):
+        info = infos[i]
+        return [nodes[n] for n in info["ns"]] if "ns" in info else [nodes[info["n"]]]
 
     # Detach the old content; the nodes stay alive and are moved back where codes point.
     _clear_content(p, keep=lambda c: _is_w(c, "pPr"))
@@ -359,7 +417,13 @@ def write_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
             continue
         put_text("".join(buf))
         buf = []
-        if code.kind == "open":
+        if "flat" in info or "ns" in info:
+            # a field's code part or its end: paragraph-level nodes, never a container
+            if stack[-1]["kind"] == "run":
+                stack[-1]["piece"] = None
+            for el in flat_nodes(idx):
+                holder().append(el)
+        elif code.kind == "open":
             el = node(idx)
             local = local_name(el.tag)
             if local == "r":
