@@ -149,3 +149,17 @@ def test_xliff12_unit_with_one_failed_segment_untouched(doc12):
     assert target.get("state") == "new" and len(target) == 0 and not target.text
     u1 = [u for u in root.iter(NS12 + "trans-unit") if u.get("id") == "1"][0]
     assert u1.find(NS12 + "target").get("state") == "translated"
+
+
+def test_sdlxliff_approved_segment_kept_and_conf_updated():
+    data = fixture("sample.sdlxliff")
+    doc = read_document("a.sdlxliff", "", data)
+    assert [s.plain_text() for s in doc.segments] == ["Witnessed by Peter."]
+    assert write_document(doc, {}) == data
+    out = write_document(doc, upper_results(doc))
+    root = etree.fromstring(out)
+    mrks = {m.get("mid"): "".join(m.itertext())
+            for m in root.find(f".//{NS12}target").iter(NS12 + "mrk")}
+    assert mrks == {"1": "Parakstīja Anna.", "2": "WITNESSED BY PETER."}
+    sdl = "{http://sdl.com/FileTypes/SdlXliff/1.0}"
+    assert [s.get("conf") for s in root.iter(sdl + "seg")] == ["ApprovedSignOff", "Translated"]

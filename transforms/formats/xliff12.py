@@ -27,6 +27,19 @@ from transforms.formats.base import (Format, FormatError, parse_xml, root_elemen
 NS12 = "urn:oasis:names:tc:xliff:document:1.2"
 PAIRED = {"g", "mrk"}
 FINAL_STATES = {"final", "signed-off"}
+SDL_NS = "http://sdl.com/FileTypes/SdlXliff/1.0"
+SDL_FINAL = {"ApprovedTranslation", "ApprovedSignOff"}
+
+
+def _sdl_segs(unit) -> Dict[str, etree._Element]:
+    """Trados Studio's per-segment status (``sdl:seg-defs/sdl:seg``), by mrk mid."""
+    out = {}
+    for defs in unit:
+        if defs.tag == f"{{{SDL_NS}}}seg-defs":
+            for seg in defs:
+                if seg.tag == f"{{{SDL_NS}}}seg" and seg.get("id") is not None:
+                    out[seg.get("id")] = seg
+    return out
 
 
 def _local(tag) -> str:
@@ -105,7 +118,12 @@ class Xliff12Format(Format):
             if not self._translatable(unit):
                 continue
             uid = f"{unit.get('id') or ''}#{uord}"
+            sdl = _sdl_segs(unit)
             for suffix, el in self._seg_parts(unit):
+                state = sdl.get(suffix)
+                if state is not None and (state.get("conf") in SDL_FINAL
+                                          or state.get("locked") == "true"):
+                    continue      # approved or locked in Trados: left alone
                 text, codes = extract_inline(el)
                 if not text.strip() or all(code_index(c) is not None or c.isspace() for c in text):
                     continue
@@ -181,7 +199,11 @@ class Xliff12Format(Format):
             target.tail = anchor.tail
         seg_source = self._child(unit, "seg-source")
         if segs[0].meta.get("mid") and seg_source is not None:
-            # Target mirrors seg-source: same markup, each mrk's content translated.
+            # Target mirrors seg-source: same markup, each mrk's content translated; mrks
+            # not being written (approved, locked, tags only) keep an existing target's
+            # content.
+            kept = {m.get("mid"): m for m in target.iter() if _local(m.tag) == "mrk"
+                    and m.get("mtype") == "seg"}
             fresh = etree.fromstring(etree.tostring(seg_source, with_tail=False))
             target.text = fresh.text
             for ch in list(target):
@@ -190,11 +212,17 @@ class Xliff12Format(Format):
                 target.append(ch)
             mrks = {m.get("mid"): m for m in target.iter() if _local(m.tag) == "mrk"
                     and m.get("mtype") == "seg"}
+            mine = {seg.meta["mid"] for seg in segs}
+            for mid, old in kept.items():
+                if mid not in mine and mid in mrks:
+                    mrks[mid].getparent().replace(mrks[mid], old)
+            sdl = _sdl_segs(unit)
             for seg in segs:
-                res = results.get(seg.id)
-                if res is None or res.status == "failed":
-                    continue
+                res = results[seg.id]
                 build_inline(mrks[seg.meta["mid"]], res.text, seg.codes)
+                if seg.meta["mid"] in sdl:
+                    sdl[seg.meta["mid"]].set("conf", "Translated" if res.status == "translated"
+                                             else "Draft")
         else:
             seg = segs[0]
             res = results.get(seg.id)
