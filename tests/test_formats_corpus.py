@@ -93,3 +93,34 @@ def test_docx_outputs_convert_with_libreoffice(tmp_path):
     for p in outs:
         pdf = tmp_path / "pdf" / (p.stem + ".pdf")
         assert pdf.is_file() and pdf.stat().st_size > 1000, p.name
+
+
+XSD = os.path.join(corpora_dir(), "xsd")
+
+
+def _validator(fmt):
+    if fmt == "xliff12":
+        return etree.XMLSchema(etree.parse(os.path.join(XSD, "xliff12",
+                                                        "xliff-core-1.2-transitional.xsd")))
+    if fmt == "xliff2":
+        return etree.XMLSchema(etree.parse(os.path.join(XSD, "xliff20", "xliff_core_2.0.xsd")))
+    if fmt == "tmx":
+        return etree.DTD(os.path.join(XSD, "tmx14.dtd"))
+    return None
+
+
+@pytest.mark.skipif(not os.path.isdir(XSD), reason=f"schemas not found at {XSD}")
+@pytest.mark.parametrize("rel", [f for f in GOOD if not f.endswith(".docx")])
+def test_output_valid_when_input_valid(rel):
+    path = os.path.join(FORMATS_DIR, rel)
+    data = open(path, "rb").read()
+    doc = read_document(os.path.basename(rel), path, data, "", "es")
+    results = upper_results(doc)
+    for i, seg in enumerate(doc.segments):       # exercise both states
+        if i % 2:
+            results[seg.id].status = "needs-review"
+    out = write_document(doc, results)
+    v = _validator(doc.format)
+    if not v.validate(etree.fromstring(data)):
+        pytest.skip(f"input itself is not valid: {v.error_log.last_error}")
+    assert v.validate(etree.fromstring(out)), str(v.error_log.last_error)
