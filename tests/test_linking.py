@@ -40,3 +40,10 @@ def test_link_joins_name_parts_titles_and_possessives():
     clusters = linking.link(ms)
     assert ms[0].cluster == ms[2].cluster == ms[3].cluster != ms[1].cluster
     assert len(clusters) == 2
+
+
+def test_conflicting_corpus_categories_resolve_the_same_in_any_order():
+    segs = [seg(0, "the EU said")]
+    a = linking.propagate(segs, [], [("EU", "ORG"), ("EU", "LOC")])
+    b = linking.propagate(segs, [], [("EU", "LOC"), ("EU", "ORG")])
+    assert [m.category for m in a] == [m.category for m in b] == ["LOC"]

@@ -121,3 +121,8 @@ def test_multileg_en_nothing_gold_is_sent(tmp_path, corpora, apertium):
     assert restored >= 0.99
     per = gold_strings(files, ("PER",))
     assert sum(1 for n in per if n in outputs) / len(per) >= 0.95
+    # Issue 2 must-show 3 on the whole corpus: two worker processes, byte-identical outputs.
+    other = run_translate(tmp_path / "mp", str(corpora / "multileg" / "train" / "en" / "*.jsonl"),
+                          "--direct_num_workers", "2", "--direct_running_mode", "multi_processing")
+    for f in sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file()):
+        assert (out / f).read_bytes() == (other / f).read_bytes(), f

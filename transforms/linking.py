@@ -69,7 +69,9 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
         bare = POSSESSIVE.sub("", m.text.strip())
         if bare and bare != m.text.strip():
             forms.setdefault(bare, m.category)
-    for form, cat in extra:
+    # Sorted: a form labelled with two categories in different documents ("EU" as LOC and
+    # ORG) must get the same one whatever order a runner delivers the corpus forms in.
+    for form, cat in sorted(set(extra)):
         forms.setdefault(form.strip(), cat)
     forms = {f: c for f, c in forms.items() if propagatable(f)}
     if not forms:
