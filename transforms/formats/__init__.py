@@ -13,6 +13,7 @@ from schemas.records import Document, RestoredSegment
 from transforms.formats.base import Format, FormatError  # noqa: F401
 from transforms.formats.docx import DocxFormat
 from transforms.formats.jsonl import JsonlFormat
+from transforms.formats.sentences import join_results, split_document, unsplit
 from transforms.formats.tmx import TmxFormat
 from transforms.formats.xliff12 import Xliff12Format
 from transforms.formats.xliff2 import Xliff2Format
@@ -31,9 +32,12 @@ def detect(name: str, data: bytes) -> Format:
 
 
 def read_document(name: str, path: str, data: bytes, source_lang: str = "",
-                  target_lang: str = "") -> Document:
+                  target_lang: str = "", segment_sentences: bool = False) -> Document:
+    """``segment_sentences`` splits long segments into sentences (``sentences.py``); the
+    writer joins them back."""
     fmt = detect(name, data)
-    return fmt.read(name, path, data, source_lang, target_lang)
+    doc = fmt.read(name, path, data, source_lang, target_lang)
+    return split_document(doc) if segment_sentences else doc
 
 
 def write_document(doc: Document, results: Dict[str, RestoredSegment],
@@ -42,6 +46,8 @@ def write_document(doc: Document, results: Dict[str, RestoredSegment],
     ``scrub_properties`` (DOCX) blanks author, last-modified-by, title and the authors of
     tracked changes and comments; other formats ignore it."""
     fmt = BY_NAME[doc.format]
+    results = join_results(doc, results)
+    doc = unsplit(doc)
     if scrub_properties and isinstance(fmt, DocxFormat):
         return fmt.write(doc, results, scrub_properties=True)
     return fmt.write(doc, results)
