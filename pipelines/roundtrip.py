@@ -1,6 +1,6 @@
 """Round-trip check for the format boundary: read each file and write it back.
 
-    python -m pipelines.roundtrip [--output DIR] [--no-write-check] FILE...
+    python -m pipelines.roundtrip [--output DIR] [--no-write-check] [--sentences] FILE...
 
 For every file it prints one line:
 
@@ -16,6 +16,7 @@ order.  (Results equal to the source would not exercise a DOCX writer: an unchan
 paragraph is never rewritten.)
 
 ``--output DIR`` saves each no-translation output there under the same base name.
+``--sentences`` reads with sentence segmentation (the writer joins the pieces back).
 
 Exit status: 0 all identical; 1 at least one file changed; 2 no file changed but at least one
 error.  Never a traceback: unexpected exceptions are reported as ``error: internal: ...``.
@@ -38,7 +39,8 @@ def _first_difference(a: bytes, b: bytes) -> str:
     return f"bytes differ from offset {n} (input {len(a)} bytes, output {len(b)} bytes)"
 
 
-def check_file(path: str, output: Optional[str] = None, write_check: bool = True) -> str:
+def check_file(path: str, output: Optional[str] = None, write_check: bool = True,
+               sentences: bool = False) -> str:
     """Returns ``identical``, ``changed: ...`` or ``error: ...`` for one file."""
     name = os.path.basename(path)
     try:
@@ -47,7 +49,7 @@ def check_file(path: str, output: Optional[str] = None, write_check: bool = True
     except OSError as exc:
         return f"error: cannot read file: {exc.strerror or exc}"
     try:
-        doc = read_document(name, path, data)
+        doc = read_document(name, path, data, segment_sentences=sentences)
         out = write_document(doc, {})
         if output:
             os.makedirs(output, exist_ok=True)
@@ -77,6 +79,9 @@ def _write_check(doc) -> str:
                                      text=s.text.upper())
                for s in doc.segments}
     out = write_document(doc, results)
+    from transforms.formats.sentences import join_results, unsplit
+    results = join_results(doc, results)
+    doc = unsplit(doc)
     back = BY_NAME[doc.format].read_back(doc, out)
     for seg in doc.segments:
         got = back.get(seg.id)
@@ -113,10 +118,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--output", metavar="DIR", help="save the written files here")
     parser.add_argument("--no-write-check", action="store_true",
                         help="only compare bytes; skip writing every segment back as a target")
+    parser.add_argument("--sentences", action="store_true",
+                        help="read with sentence segmentation")
     args = parser.parse_args(argv)
     changed = errors = 0
     for path in args.files:
-        verdict = check_file(path, args.output, write_check=not args.no_write_check)
+        verdict = check_file(path, args.output, write_check=not args.no_write_check,
+                             sentences=args.sentences)
         print(f"{path}: {verdict}", flush=True)
         changed += verdict.startswith("changed")
         errors += verdict.startswith("error")

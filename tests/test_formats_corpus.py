@@ -124,3 +124,14 @@ def test_output_valid_when_input_valid(rel):
     if not v.validate(etree.fromstring(data)):
         pytest.skip(f"input itself is not valid: {v.error_log.last_error}")
     assert v.validate(etree.fromstring(out)), str(v.error_log.last_error)
+
+
+@pytest.mark.parametrize("rel", GOOD)
+def test_sentence_mode_writes_what_whole_mode_writes(rel):
+    path = os.path.join(FORMATS_DIR, rel)
+    data = open(path, "rb").read()
+    whole = read_document(os.path.basename(rel), path, data, "", "es")
+    sent = read_document(os.path.basename(rel), path, data, "", "es", segment_sentences=True)
+    assert len(sent.segments) >= len(whole.segments)
+    assert write_document(sent, {}) == data
+    assert write_document(sent, upper_results(sent)) == write_document(whole, upper_results(whole))
