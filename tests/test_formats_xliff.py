@@ -163,3 +163,21 @@ def test_sdlxliff_approved_segment_kept_and_conf_updated():
     assert mrks == {"1": "Parakstīja Anna.", "2": "WITNESSED BY PETER."}
     sdl = "{http://sdl.com/FileTypes/SdlXliff/1.0}"
     assert [s.get("conf") for s in root.iter(sdl + "seg")] == ["ApprovedSignOff", "Translated"]
+
+
+def test_xliff2_mrk_translate_no_is_one_untouched_code():
+    data = fixture("sample2.xlf").replace(b'translate="yes" type="term">Anna',
+                                          b'translate="no" type="term">Anna')
+    doc = read_document("s.xlf", "", data, "en", "lv")
+    seg = doc.segments[1]
+    assert seg.plain_text() == "Marked  text."
+    out = write_document(doc, upper_results(doc))
+    assert b'translate="no" type="term">Anna</mrk>' in out
+
+
+def test_jsonl_no_results_gives_input_back():
+    data = '{"text": "John Smith lives in Riga.", "label": [[0, 10, "PER"]]}\n'.encode()
+    doc = read_document("a.jsonl", "", data)
+    assert write_document(doc, {}) == data
+    out = write_document(doc, upper_results(doc))
+    assert b"JOHN SMITH LIVES IN RIGA." in out

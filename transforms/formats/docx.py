@@ -64,7 +64,7 @@ MAX_TOTAL_SIZE = 1024 * 1024 * 1024
 MAX_RATIO = 200           # uncompressed/compressed, checked for entries over 1 MiB
 RATIO_MIN_SIZE = 1024 * 1024
 
-TEXT_PART_TYPES = ("header", "footer", "footnotes", "endnotes", "comments")
+TEXT_PART_TYPES = ("header", "footer", "footnotes", "endnotes", "comments", "glossaryDocument")
 # Paragraph-level containers whose content is translated (paired codes).
 WRAPPERS = {"hyperlink", "ins", "del", "moveFrom", "moveTo", "sdt", "smartTag", "customXml",
             "fldSimple", "dir", "bdo"}

@@ -45,10 +45,12 @@ class JsonlFormat(Format):
             segments.append(Segment(document=name, id=str(len(segments) + 1), index=len(segments),
                                     text=seg_text, labels=[[int(a), int(b), str(c)] for a, b, c, *_ in labels],
                                     meta={"line": lineno}))
-        return Document(name=name, path=path, format=self.name, skeleton=b"", segments=segments,
+        return Document(name=name, path=path, format=self.name, skeleton=data, segments=segments,
                         source_lang=source_lang, target_lang=target_lang)
 
     def write(self, doc: Document, results: Dict[str, RestoredSegment]) -> bytes:
+        if not results and doc.skeleton:
+            return doc.skeleton     # no translation at all: the input, unchanged
         lines = []
         for seg in doc.segments:
             res = results.get(seg.id)

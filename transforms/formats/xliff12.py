@@ -277,7 +277,8 @@ def extract_inline(el, paired=PAIRED, flat=flat_pairs_12) -> Tuple[str, List[Cod
             add_text(node.text)
         for ch in node:
             local = _local(ch.tag)
-            if local in paired and not (local == "mrk" and ch.get("mtype") == "protected"):
+            if (local in paired and not (local == "mrk" and ch.get("mtype") == "protected")
+                    and ch.get("translate") != "no"):
                 pair_counter[0] += 1
                 pid = pair_counter[0]
                 add(Code("open", json.dumps({"tag": ch.tag, "attrib": dict(ch.attrib),
