@@ -234,3 +234,44 @@ def test_unchanged_entries_copied_byte_for_byte(doc, data):
     assert z.testzip() is None
     assert "Declaración".encode() in z.read("word/footnotes.xml")
     docx.Document(io.BytesIO(out))
+
+
+DGM = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+       '<dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" '
+       'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst>'
+       '<dgm:pt modelId="{1}"><dgm:t><a:bodyPr/><a:p><a:r><a:rPr lang="en-US" b="1"/>'
+       '<a:t>Head: Jo</a:t></a:r><a:r><a:rPr lang="en-US"/><a:t>hn Smith</a:t></a:r><a:br/>'
+       '<a:r><a:rPr lang="en-US"/><a:t>Legal</a:t></a:r><a:endParaRPr lang="en-US"/></a:p>'
+       '</dgm:t></dgm:pt></dgm:ptLst></dgm:dataModel>')
+
+
+def _with_smartart(data: bytes) -> bytes:
+    zin = zipfile.ZipFile(io.BytesIO(data))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            raw = zin.read(info)
+            if info.filename == "word/_rels/document.xml.rels":
+                raw = raw.replace(b"</Relationships>", (
+                    b'<Relationship Id="rIdDgm" Type="http://schemas.openxmlformats.org/'
+                    b'officeDocument/2006/relationships/diagramData" '
+                    b'Target="diagrams/data1.xml"/></Relationships>'))
+            zout.writestr(info, raw)
+        zout.writestr("word/diagrams/data1.xml", DGM)
+    return buf.getvalue()
+
+
+def test_smartart_text_is_segment_text(data):
+    pkg = _with_smartart(data)
+    doc = read_document("dgm.docx", "", pkg)
+    dml = [s for s in doc.segments if s.meta.get("dml")]
+    assert [s.plain_text() for s in dml] == ["Head: John SmithLegal"]
+    assert [c.kind for c in dml[0].codes] == ["open", "close", "open", "close", "isolated",
+                                             "open", "close"]
+    assert write_document(doc, {}) == pkg
+    out = write_document(doc, upper_results(doc))
+    xml = zipfile.ZipFile(io.BytesIO(out)).read("word/diagrams/data1.xml").decode()
+    assert "John" not in xml and "Jo<" not in xml
+    assert '<a:rPr lang="en-US" b="1"/><a:t>HEAD: JO</a:t>' in xml and "<a:br/>" in xml
+    assert xml.index("LEGAL") < xml.index("<a:endParaRPr")
+    docx.Document(io.BytesIO(out))

@@ -194,6 +194,125 @@ def text_parts(z: _Zip) -> List[str]:
     return parts
 
 
+DML_NAMESPACES = ("http://schemas.openxmlformats.org/drawingml/2006/main",
+                  "http://purl.oclc.org/ooxml/drawingml/main")
+_A_PREFIXES = tuple("{%s}" % ns for ns in DML_NAMESPACES)
+DML_PART_TYPES = ("diagramData", "diagramDrawing", "chart")
+
+
+def drawing_parts(z: _Zip, main: str) -> List[str]:
+    """SmartArt data and drawing, and charts, referenced from the main part: their text is
+    DrawingML (``a:p``), not WordprocessingML."""
+    parts = []
+    for rtype, target, mode in _relationships(z, main):
+        if rtype in DML_PART_TYPES and mode == "Internal" and target in z.names \
+                and target not in parts:
+            parts.append(target)
+    return parts
+
+
+def _is_a(el, local: str) -> bool:
+    tag = el.tag
+    return isinstance(tag, str) and (tag == _A_PREFIXES[0] + local or tag == _A_PREFIXES[1] + local)
+
+
+def _dml_paragraphs(root) -> List[etree._Element]:
+    return list(root.iter(*(prefix + "p" for prefix in _A_PREFIXES)))
+
+
+def read_dml_paragraph(p) -> Tuple[str, List[Code]]:
+    """A DrawingML paragraph: runs with text -> paired codes (adjacent runs with equal
+    properties share one), breaks and fields -> isolated codes."""
+    nodes = list(p.iter())
+    pos = {id(n): i for i, n in enumerate(nodes)}
+    parts: List[str] = []
+    codes: List[Code] = []
+    state = {"open": None, "pairs": 0}
+
+    def add(code: Code) -> None:
+        parts.append(code_char(len(codes)))
+        codes.append(code)
+
+    def close() -> None:
+        if state["open"] is not None:
+            add(Code("close", "{}", state["open"][0]))
+            state["open"] = None
+
+    for ch in p:
+        if _is_a(ch, "pPr") or _is_a(ch, "endParaRPr"):
+            continue
+        t = next((c for c in ch if _is_a(c, "t")), None) if _is_a(ch, "r") else None
+        if t is not None and t.text:
+            rpr = next((c for c in ch if _is_a(c, "rPr")), None)
+            key = etree.tostring(rpr, with_tail=False) if rpr is not None else b""
+            if state["open"] is None or state["open"][1] != key:
+                close()
+                state["pairs"] += 1
+                add(Code("open", json.dumps({"n": pos[id(ch)], "t": "a:r"}), state["pairs"]))
+                state["open"] = (state["pairs"], key)
+            for c in t.text:
+                if is_code_char(c):
+                    add(Code("isolated", json.dumps({"char": c})))
+                else:
+                    parts.append(c)
+        else:
+            close()
+            add(Code("isolated", json.dumps({"n": pos[id(ch)], "t": "a:" + local_name(ch.tag)})))
+    close()
+    return "".join(parts), codes
+
+
+def write_dml_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
+    infos = [json.loads(c.data) if c.data else {} for c in codes]
+    end = next((c for c in p if _is_a(c, "endParaRPr")), None)
+    _clear_content(p, keep=lambda c: _is_a(c, "pPr") or _is_a(c, "endParaRPr"))
+    A = "{%s}" % etree.QName(p).namespace
+
+    def put(el) -> None:
+        if end is not None:
+            end.addprevious(el)
+        else:
+            p.append(el)
+
+    templates: List[Tuple[int, etree._Element]] = []
+
+    def put_text(s: str) -> None:
+        s = xml_safe(s)
+        if not s:
+            return
+        tpl = templates[-1][1] if templates else None
+        r = etree.Element(A + "r", dict(tpl.attrib) if tpl is not None else {})
+        rpr = next((c for c in tpl if _is_a(c, "rPr")), None) if tpl is not None else None
+        if rpr is not None:
+            r.append(deepcopy(rpr))
+        etree.SubElement(r, A + "t").text = s
+        put(r)
+
+    buf: List[str] = []
+    for ch in text:
+        idx = code_index(ch)
+        if idx is None or idx >= len(codes):
+            buf.append(ch)
+            continue
+        info = infos[idx]
+        if "char" in info:
+            buf.append(info["char"])
+            continue
+        put_text("".join(buf))
+        buf = []
+        code = codes[idx]
+        if code.kind == "open":
+            templates.append((code.pair, nodes[info["n"]]))
+        elif code.kind == "close":
+            for k in range(len(templates) - 1, -1, -1):
+                if templates[k][0] == code.pair:
+                    del templates[k:]
+                    break
+        else:
+            put(nodes[info["n"]])
+    put_text("".join(buf))
+
+
 # ------------------------------------------------------------------------------- reading
 class _ParaReader:
     def __init__(self, p):
@@ -533,6 +652,15 @@ class DocxFormat(Format):
                     continue
                 segments.append(Segment(document=name, id=f"{part}#{pidx}", index=len(segments),
                                         text=text, codes=codes, meta={"part": part, "p": pidx}))
+        for part in drawing_parts(z, text_parts(z)[0]):
+            root = z.xml(part)
+            for pidx, p in enumerate(_dml_paragraphs(root)):
+                text, codes = read_dml_paragraph(p)
+                if not _plain(text).strip():
+                    continue
+                segments.append(Segment(document=name, id=f"{part}#a{pidx}", index=len(segments),
+                                        text=text, codes=codes,
+                                        meta={"part": part, "p": pidx, "dml": True}))
         return Document(name=name, path=path, format=self.name, skeleton=data,
                         segments=segments, source_lang=source_lang, target_lang=target_lang)
 
@@ -549,15 +677,18 @@ class DocxFormat(Format):
         z = _Zip(doc.name, doc.skeleton)
         new_parts: Dict[str, bytes] = {}
         scrub_parts = set(text_parts(z)) if scrub_properties else set()
+        dml_parts = {s.meta["part"] for s in doc.segments if s.meta.get("dml")}
         for part in sorted(set(changes) | scrub_parts):
             original = z.read(part)
             root = etree.fromstring(original, parser=safe_xml_parser())
-            paras = _paragraphs(root)
+            dml = part in dml_parts
+            paras = _dml_paragraphs(root) if dml else _paragraphs(root)
             snapshot = [list(p.iter()) for p in paras]
             for pidx, (text, codes) in changes.get(part, {}).items():
                 if pidx >= len(paras):
                     raise FormatError(doc.name, f"{part}: paragraph {pidx} not in the skeleton")
-                write_paragraph(paras[pidx], snapshot[pidx], text, codes)
+                (write_dml_paragraph if dml else write_paragraph)(paras[pidx], snapshot[pidx],
+                                                                   text, codes)
             scrubbed = _scrub_authors(root) if scrub_properties else False
             if part in changes or scrubbed:
                 new_parts[part] = _serialise_part(root, original)
