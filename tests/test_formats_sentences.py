@@ -1,9 +1,7 @@
-import pytest
-
-from schemas.records import Code, RestoredSegment, Segment, code_char
+from schemas.records import Code, Segment, code_char
 from transforms.formats import read_document, write_document
 from transforms.formats.sentences import split_points, split_segment
-from tests.test_formats_helpers import fixture, upper_results
+from tests.test_formats_helpers import upper_results
 
 
 def _plain_pieces(text, kinds=()):
@@ -88,3 +86,23 @@ def test_needs_review_and_missing_piece():
     assert "".join(t.itertext()) == "FIRST ONE. SECOND BOLD ONE."
     assert t.get("state") == "needs-review-translation" and len(t) == 1
     assert units[1].find(ns + "target") is None         # a missing sentence: unit untouched
+
+
+def test_joined_result_carries_status_notes_and_spans():
+    from schemas.records import RestoredSegment
+    from transforms.formats.sentences import join_results
+    data = (b'<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2"><file '
+            b'source-language="en" target-language="es"><body><trans-unit id="a"><source>'
+            b'Anna came. Peter left.</source></trans-unit></body></file></xliff>')
+    doc = read_document("s.xlf", "", data, segment_sentences=True)
+    a, b = doc.segments
+    res = {a.id: RestoredSegment(document="s", id=a.id, index=0, text="Anna vino.",
+                                 spans=[[0, 4, "PER"]], restored=1),
+           b.id: RestoredSegment(document="s", id=b.id, index=1, text="Peter se fue.",
+                                 status="needs-review", notes=["check"], spans=[[0, 5, "PER"]],
+                                 restored=1)}
+    joined = join_results(doc, res)
+    (parent,) = joined.values()
+    assert parent.text == "Anna vino. Peter se fue."
+    assert parent.status == "needs-review" and parent.notes == ["check"] and parent.restored == 2
+    assert [parent.text[x:y] for x, y, _ in parent.spans] == ["Anna", "Peter"]

@@ -1,7 +1,6 @@
 import pytest
 from lxml import etree
 
-from schemas.records import RestoredSegment
 from transforms.formats import FormatError, read_document, write_document
 from tests.test_formats_helpers import fixture, upper_results
 

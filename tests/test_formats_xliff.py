@@ -1,9 +1,6 @@
-import json
-
 import pytest
 from lxml import etree
 
-from schemas.records import RestoredSegment, code_index
 from transforms.formats import FormatError, detect, read_document, write_document
 from tests.test_formats_helpers import fixture, upper_results
 

@@ -6,7 +6,8 @@ What becomes a segment: every ``w:p`` with text in the main document part and in
 it references as header, footer (all variants), footnotes, endnotes or comments.  Text boxes
 and content controls are paragraphs too (found wherever they are nested; a text box stored
 twice, as DrawingML ``mc:Choice`` and VML ``mc:Fallback``, gives two segments, both
-protected).
+protected).  SmartArt (diagram data and its cached drawing) and chart text are DrawingML
+paragraphs (``a:p``): each is a segment too, runs as paired codes, breaks/fields isolated.
 
 Inside a paragraph (all of it is opaque to later stages):
 

@@ -193,17 +193,13 @@ def _remap(text: str, orig: List[int]) -> str:
     return "".join(out)
 
 
-def _spans(text: str) -> list:
-    return []
-
-
 def _find_spans(text: str, pairs) -> list:
     """Each piece's restored spans, located in the joined text by searching forward."""
     out, pos = [], 0
     for p, r in pairs:
         plain = r.text
         for a, b, cat in r.spans:
-            frag = plain[a:b]
+            frag = _remap(plain[a:b], p.meta["split"]["codes"])
             at = text.find(frag, pos) if frag else -1
             if at >= 0:
                 out.append([at, at + len(frag), cat])
@@ -237,7 +233,7 @@ def join_results(doc: Document, results: Dict[str, RestoredSegment]) -> Dict[str
                                           text="", status="failed",
                                           notes=["a sentence of this segment has no result"])
             continue
-        spans, notes = [], []
+        notes = []
         status = "translated"
         restored = unresolved = 0
         text = _join([(p, r.text) for p, r in zip(pieces, got)])
@@ -249,8 +245,7 @@ def join_results(doc: Document, results: Dict[str, RestoredSegment]) -> Dict[str
                 status = r.status if r.status in _RANK else "failed"
         out[parent] = RestoredSegment(document=doc.name, id=parent, index=first["index"],
                                       text=text, status=status, notes=notes, restored=restored,
-                                      unresolved=unresolved, spans=_spans(text))
-        # spans of restored originals cannot be shifted reliably across merged codes; they
-        # are recomputed by text search below (only used for review highlighting)
-        out[parent].spans = _find_spans(text, [(p, r) for p, r in zip(pieces, got)])
+                                      unresolved=unresolved,
+                                      # restored spans, located again in the joined text
+                                      spans=_find_spans(text, list(zip(pieces, got))))
     return out
