@@ -97,3 +97,14 @@ def test_field_code_is_one_code_paired_with_field_end():
     kinds = [f.get(W + "fldCharType") for f in p.iter(W + "fldChar")]
     assert kinds == ["begin", "separate", "end"]
     docx.Document(io.BytesIO(out))
+
+
+def test_dropped_isolated_codes_are_not_lost():
+    doc = read_document("features.docx", "", fixture("features.docx"))
+    seg = next(s for s in doc.segments if s.plain_text().startswith("Name:"))
+    from schemas.records import RestoredSegment
+    plain = "".join(c for c in seg.text if not 0xE000 <= ord(c) <= 0xF8FF)   # all codes gone
+    out = write_document(doc, {seg.id: RestoredSegment(document="f", id=seg.id, index=0,
+                                                       text=plain.upper())})
+    root = etree.fromstring(zipfile.ZipFile(io.BytesIO(out)).read("word/document.xml"))
+    assert len(list(root.iter(W + "tab"))) == 1 and len(list(root.iter(W + "br"))) == 1

@@ -126,3 +126,19 @@ _XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 def xml_safe(text: str) -> str:
     """``text`` without the characters XML 1.0 cannot carry (an engine may return them)."""
     return _XML_ILLEGAL.sub("", text)
+
+
+def with_lost_codes(text: str, codes) -> str:
+    """``text`` with any isolated code it lacks (an engine dropped it) appended at the end,
+    so that no bookmark, note reference, drawing or placeholder disappears from a file.
+    Field/flat pairs that were dropped whole are appended as an empty pair."""
+    from schemas.records import code_char, code_index
+    present = {code_index(c) for c in text}
+    lost = [i for i, c in enumerate(codes) if i not in present
+            and (c.kind == "isolated" or '"flat"' in c.data or '"ns"' in c.data)]
+    if not lost:
+        return text
+    opens = [i for i in lost if codes[i].kind == "open"]
+    closes = [i for i in lost if codes[i].kind == "close"]
+    rest = [i for i in lost if codes[i].kind == "isolated"]
+    return text + "".join(code_char(i) for i in rest + opens + list(reversed(closes)))

@@ -49,7 +49,8 @@ from lxml import etree
 
 from schemas.records import (Code, Document, RestoredSegment, Segment, code_char, code_index,
                              is_code_char)
-from transforms.formats.base import Format, FormatError, local_name, safe_xml_parser, xml_safe
+from transforms.formats.base import (Format, FormatError, local_name, safe_xml_parser,
+                                     with_lost_codes, xml_safe)
 from transforms.formats.xliff12 import _pair_flat
 
 W_NAMESPACES = ("http://schemas.openxmlformats.org/wordprocessingml/2006/main",
@@ -264,6 +265,7 @@ def read_dml_paragraph(p) -> Tuple[str, List[Code]]:
 
 
 def write_dml_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
+    text = with_lost_codes(text, codes)
     infos = [json.loads(c.data) if c.data else {} for c in codes]
     end = next((c for c in p if _is_a(c, "endParaRPr")), None)
     _clear_content(p, keep=lambda c: _is_a(c, "pPr") or _is_a(c, "endParaRPr"))
@@ -472,6 +474,7 @@ def _clear_content(holder, keep=lambda c: False) -> None:
 def write_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
     """Rebuild paragraph ``p`` from ``text``; ``nodes`` is ``list(p.iter())`` taken before
     any paragraph of the part was changed."""
+    text = with_lost_codes(text, codes)
     infos = [json.loads(c.data) for c in codes]
     ns = etree.QName(p).namespace
     W = "{%s}" % ns

@@ -22,7 +22,8 @@ from lxml import etree
 from schemas.records import (Code, Document, RestoredSegment, Segment, code_char, code_index,
                              is_code_char)
 from transforms.formats.base import (Format, FormatError, parse_xml, root_element,
-                                     safe_xml_parser, serialise_like, xml_safe)
+                                     safe_xml_parser, serialise_like, with_lost_codes,
+                                     xml_safe)
 
 NS12 = "urn:oasis:names:tc:xliff:document:1.2"
 PAIRED = {"g", "mrk"}
@@ -330,6 +331,7 @@ def _pair_flat(codes: List[Code], roles: Dict[int, Tuple[str, str]], next_pair: 
 
 def build_inline(parent, text: str, codes: List[Code]) -> None:
     """Replace ``parent``'s content by ``text``, turning markers back into elements."""
+    text = with_lost_codes(text, codes)
     parent.text = None
     for ch in list(parent):
         parent.remove(ch)
