@@ -205,7 +205,8 @@ class Xliff12Format(Format):
             # content.
             kept = {m.get("mid"): m for m in target.iter() if _local(m.tag) == "mrk"
                     and m.get("mtype") == "seg"}
-            fresh = etree.fromstring(etree.tostring(seg_source, with_tail=False))
+            fresh = etree.fromstring(etree.tostring(seg_source, with_tail=False),
+                                     parser=safe_xml_parser())
             target.text = fresh.text
             for ch in list(target):
                 target.remove(ch)
@@ -216,6 +217,7 @@ class Xliff12Format(Format):
             mine = {seg.meta["mid"] for seg in segs}
             for mid, old in kept.items():
                 if mid not in mine and mid in mrks:
+                    old.tail = mrks[mid].tail
                     mrks[mid].getparent().replace(mrks[mid], old)
             sdl = _sdl_segs(unit)
             for seg in segs:
