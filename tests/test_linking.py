@@ -47,3 +47,33 @@ def test_conflicting_corpus_categories_resolve_the_same_in_any_order():
     a = linking.propagate(segs, [], [("EU", "ORG"), ("EU", "LOC")])
     b = linking.propagate(segs, [], [("EU", "LOC"), ("EU", "ORG")])
     assert [m.category for m in a] == [m.category for m in b] == ["LOC"]
+
+
+def test_inflected_forms_link_and_propagate_in_latvian():
+    segs = [seg(0, "Andris Bērziņš iesniedza sūdzību.", [(0, 14, "PER")]),
+            seg(1, "Tiesa Bērziņam atteica; Bērziņa advokāts pārsūdzēja.")]
+    ms = linking.propagate(segs, linking.mentions_from_labels(segs), lang="lv")
+    found = sorted(m.text for m in ms if m.source == "propagated")
+    assert found == ["Bērziņa", "Bērziņam"]
+    # "Tiesa" (court) is capitalised but shares no stem with the name
+    clusters = linking.link(ms, lang="lv")
+    assert len({m.cluster for m in ms}) == 1 and len(clusters) == 1
+    # without the language, inflected forms are not guessed
+    assert [m for m in linking.propagate(segs, linking.mentions_from_labels(segs))
+            if m.source == "propagated"] == []
+
+
+def test_lemma_links_forms_that_share_no_surface():
+    ms = [Mention(0, 0, 7, "Tallinn", "LOC", lemma="Tallinn"),
+          Mention(1, 0, 8, "Tallinna", "LOC", lemma="Tallinn"),
+          Mention(2, 0, 7, "Tartust", "LOC", lemma="Tartu")]
+    linking.link(ms, lang="et")
+    assert ms[0].cluster == ms[1].cluster != ms[2].cluster
+
+
+def test_forms_of_one_name():
+    assert linking.same_name("Tallinna", "Tallinn", "et")
+    assert not linking.same_name("Marika", "Mari", "et")
+    assert linking.same_name("Bērziņam", "Bērziņš", "lv")
+    assert linking.same_name("Jaan Kaplinskile", "Jaan Kaplinski", "et")
+    assert not linking.same_name("Tallinna", "Tallinn", "")   # no language: no guessing

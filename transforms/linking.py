@@ -27,6 +27,43 @@ POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
 _WORD = r"[\w\u00C0-\u024F]"
 
 
+# Case/number endings of proper nouns, longest first, for languages that inflect names.
+# Used to link "Bērziņš"/"Bērziņam" or "Tallinn"/"Tallinna" when no lemma is known, and to
+# propagate a name into inflected forms NER never saw.  A stem must keep 4+ letters.
+ENDINGS: Dict[str, Tuple[str, ...]] = {
+    "lv": ("iem", "ām", "ai", "ei", "am", "em", "im", "um", "as", "es", "is", "us", "os",
+           "ā", "a", "e", "i", "u", "s", "š", "ē", "ī", "o"),
+    "lt": ("iui", "ams", "ui", "ai", "ei", "as", "is", "ys", "us", "os", "ės", "ių", "ą",
+           "ę", "į", "ų", "o", "a", "e", "i", "u", "s"),
+    "et": ("sse", "lle", "ga", "ks", "le", "lt", "na", "ni", "st", "ta", "de", "te", "id",
+           "il", "is", "l", "s", "d", "a", "i", "u", "e", "t"),
+    "fi": ("ssa", "ssä", "sta", "stä", "lla", "llä", "lta", "ltä", "lle", "ksi", "na", "nä",
+           "ta", "tä", "an", "en", "in", "n", "a", "ä"),
+    "pl": ("owi", "ego", "emu", "ach", "ami", "om", "em", "ie", "ą", "ę", "a", "u", "y", "i",
+           "e", "o"),
+    "hr": ("om", "em", "ima", "ama", "a", "u", "e", "i", "o"),
+}
+
+
+def stems(word: str, lang: str) -> frozenset:
+    """The word and every stem left by stripping one ending (4+ letters kept).  Two words are
+    forms of one name when their stem sets meet: "Tallinna" {tallinna, tallinn, talli} and
+    "Tallinn" {tallinn}; but "Marika" {marika, marik} and "Mari" {mari} do not."""
+    low = fold(word)
+    out = {low}
+    for end in ENDINGS.get(lang, ()):
+        e = fold(end)
+        if low.endswith(e) and len(low) - len(e) >= 4:
+            out.add(low[: -len(e)])
+    return frozenset(out)
+
+
+def same_name(a: str, b: str, lang: str) -> bool:
+    """Word by word, are ``a`` and ``b`` forms of the same name?"""
+    wa, wb = a.split(), b.split()
+    return len(wa) == len(wb) and all(stems(x, lang) & stems(y, lang) for x, y in zip(wa, wb))
+
+
 def fold(text: str) -> str:
     """Case- and accent-insensitive comparison key."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
@@ -59,10 +96,12 @@ def form_pattern(form: str) -> re.Pattern:
 
 
 def propagate(segments: Sequence[Segment], mentions: List[Mention],
-              extra: Iterable[Tuple[str, str]] = ()) -> List[Mention]:
+              extra: Iterable[Tuple[str, str]] = (), lang: str = "") -> List[Mention]:
     """Add a ``propagated`` mention for every unmarked occurrence of a known form.
 
-    ``extra`` gives further (form, category) pairs, e.g. from other documents of the run."""
+    ``extra`` gives further (form, category) pairs, e.g. from other documents of the run.
+    With a ``lang`` that inflects names (``ENDINGS``), a capitalised word whose stem equals
+    the stem of a known name word is masked too ("Bērziņam" after "Andris Bērziņš")."""
     forms: Dict[str, str] = {}
     for m in mentions:
         forms.setdefault(m.text.strip(), m.category)
@@ -95,7 +134,37 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
                 added.append(Mention(segment=seg.index, start=s, end=e, text=text,
                                      category=cat, source="propagated"))
                 spans.append((s, e))
+    if lang in ENDINGS:
+        added += _propagate_inflected(segments, forms, covered, lang)
     return list(mentions) + added
+
+
+_CAPWORD = re.compile(r"(?<![\w\u00C0-\u024F])[A-ZÀ-ÖØ-ÞĀ-Žа-яА-Я][\w\u00C0-\u024F]+")
+
+
+def _propagate_inflected(segments, forms: Dict[str, str], covered, lang) -> List[Mention]:
+    index: Dict[str, str] = {}
+    for form, cat in forms.items():
+        for w in re.findall(r"[^\W\d_]+", form):
+            if w[:1].isupper() and len(w) >= 4:
+                for st in stems(w, lang):
+                    index.setdefault(st, cat)
+    added = []
+    if not index:
+        return added
+    for seg in segments:
+        spans = covered.setdefault(seg.index, [])
+        for hit in _CAPWORD.finditer(seg.text):
+            s, e = hit.span()
+            if any(a < e and s < b for a, b in spans):
+                continue
+            cat = next((index[st] for st in sorted(stems(hit.group(0), lang)) if st in index), None)
+            if cat is None:
+                continue
+            added.append(Mention(segment=seg.index, start=s, end=e, text=hit.group(0),
+                                 category=cat, source="propagated"))
+            spans.append((s, e))
+    return added
 
 
 def _lookup_ci(forms: Dict[str, str], text: str) -> str:
@@ -183,18 +252,30 @@ def link_key(text: str) -> str:
     return fold(" ".join(words))
 
 
-def link(mentions: List[Mention]) -> List[Cluster]:
-    """Cluster mentions by normalised key; a one-word PER mention joins the unique multi-word
-    PER cluster whose last (or first) name it is.  Sets ``Mention.cluster``."""
+def mention_key(m: Mention) -> str:
+    """Linking key: the lemma when the NLP layer gave one, else the surface form."""
+    base = link_key(m.lemma) if m.lemma else ""
+    return base or link_key(m.text) or fold(m.text)
+
+
+def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
+    """Cluster mentions by normalised key (``mention_key``); a one-word PER mention joins the
+    unique multi-word PER cluster whose last (or first) name it is.  Sets ``Mention.cluster``."""
     clusters: Dict[Tuple[str, str], Cluster] = {}
     order: List[Cluster] = []
     for m in sorted(mentions, key=lambda m: (-len(m.text.split()), m.segment, m.start)):
         cat = m.category
-        key = link_key(m.text) or fold(m.text)
+        key = mention_key(m)
         target = clusters.get((cat, key))
+        if target is None and lang in ENDINGS:
+            # an inflected form of a name already seen ("Bērziņam" ~ "Bērziņš")
+            target = next((c for (ccat, ckey), c in clusters.items()
+                           if ccat == cat and same_name(key, ckey, lang)), None)
         if target is None and cat == "PER" and len(key.split()) == 1:
-            parts = [c for (ccat, ckey), c in clusters.items()
-                     if ccat == "PER" and len(ckey.split()) > 1 and key in ckey.split()]
+            parts = {id(c): c for (ccat, ckey), c in clusters.items()
+                     if ccat == "PER" and len(ckey.split()) > 1
+                     and any(same_name(key, w, lang) for w in ckey.split())}
+            parts = list(parts.values())
             if len(parts) == 1:
                 target = parts[0]
         if target is None:

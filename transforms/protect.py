@@ -30,6 +30,9 @@ class ProtectOptions:
     # for documents that arrive with no labels at all (XLIFF, DOCX, TMX): such a document is
     # never sent with nothing detected.
     detectors: Tuple[str, ...] = ("auto",)
+    # Customer's never-mask list (court and institution names to translate normally): a
+    # mention whose text, without titles and possessive, is on it is dropped, whatever found it.
+    allow: Tuple[str, ...] = ()
 
 
 @dataclass
@@ -49,9 +52,13 @@ def protect_document(doc: Document, options: ProtectOptions,
     given = [m for m in linking.mentions_from_labels(doc.segments) + detect(doc, options.detectors)
              if wanted(m.category)]
     extra = [(f, c) for f, c in extra_forms if wanted(c)]
-    mentions = linking.propagate(doc.segments, given, extra)
+    if options.allow:
+        allowed = {linking.link_key(a) for a in options.allow}
+        given = [m for m in given if linking.link_key(m.text) not in allowed]
+        extra = [(f, c) for f, c in extra if linking.link_key(f) not in allowed]
+    mentions = linking.propagate(doc.segments, given, extra, lang=doc.source_lang)
     mentions = linking.merge_overlaps(mentions, doc.segments)
-    clusters = linking.link(mentions)
+    clusters = linking.link(mentions, lang=doc.source_lang)
     originals = sorted({m.text for m in mentions} | {linking.POSSESSIVE.sub("", m.text) for m in mentions})
 
     replacement_of: Dict[int, object] = {}
