@@ -6,6 +6,7 @@ import sys
 
 COMMANDS = {
     "translate": ("pipelines.translate", "run", "protect, machine-translate, restore, write"),
+    "detect": ("pipelines.detect", "run", "detect and link entities, write reviewable JSONL"),
     "roundtrip": ("pipelines.roundtrip", "main", "read and write files back with no translation"),
     "models": ("transforms.nlp.models", "main", "download or locate Stanza models"),
 }

@@ -51,3 +51,24 @@ def pipeline_secret(env: str = "DOPPEL_SECRET") -> bytes:
     print(f"doppel: {env} is not set: using a fresh random secret, so pseudonyms will differ "
           f"from any other run (set {env} for reproducible runs)", file=sys.stderr)
     return secrets.token_bytes(32)
+
+
+def read_deny_list(path: str, categories: bool = True):
+    """Customer always-mask list: ``text<TAB>CATEGORY`` per line (``#`` comments).  With
+    ``categories=False`` (the never-mask list) a line is just the text."""
+    out = []
+    try:
+        with open(path, encoding="utf-8") as fh:
+            for lineno, line in enumerate(fh, 1):
+                line = line.rstrip("\n")
+                if not line.strip() or line.lstrip().startswith("#"):
+                    continue
+                parts = line.split("\t")
+                if not categories:
+                    parts = [parts[0], "-"]
+                if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
+                    raise UsageError(f"{path}:{lineno}: expected 'text<TAB>CATEGORY'")
+                out.append((parts[0].strip(), parts[1].strip().upper()))
+    except OSError as exc:
+        raise UsageError(f"cannot read deny list {path}: {exc.strerror}")
+    return out

@@ -15,7 +15,7 @@ import sys
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
 
-from pipelines.common import UsageError, match_inputs, pipeline_secret
+from pipelines.common import UsageError, match_inputs, pipeline_secret, read_deny_list
 from transforms.beam import (FAILURES, HELD, ProtectDocuments, ReadDocuments, RestoreAndWrite,
                              TranslateSegments, WriteAuditLog, WriteSummary)
 from transforms.engines import ENGINES
@@ -46,38 +46,27 @@ class TranslateOptions(PipelineOptions):
                                  "heuristic, none; comma-separated")
         parser.add_argument("--deny-list", "--deny_list", dest="deny_list", default=None,
                             help="customer always-mask list: one 'text<TAB>CATEGORY' per line")
+        parser.add_argument("--allow-list", "--allow_list", dest="allow_list", default=None,
+                            help="customer never-mask list: one text per line (e.g. court "
+                                 "names to translate normally); the deny list must not overlap")
         parser.add_argument("--apertium-pair", "--apertium_pair", dest="apertium_pair", default=None)
         parser.add_argument("--max-batch", "--max_batch", dest="max_batch", type=int, default=64)
-
-
-def read_deny_list(path: str):
-    """Customer always-mask list: ``text<TAB>CATEGORY`` per line (``#`` comments)."""
-    out = []
-    try:
-        with open(path, encoding="utf-8") as fh:
-            for lineno, line in enumerate(fh, 1):
-                line = line.rstrip("\n")
-                if not line.strip() or line.lstrip().startswith("#"):
-                    continue
-                parts = line.split("\t")
-                if len(parts) != 2 or not parts[0].strip() or not parts[1].strip():
-                    raise UsageError(f"{path}:{lineno}: expected 'text<TAB>CATEGORY'")
-                out.append((parts[0].strip(), parts[1].strip().upper()))
-    except OSError as exc:
-        raise UsageError(f"cannot read deny list {path}: {exc.strerror}")
-    return out
 
 
 def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
     categories = None if opts.categories.strip().lower() == "all" else tuple(
         c.strip().upper() for c in opts.categories.split(",") if c.strip())
+    deny = read_deny_list(opts.deny_list) if opts.deny_list else []
+    allow = tuple(t for t, _ in read_deny_list(opts.allow_list, categories=False)) \
+        if opts.allow_list else ()
+    both = {t.casefold() for t, _ in deny} & {t.casefold() for t in allow}
+    if both:
+        raise UsageError(f"on both the deny list and the allow list: {', '.join(sorted(both))}")
     protect_options = ProtectOptions(method=opts.method, secret=secret, categories=categories,
-                                     scope=opts.pseudonym_scope,
+                                     scope=opts.pseudonym_scope, allow=allow,
                                      detectors=tuple(d.strip() for d in opts.detectors.split(",")
                                                      if d.strip() and d.strip() != "none"))
     engine_options = {"apertium_pair": opts.apertium_pair} if opts.apertium_pair else {}
-
-    deny = read_deny_list(opts.deny_list) if opts.deny_list else []
     docs = p | "ListInputs" >> beam.Create(paths) | "ReadDocuments" >> ReadDocuments(
         opts.source_lang, opts.target_lang)
     protected = docs.documents | "ProtectDocuments" >> ProtectDocuments(

@@ -83,3 +83,10 @@ def test_masking_methods():
         pd = protect_document(doc(LINES[1:2]), ProtectOptions(method=method, secret=b"k"))
         assert expect in pd.segments[0].text
         assert "Lasocka" not in pd.segments[0].text
+
+
+def test_allow_list_beats_every_source_but_nothing_else_is_unmasked():
+    lines = [("The European Commission fined Josefina Lasocka.", [(4, 23, "ORG"), (30, 46, "PER")])]
+    pd = protect_document(doc(lines), ProtectOptions(secret=b"k", allow=("European Commission",)))
+    assert "European Commission" in pd.segments[0].text
+    assert "Lasocka" not in pd.segments[0].text

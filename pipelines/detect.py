@@ -1,0 +1,109 @@
+"""The review step: detect and link entities, write them as pre-annotated JSONL.
+
+    python -m pipelines.detect --input GLOB --output DIR --lang xx [--deny-list F] [--allow-list F]
+
+For every input document, ``DIR/<name>.jsonl`` holds one line per segment:
+``{"segment": id, "text": ..., "label": [[start, end, "CATEGORY", cluster], ...],
+"sources": [...]}`` — the pre-annotated format ``pipelines.translate`` reads (extra label
+fields are ignored there), so a project manager can inspect or correct the spans before
+translating.  Inline codes of DOCX/XLIFF/TMX segments are left out of ``text`` and offsets
+count without them.  ``DIR/summary.json`` counts mentions by category and source.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import posixpath
+import sys
+from typing import Dict, List, Tuple
+
+import apache_beam as beam
+from apache_beam.options.pipeline_options import PipelineOptions
+
+from pipelines.common import match_inputs, read_deny_list
+from schemas.records import DocumentReport, Failure, is_code_char
+from transforms.beam import FAILURES, ReadDocuments, WriteSummary, _join, _write_bytes
+from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions, protect_document
+
+
+class DetectOptions(PipelineOptions):
+    @classmethod
+    def _add_argparse_args(cls, parser):
+        parser.add_argument("--input", required=True)
+        parser.add_argument("--output", required=True)
+        parser.add_argument("--lang", required=True, help="source language of the documents")
+        parser.add_argument("--detectors", default="auto")
+        parser.add_argument("--categories", default=",".join(DEFAULT_CATEGORIES))
+        parser.add_argument("--deny-list", "--deny_list", dest="deny_list", default=None)
+        parser.add_argument("--allow-list", "--allow_list", dest="allow_list", default=None)
+
+
+def annotated_lines(doc, options: ProtectOptions, extra=()) -> Tuple[List[str], Dict[str, int]]:
+    """Detect + link one document (no pseudonyms chosen) -> JSONL lines and counts."""
+    from dataclasses import replace
+    pd = protect_document(doc, replace(options, method="none"), extra)
+    by_seg: Dict[int, list] = {}
+    for m in pd.mentions:
+        by_seg.setdefault(m.segment, []).append(m)
+    counts: Dict[str, int] = {}
+    lines = []
+    for seg in doc.segments:
+        # offsets without the inline-code markers
+        plain_pos, text = [], []
+        for ch in seg.text:
+            plain_pos.append(len(text))
+            if not is_code_char(ch):
+                text.append(ch)
+        plain_pos.append(len(text))
+        labels, sources = [], []
+        for m in sorted(by_seg.get(seg.index, []), key=lambda m: m.start):
+            labels.append([plain_pos[m.start], plain_pos[m.end], m.category, m.cluster])
+            sources.append(m.source)
+            counts[m.category] = counts.get(m.category, 0) + 1
+        lines.append(json.dumps({"segment": seg.id, "text": "".join(text), "label": labels,
+                                 "sources": sources}, ensure_ascii=False))
+    return lines, counts
+
+
+class _DetectFn(beam.DoFn):
+    def __init__(self, options: ProtectOptions, output: str, deny):
+        self.options, self.output, self.deny = options, output, list(deny)
+
+    def process(self, doc):
+        try:
+            lines, counts = annotated_lines(doc, self.options, self.deny)
+            name = doc.name if doc.name.endswith(".jsonl") else doc.name + ".jsonl"
+            _write_bytes(_join(self.output, name), ("\n".join(lines) + "\n").encode("utf-8"))
+            yield DocumentReport(document=doc.name, segments=len(doc.segments), entities=counts,
+                                 written=True)
+        except Exception as exc:
+            yield beam.pvalue.TaggedOutput(FAILURES, Failure(
+                document=doc.name, stage="detect", reason=f"{type(exc).__name__}: {exc}"))
+
+
+def run(argv=None) -> int:
+    logging.basicConfig(level=logging.WARNING)
+    options = PipelineOptions(argv)
+    opts = options.view_as(DetectOptions)
+    paths = match_inputs(opts.input)
+    deny = read_deny_list(opts.deny_list) if opts.deny_list else []
+    allow = tuple(t for t, _ in read_deny_list(opts.allow_list, categories=False)) \
+        if opts.allow_list else ()
+    categories = None if opts.categories.strip().lower() == "all" else tuple(
+        c.strip().upper() for c in opts.categories.split(",") if c.strip())
+    popts = ProtectOptions(method="none", categories=categories, allow=allow,
+                           detectors=tuple(d.strip() for d in opts.detectors.split(",")
+                                           if d.strip() and d.strip() != "none"))
+    with beam.Pipeline(options=options) as p:
+        docs = p | "ListInputs" >> beam.Create(paths) | "ReadDocuments" >> ReadDocuments(
+            opts.lang, "")
+        detected = docs.documents | "Detect" >> beam.ParDo(
+            _DetectFn(popts, opts.output, deny)).with_outputs(FAILURES, main="reports")
+        ((detected.reports, detected[FAILURES], docs[FAILURES])
+         | "AllOutcomes" >> beam.Flatten() | "WriteSummary" >> WriteSummary(opts.output))
+    print(f"doppel: {len(paths)} input file(s) -> {opts.output} (one .jsonl per document)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(run())
