@@ -19,6 +19,7 @@ from pipelines.common import UsageError, match_inputs, pipeline_secret, read_den
 from transforms.beam import (FAILURES, HELD, ProtectDocuments, ReadDocuments, RestoreAndWrite,
                              TranslateSegments, WriteAuditLog, WriteSummary)
 from transforms.engines import ENGINES
+from transforms.stages import RetryPolicy
 from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions
 from transforms.pseudonyms import METHODS
 
@@ -51,6 +52,15 @@ class TranslateOptions(PipelineOptions):
                                  "names to translate normally); the deny list must not overlap")
         parser.add_argument("--apertium-pair", "--apertium_pair", dest="apertium_pair", default=None)
         parser.add_argument("--max-batch", "--max_batch", dest="max_batch", type=int, default=64)
+        parser.add_argument("--cache-dir", "--cache_dir", dest="cache_dir", default=None,
+                            help="persistent translation cache (sqlite): a rerun or a repeated "
+                                 "segment is never sent twice")
+        parser.add_argument("--engine-option", "--engine_option", dest="engine_option",
+                            action="append", default=[],
+                            help="KEY=VALUE engine option (endpoint URL, model...); repeatable; "
+                                 "API keys come from the environment")
+        parser.add_argument("--max-attempts", "--max_attempts", dest="max_attempts", type=int,
+                            default=5, help="attempts per MT request before dead-lettering")
 
 
 def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
@@ -67,12 +77,18 @@ def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
                                      detectors=tuple(d.strip() for d in opts.detectors.split(",")
                                                      if d.strip() and d.strip() != "none"))
     engine_options = {"apertium_pair": opts.apertium_pair} if opts.apertium_pair else {}
+    for item in opts.engine_option:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--engine-option expects KEY=VALUE, got {item!r}")
+        engine_options[key.strip()] = value
     docs = p | "ListInputs" >> beam.Create(paths) | "ReadDocuments" >> ReadDocuments(
         opts.source_lang, opts.target_lang)
     protected = docs.documents | "ProtectDocuments" >> ProtectDocuments(
         protect_options, opts.engine, corpus_scope=opts.propagation_scope == "corpus", deny=deny)
     translated = protected.requests | "TranslateSegments" >> TranslateSegments(
-        opts.engine, opts.source_lang, opts.target_lang, engine_options, opts.max_batch)
+        opts.engine, opts.source_lang, opts.target_lang, engine_options, opts.max_batch,
+        cache_dir=opts.cache_dir, policy=RetryPolicy(max_attempts=max(1, opts.max_attempts)))
     responses = (translated, protected[HELD]) | "AllResponses" >> beam.Flatten()
     responses | "WriteAuditLog" >> WriteAuditLog(opts.output)
     written = (protected.protected, responses) | "RestoreAndWrite" >> RestoreAndWrite(opts.output)

@@ -151,6 +151,9 @@ class MTRequest(_Record):
     source_lang: str
     target_lang: str
     text: str
+    # Leak-guard terms: every original entity string (and lemma) of the document, checked
+    # against ``text`` immediately before sending.  Travels with the request, never logged.
+    guard: List[str] = field(default_factory=list)
 
 
 @dataclass
@@ -162,6 +165,7 @@ class MTResponse(_Record):
     text: Optional[str]
     error: Optional[str] = None       # set when the segment was dead-lettered
     request_text: Optional[str] = None  # what was actually sent (None: nothing was sent)
+    cached: bool = False              # answered from the translation cache (not sent)
 
 
 @dataclass
@@ -176,6 +180,8 @@ class RestoredSegment(_Record):
     unresolved: int = 0
     # [start, end, category] of restored originals in ``text``
     spans: List[List[Any]] = field(default_factory=list)
+    # restoration outcome -> mentions (how each was located and what was written back)
+    outcomes: Dict[str, int] = field(default_factory=dict)
 
 
 @dataclass
@@ -191,6 +197,9 @@ class DocumentReport(_Record):
     unresolved: int = 0       # mentions that could not be placed
     dead_lettered: int = 0
     written: bool = False
+    cached: int = 0           # segments answered from the translation cache
+    outcomes: Dict[str, int] = field(default_factory=dict)    # restoration outcomes
+    dead_letter_reasons: Dict[str, int] = field(default_factory=dict)
 
 
 @dataclass

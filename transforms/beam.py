@@ -13,6 +13,7 @@ from apache_beam.pvalue import TaggedOutput
 
 from schemas.records import DocumentReport, Failure, MTResponse
 from transforms import formats, stages
+from transforms.cache import open_cache
 from transforms.engines import EngineError, create
 from transforms.protect import ProtectOptions, protect_document
 
@@ -108,31 +109,40 @@ class ProtectDocuments(beam.PTransform):
 
 
 class _TranslateFn(beam.DoFn):
-    def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options: dict):
+    def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options: dict,
+                 cache_dir: Optional[str] = None, policy: Optional[stages.RetryPolicy] = None):
         self.engine_name = engine
         self.source_lang, self.target_lang = source_lang, target_lang
         self.engine_options = engine_options
+        self.cache_dir = cache_dir
+        self.policy = policy
         self.engine = None
+        self.translator = None
         self.setup_error: Optional[str] = None
 
     def setup(self):
         try:
             self.engine = create(self.engine_name, self.source_lang, self.target_lang,
                                  **self.engine_options)
+            self.translator = stages.Translator(self.engine, open_cache(self.cache_dir),
+                                                self.policy)
         except EngineError as exc:
             self.setup_error = str(exc)
 
     def process(self, batch):
-        if self.engine is None:
+        if self.translator is None:
             for r in batch:
                 yield MTResponse(document=r.document, segment=r.segment, index=r.index,
-                                 engine=r.engine, text=None, error=self.setup_error)
+                                 engine=r.engine, text=None,
+                                 error=f"engine unavailable: {self.setup_error}")
             return
-        yield from stages.translate_batch(self.engine, batch)
+        yield from self.translator.translate(batch)
 
     def teardown(self):
         if self.engine is not None:
             self.engine.close()
+        if self.translator is not None and self.translator.cache is not None:
+            self.translator.cache.close()
 
 
 class TranslateSegments(beam.PTransform):
@@ -141,12 +151,14 @@ class TranslateSegments(beam.PTransform):
     Batches are formed per document, in document order, ``max_batch`` segments each — not by
     the runner's bundling: a rule-based engine's output for a segment can depend on what else
     is in the batch (Apertium's tagger), and a rerun on another runner or worker count must
-    give the same translation."""
+    give the same translation.  Within a batch the ``Translator`` applies the leak guard, the
+    cache, the engine's own limits, retries and the circuit breaker."""
 
     def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options=None,
-                 max_batch: int = 64):
+                 max_batch: int = 64, cache_dir: Optional[str] = None,
+                 policy: Optional[stages.RetryPolicy] = None):
         super().__init__()
-        self.args = (engine, source_lang, target_lang, engine_options or {})
+        self.args = (engine, source_lang, target_lang, engine_options or {}, cache_dir, policy)
         self.max_batch = max_batch
 
     def expand(self, requests):
@@ -164,15 +176,21 @@ class _WriteAuditFn(beam.DoFn):
 
     def process(self, item):
         name, responses = item
+        responses = list(responses)
         lines = stages.audit_lines(responses)
         if lines:
             _write_bytes(_join(self.output, "audit", f"requests-{stages.safe_name(name)}.jsonl"),
                          ("\n".join(lines) + "\n").encode("utf-8"))
+        dead = stages.dead_letter_lines(responses)
+        if dead:
+            _write_bytes(_join(self.output, "dead-letter", f"{stages.safe_name(name)}.jsonl"),
+                         ("\n".join(dead) + "\n").encode("utf-8"))
         yield name
 
 
 class WriteAuditLog(beam.PTransform):
-    """Every payload as sent -> ``audit/requests-<document>.jsonl``, in document order."""
+    """Every payload as sent -> ``audit/requests-<document>.jsonl``, in document order; every
+    dead-lettered segment with its reason -> ``dead-letter/<document>.jsonl``."""
 
     def __init__(self, output: str):
         super().__init__()

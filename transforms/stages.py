@@ -4,21 +4,44 @@ from __future__ import annotations
 
 import json
 import posixpath
+import random
 import re
-from typing import Dict, Iterable, List, Sequence, Tuple
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from schemas.records import (DocumentReport, Failure, MTRequest, MTResponse, RestoredSegment)
 from transforms import formats, markup
 from transforms.engines import Engine, EngineError
-from transforms.protect import ProtectedDocument
+from transforms.cache import cache_key
+from transforms.protect import LeakGuard, ProtectedDocument
 from transforms.restore import restore_segment
+
+
+def guard_terms(pd: ProtectedDocument) -> List[str]:
+    """What the leak guard checks each payload against: every original entity string of the
+    document, without possessive, and the mentions' lemmas.  Empty when the user chose to send
+    the originals (``--method none``)."""
+    methods = {a.method for ps in pd.segments for a in ps.assignments}
+    if methods == {"none"}:
+        return []
+    terms = set(pd.originals)
+    for m in pd.mentions:
+        terms.add(m.text)
+        if m.lemma:
+            terms.add(m.lemma)
+    return sorted(t for t in terms if t and t.strip())
 
 
 def requests_for(pd: ProtectedDocument, engine_name: str) -> Tuple[List[MTRequest], List[MTResponse]]:
     """MT requests for a protected document, and dead-letter responses for segments the leak
-    guard holds back (those are never sent)."""
+    guard holds back at protect time (those are never sent).  Each request carries the
+    document's guard terms: they are checked again immediately before sending."""
     doc = pd.document
     requests, held = [], []
+    terms = guard_terms(pd)
     for ps in pd.segments:
         if ps.id in pd.leaks:
             held.append(MTResponse(document=doc.name, segment=ps.id, index=ps.index,
@@ -27,27 +50,222 @@ def requests_for(pd: ProtectedDocument, engine_name: str) -> Tuple[List[MTReques
         requests.append(MTRequest(document=doc.name, segment=ps.id, index=ps.index,
                                   engine=engine_name, source_lang=doc.source_lang,
                                   target_lang=doc.target_lang,
-                                  text=markup.to_markup(ps.text, ps.codes)))
+                                  text=markup.to_markup(ps.text, ps.codes), guard=terms))
     return requests, held
 
 
-def translate_batch(engine: Engine, batch: Sequence[MTRequest]) -> List[MTResponse]:
-    """Translate a batch; on failure retry segment by segment so one bad segment does not take
-    its neighbours down, and dead-letter what still fails with the reason."""
-    try:
-        outs = engine.translate([r.text for r in batch])
-        return [MTResponse(document=r.document, segment=r.segment, index=r.index,
-                           engine=r.engine, text=o, request_text=r.text)
-                for r, o in zip(batch, outs)]
-    except EngineError as exc:
-        if len(batch) == 1:
-            r = batch[0]
-            return [MTResponse(document=r.document, segment=r.segment, index=r.index,
-                               engine=r.engine, text=None, error=str(exc), request_text=r.text)]
-    out = []
-    for r in batch:
-        out.extend(translate_batch(engine, [r]))
-    return out
+def _response(r: MTRequest, text=None, error=None, sent=True, cached=False) -> MTResponse:
+    return MTResponse(document=r.document, segment=r.segment, index=r.index, engine=r.engine,
+                      text=text, error=error, request_text=r.text if sent else None,
+                      cached=cached)
+
+
+@dataclass
+class RetryPolicy:
+    """Retries with exponential backoff and full jitter on retryable failures (timeouts, 429,
+    5xx, truncated bodies), honouring Retry-After up to ``max_retry_after``; a circuit breaker
+    opens after ``breaker_threshold`` consecutive failed calls and fails calls fast (their
+    segments are dead-lettered) until ``breaker_cooldown`` has passed, then lets one call
+    through to probe."""
+    max_attempts: int = 5
+    base_delay: float = 0.5
+    max_delay: float = 30.0
+    max_retry_after: float = 120.0
+    breaker_threshold: int = 8
+    breaker_cooldown: float = 30.0
+    seed: Optional[int] = None
+
+
+class CircuitBreaker:
+    def __init__(self, threshold: int, cooldown: float, clock=time.monotonic):
+        self.threshold, self.cooldown, self.clock = threshold, cooldown, clock
+        self.failures = 0
+        self.opened_at: Optional[float] = None
+        self.lock = threading.Lock()
+
+    def allow(self) -> bool:
+        with self.lock:
+            if self.opened_at is None:
+                return True
+            if self.clock() - self.opened_at >= self.cooldown:
+                self.opened_at = None       # half-open: let a probe through
+                self.failures = self.threshold - 1
+                return True
+            return False
+
+    def record(self, ok: bool) -> None:
+        with self.lock:
+            if ok:
+                self.failures = 0
+                self.opened_at = None
+            else:
+                self.failures += 1
+                if self.failures >= self.threshold and self.opened_at is None:
+                    self.opened_at = self.clock()
+
+
+class Translator:
+    """Sends requests to an engine: leak guard, cache, batching by count and characters,
+    bounded concurrency, rate limit, retries, circuit breaker, dead letters.
+
+    Every request comes back as exactly one response: translated (``text``) or dead-lettered
+    (``error`` says why).  ``request_text`` is set only for payloads actually sent."""
+
+    def __init__(self, engine: Engine, cache=None, policy: Optional[RetryPolicy] = None,
+                 sleep=time.sleep):
+        self.engine = engine
+        self.cache = cache
+        self.policy = policy or RetryPolicy()
+        self.sleep = sleep
+        self.random = random.Random(self.policy.seed)
+        self.breaker = CircuitBreaker(self.policy.breaker_threshold, self.policy.breaker_cooldown)
+        self.identity = engine.cache_identity()
+        self._rate_lock = threading.Lock()
+        self._next_call = 0.0
+        self.calls = 0
+
+    # -- one call, with retries ---------------------------------------------------
+    def _throttle(self):
+        rps = self.engine.requests_per_second
+        if not rps:
+            return
+        with self._rate_lock:
+            now = time.monotonic()
+            wait = self._next_call - now
+            self._next_call = max(now, self._next_call) + 1.0 / rps
+        if wait > 0:
+            self.sleep(wait)
+
+    def _call(self, texts: List[str]) -> List[str]:
+        p = self.policy
+        last: Optional[EngineError] = None
+        for attempt in range(p.max_attempts):
+            if not self.breaker.allow():
+                raise EngineError(f"circuit breaker open after repeated failures"
+                                  + (f" (last: {last})" if last else ""))
+            self._throttle()
+            self.calls += 1
+            try:
+                out = self.engine.translate(list(texts))
+                if not isinstance(out, list) or len(out) != len(texts) or \
+                        not all(isinstance(o, str) for o in out):
+                    raise EngineError(f"engine returned {len(out) if isinstance(out, list) else '?'} "
+                                      f"translations for {len(texts)} segments", retryable=True)
+            except EngineError as exc:
+                self.breaker.record(False)
+                last = exc
+                if not exc.retryable or attempt == p.max_attempts - 1:
+                    raise
+                if exc.retry_after is not None:
+                    delay = min(exc.retry_after, p.max_retry_after)
+                else:
+                    delay = self.random.uniform(0, min(p.max_delay, p.base_delay * 2 ** attempt))
+                self.sleep(delay)
+                continue
+            self.breaker.record(True)
+            return out
+        raise last or EngineError("no attempt made")
+
+    def _translate_batch(self, batch: List[MTRequest]) -> List[MTResponse]:
+        """Translate a batch; if it still fails, isolate the bad segments by halving so one
+        bad segment does not take its neighbours down."""
+        try:
+            outs = self._call([r.text for r in batch])
+            return [_response(r, o) for r, o in zip(batch, outs)]
+        except EngineError as exc:
+            if len(batch) == 1 or "circuit breaker open" in str(exc):
+                return [_response(r, error=str(exc)) for r in batch]
+        mid = len(batch) // 2
+        return self._translate_batch(batch[:mid]) + self._translate_batch(batch[mid:])
+
+    # -- batching -------------------------------------------------------------------
+    def batches(self, requests: Sequence[MTRequest]) -> List[List[MTRequest]]:
+        out, cur, chars = [], [], 0
+        cap_n = max(1, self.engine.max_batch_segments)
+        cap_c = max(1, self.engine.max_batch_chars)
+        for r in requests:
+            if cur and (len(cur) >= cap_n or chars + len(r.text) > cap_c):
+                out.append(cur)
+                cur, chars = [], 0
+            cur.append(r)
+            chars += len(r.text)
+        if cur:
+            out.append(cur)
+        return out
+
+    def translate(self, requests: Sequence[MTRequest]) -> List[MTResponse]:
+        requests = sorted(requests, key=lambda r: r.index)
+        results: Dict[int, MTResponse] = {}
+        todo: List[MTRequest] = []
+        guards: Dict[tuple, LeakGuard] = {}
+        for r in requests:
+            if r.guard:
+                key = tuple(r.guard)
+                guard = guards.get(key) or guards.setdefault(key, LeakGuard(r.guard))
+                hit = guard.find(r.text)
+                if hit:
+                    results[r.index] = _response(r, error=f"would leak: payload contains an "
+                                                 f"original entity ({len(hit)} characters); "
+                                                 f"not sent", sent=False)
+                    continue
+            if len(r.text) > self.engine.max_segment_chars:
+                results[r.index] = _response(r, error=f"segment of {len(r.text)} characters is "
+                                             f"longer than {self.engine.name}'s limit of "
+                                             f"{self.engine.max_segment_chars}; not sent",
+                                             sent=False)
+                continue
+            todo.append(r)
+        keys = {}
+        if self.cache is not None and todo:
+            keys = {r.index: cache_key(self.engine.name, self.identity, r.source_lang,
+                                       r.target_lang, r.text) for r in todo}
+            found = self.cache.get_many(list(keys.values()))
+            rest = []
+            for r in todo:
+                if keys[r.index] in found:
+                    results[r.index] = _response(r, found[keys[r.index]], sent=False, cached=True)
+                else:
+                    rest.append(r)
+            todo = rest
+        repeats: Dict[int, MTRequest] = {}
+        if self.cache is not None:
+            # With a cache, a payload repeated in the batch is sent once too.
+            first: Dict[str, MTRequest] = {}
+            unique = []
+            for r in todo:
+                if r.text in first:
+                    repeats[r.index] = first[r.text]
+                else:
+                    first[r.text] = r
+                    unique.append(r)
+            todo = unique
+        batches = self.batches(todo)
+        workers = max(1, min(self.engine.max_concurrency, len(batches)))
+        if workers == 1:
+            done = [self._translate_batch(b) for b in batches]
+        else:
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                done = list(pool.map(self._translate_batch, batches))
+        fresh = [resp for group in done for resp in group]
+        for resp in fresh:
+            results[resp.index] = resp
+        if self.cache is not None:
+            self.cache.put_many(self.engine.name, [(keys[x.index], x.text) for x in fresh
+                                                   if x.text is not None])
+        by_index = {r.index: r for r in requests}
+        for idx, src in repeats.items():
+            got = results[src.index]
+            results[idx] = _response(by_index[idx], got.text, got.error, sent=False,
+                                     cached=got.text is not None)
+        if len(results) != len(requests) or len(fresh) != len(todo):
+            raise RuntimeError("a segment was lost or duplicated")   # never: every path answers once
+        return [results[r.index] for r in requests]
+
+
+def translate_batch(engine: Engine, batch: Sequence[MTRequest], cache=None,
+                    policy: Optional[RetryPolicy] = None) -> List[MTResponse]:
+    """Translate a batch (see ``Translator``): one response per request, in order."""
+    return Translator(engine, cache, policy).translate(batch)
 
 
 def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse]
@@ -63,6 +281,8 @@ def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse]
         if resp is None or resp.text is None:
             report.dead_lettered += 1
             reason = resp.error if resp is not None else "no response from the engine"
+            kind = _reason_kind(reason)
+            report.dead_letter_reasons[kind] = report.dead_letter_reasons.get(kind, 0) + 1
             results[ps.id] = RestoredSegment(document=ps.document, id=ps.id, index=ps.index,
                                              text="", status="failed", notes=[reason],
                                              unresolved=len(ps.assignments))
@@ -70,14 +290,39 @@ def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse]
             continue
         if resp.request_text is not None:
             report.sent += 1
+        if resp.cached:
+            report.cached += 1
         text, problems = markup.from_markup(resp.text, ps.codes)
         res = restore_segment(ps, text, problems, pd.document.target_lang)
         results[ps.id] = res
         report.restored += res.restored
         report.unresolved += res.unresolved
+        for k, v in res.outcomes.items():
+            report.outcomes[k] = report.outcomes.get(k, 0) + v
         if res.status == "needs-review":
             report.needs_review += 1
     return results, report
+
+
+def _reason_kind(reason: str) -> str:
+    r = (reason or "").lower()
+    for key, kind in (("would leak", "would-leak"), ("circuit breaker", "circuit-open"),
+                      ("longer than", "too-long"), ("timed out", "timeout"),
+                      ("http 429", "rate-limited"), ("http 5", "server-error"),
+                      ("truncated", "bad-response"), ("does not fit", "bad-response"),
+                      ("http 4", "rejected")):
+        if key in r:
+            return kind
+    return "engine-error"
+
+
+def dead_letter_lines(responses: Iterable[MTResponse]) -> List[str]:
+    """One JSON line per dead-lettered segment, with the reason (never the payload: a
+    held-back payload may hold an original)."""
+    return [json.dumps({"document": r.document, "segment": r.segment, "index": r.index,
+                        "engine": r.engine, "reason": r.error, "sent": r.request_text is not None},
+                       ensure_ascii=False)
+            for r in sorted(responses, key=lambda r: r.index) if r.text is None]
 
 
 def audit_lines(responses: Iterable[MTResponse]) -> List[str]:
@@ -113,13 +358,26 @@ def summarise(reports: Iterable[DocumentReport], failures: Iterable[Failure]) ->
                       "written": sum(1 for r in reports if r.written),
                       "failed": len({f.document for f in failures})},
         "segments": {"total": sum(r.segments for r in reports),
-                     "sent": sum(r.sent for r in reports),
+                     # total = translated + dead_lettered, always
+                     "translated": sum(r.segments - r.dead_lettered for r in reports),
                      "dead_lettered": sum(r.dead_lettered for r in reports),
-                     "needs_review": sum(r.needs_review for r in reports)},
+                     "sent": sum(r.sent for r in reports),
+                     "cached": sum(r.cached for r in reports),
+                     "needs_review": sum(r.needs_review for r in reports),
+                     "dead_letter_reasons": _sum_dicts(r.dead_letter_reasons for r in reports)},
         "entities": dict(sorted(entities.items())),
         "mentions": {"total": sum(entities.values()),
                      "restored": sum(r.restored for r in reports),
-                     "unresolved": sum(r.unresolved for r in reports)},
+                     "unresolved": sum(r.unresolved for r in reports),
+                     "outcomes": _sum_dicts(r.outcomes for r in reports)},
         "clusters": sum(r.clusters for r in reports),
         "failures": [f.to_dict() for f in failures],
     }
+
+
+def _sum_dicts(dicts) -> Dict[str, int]:
+    out: Dict[str, int] = {}
+    for d in dicts:
+        for k, v in d.items():
+            out[k] = out.get(k, 0) + v
+    return dict(sorted(out.items()))

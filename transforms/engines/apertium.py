@@ -1,16 +1,30 @@
-"""Apertium, the offline default (rule-based, Debian packages ``apertium apertium-eng-spa``).
+"""Apertium, the offline default (rule-based; Debian ``apertium apertium-eng-spa``), and the
+pieces it shares with ``apertium-apy`` (its HTTP server, ``transforms.engines.apy``).
 
-A batch is sent as one HTML document, each segment in its own ``<p id>`` block: Apertium
-treats block tags as sentence boundaries (no word crosses them) and keeps inline tags.
-``-u`` drops the ``*`` Apertium puts on unknown words (names are unknown words).
+One long-lived pipeline per engine (per Beam worker): the mode's stages are parsed from
+``<modes>/<pair>.mode`` exactly as APy parses them (``$1`` -> ``-g``, ``-z`` on every stage)
+and kept running; each unit of text is written followed by a NUL and a ``[/NONCE:...]``
+superblank + NUL, and read back up to that nonce — the same stream APy writes.  Every Apertium
+stage resets at a NUL, so **a segment's translation does not depend on its batch neighbours**,
+and the output equals APy's ``/translate`` for the same text (tests check both).
+
+Format: APy's default ``/translate`` runs ``apertium-deshtml`` before and
+``apertium-rehtml-noent`` after each request.  Starting two processes per segment would cost
+more than the translation, so a batch is deformatted (and reformatted) by **one** process
+each, joined by a letters-only separator the formatters copy verbatim; the end-of-text mark
+``deshtml`` adds (``.[]`` before trailing blanks) is added to every piece as the formatter
+would add it to the piece alone (``deformat_one`` is the reference; tests compare).
+Unknown-word marks are stripped like APy's ``markUnknown=no``.
 """
 from __future__ import annotations
 
-import html
+import os
 import re
+import secrets
 import shutil
 import subprocess
-from typing import List
+import threading
+from typing import List, Optional, Sequence, Tuple
 
 from transforms.engines.base import Engine, EngineError, register
 
@@ -18,11 +32,351 @@ from transforms.engines.base import Engine, EngineError, register
 ISO3 = {"en": "eng", "es": "spa", "ca": "cat", "fr": "fra", "pt": "por", "it": "ita",
         "gl": "glg", "eu": "eus", "de": "deu", "nl": "nld", "sv": "swe", "da": "dan",
         "nb": "nob", "nn": "nno", "ro": "ron", "oc": "oci", "eo": "epo"}
-_BLOCK = re.compile(r'<p id="dpl(\d+)">(.*?)</p>', re.S)
+MODES_DIRS = ("/usr/share/apertium/modes", "/usr/local/share/apertium/modes")
+PIPE_BUF = 4096
+UNKNOWN_MARK = re.compile(r"[*]([^.,;:\t\* ]+)")     # APy's markUnknown=no
 
 
 def apertium_pair(source: str, target: str) -> str:
     return f"{ISO3.get(source, source)}-{ISO3.get(target, target)}"
+
+
+def find_mode(pair: str, modes_dir: Optional[str] = None) -> str:
+    dirs = [modes_dir] if modes_dir else list(MODES_DIRS)
+    for d in dirs:
+        path = os.path.join(d, f"{pair}.mode")
+        if os.path.isfile(path):
+            return path
+    installed = sorted({f[:-5] for d in dirs if os.path.isdir(d) for f in os.listdir(d)
+                        if f.endswith(".mode")})
+    raise EngineError(f"Apertium has no {pair} mode in {', '.join(dirs)} (installed: "
+                      f"{', '.join(installed) or 'none'}; apt-get install apertium-eng-spa)")
+
+
+def parse_mode(path: str) -> List[List[str]]:
+    """The stages of a mode file as APy runs them (apertium_apy.utils.translation)."""
+    with open(path, encoding="utf-8") as fh:
+        mode = fh.read().strip()
+    if not mode:
+        raise EngineError(f"empty Apertium mode file {path}")
+    commands = []
+    for cmd in mode.split("|"):
+        cmd = cmd.replace("$2", "").replace("$1", "-g")
+        if not re.match(r"^\s*(vislcg3|cg-mwesplit|hfst-tokeni[sz]e|divvun-suggest)", cmd):
+            cmd = re.sub(r"^\s*(\S*)", r"\g<1> -z", cmd)
+        commands.append([c.strip("'") for c in cmd.split()])
+    return commands
+
+
+# -- splitting long text (APy's split_for_translation with one user) ---------------------
+
+def _up_to_bytes(text: str, max_bytes: int) -> int:
+    b = text.encode("utf-8")[:max_bytes]
+    return len(b.decode("utf-8", errors="ignore"))
+
+
+def split_units(text: str) -> List[str]:
+    """Cut text longer than PIPE_BUF bytes where APy would (prefer '.', then ' ').  Unlike
+    APy, never drop what lies beyond ten pieces."""
+    parts, last = [], 0
+    while last < len(text):
+        hard = _up_to_bytes(text[last:], PIPE_BUF)
+        if len(text[last:]) <= hard:
+            nxt = last + hard + 1
+        else:
+            soft_next, hard_next = last + hard // 2 + 1, last + hard
+            dot = text.rfind(".", soft_next, hard_next)
+            if dot > -1:
+                nxt = dot + 1
+            else:
+                space = text.rfind(" ", soft_next, hard_next)
+                nxt = space + 1 if space > -1 else hard_next
+        parts.append(text[last:nxt])
+        last = nxt
+    return parts or [""]
+
+
+# -- format processors ----------------------------------------------------------------
+
+_STREAM_TOKEN = re.compile(r"\\.|\[(?:[^\]\\]|\\.)*\]|\s|[^\s\\\[]+", re.S)
+
+
+def _end_of_text(piece: str) -> str:
+    """What deshtml does at the end of its input: '.[]' before the trailing blanks."""
+    cut = 0
+    for m in _STREAM_TOKEN.finditer(piece):
+        tok = m.group(0)
+        if not (tok.isspace() or (tok.startswith("[") and tok.endswith("]"))):
+            cut = m.end()
+    return piece[:cut] + ".[]" + piece[cut:]
+
+
+def _run(cmd: Sequence[str], data: bytes, timeout: float = 120) -> bytes:
+    try:
+        proc = subprocess.run(list(cmd), input=data, capture_output=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise EngineError(f"{cmd[0]} timed out", retryable=True) from None
+    except OSError as exc:
+        raise EngineError(f"cannot run {cmd[0]}: {exc}") from None
+    if proc.returncode != 0:
+        raise EngineError(f"{cmd[0]} exited {proc.returncode}: "
+                          f"{proc.stderr.decode('utf-8', 'replace')[:200]}")
+    return proc.stdout
+
+
+def deformat_one(text: str) -> str:
+    return _run(["apertium-deshtml"], text.encode("utf-8")).decode("utf-8")
+
+
+def reformat_one(stream: str) -> str:
+    return _run(["apertium-rehtml-noent"], stream.encode("utf-8")).decode("utf-8")
+
+
+def _separator(texts: Sequence[str]) -> str:
+    while True:
+        sep = "dplsep" + secrets.token_hex(6) + "x"
+        if not any(sep in t for t in texts):
+            return sep
+
+
+def deformat_batch(texts: Sequence[str]) -> List[str]:
+    """``deformat_one`` for each text, with one deshtml process."""
+    if len(texts) <= 1:
+        return [deformat_one(t) for t in texts]
+    sep = _separator(texts)
+    out = _run(["apertium-deshtml"], sep.join(texts).encode("utf-8")).decode("utf-8")
+    if not out.endswith(".[]") and ".[]" not in out:
+        return [deformat_one(t) for t in texts]
+    # Take the end-of-text mark off the whole, cut, and put it on every piece.
+    pieces = _strip_end_mark(out).split(sep)
+    if len(pieces) != len(texts):
+        return [deformat_one(t) for t in texts]
+    return [_end_of_text(p) for p in pieces]
+
+
+def _strip_end_mark(stream: str) -> str:
+    cut = None
+    for m in _STREAM_TOKEN.finditer(stream):
+        if m.group(0) == "[]" and stream[max(0, m.start() - 1):m.start()] == ".":
+            cut = m.start() - 1
+    if cut is None:
+        return stream
+    return stream[:cut] + stream[cut + 3:]
+
+
+def reformat_batch(streams: Sequence[str]) -> List[str]:
+    if len(streams) <= 1:
+        return [reformat_one(s) for s in streams]
+    sep = _separator(streams)
+    out = _run(["apertium-rehtml-noent"], sep.join(streams).encode("utf-8")).decode("utf-8")
+    pieces = out.split(sep)
+    if len(pieces) != len(streams):
+        return [reformat_one(s) for s in streams]
+    return pieces
+
+
+# -- the long-lived pipeline ---------------------------------------------------------
+
+def _is_tagger(cmd: List[str]) -> bool:
+    return os.path.basename(cmd[0]) in ("apertium-tagger", "cg-proc", "apertium-perceptron-tagger")
+
+
+class NullFlushPipeline:
+    """The mode's stages fed unit by unit with NUL flushes, as APy feeds them.
+
+    The analyser and everything after the tagger stay up for the engine's life.  The tagger
+    does not: ``apertium-tagger`` keeps state across NUL flushes (an ambiguity class it meets
+    changes how later words are tagged), so a long-lived tagger makes a segment's translation
+    depend on every batch translated before it — on which worker, in which order.  It is
+    restarted for every batch (a few milliseconds), so a batch translates the same wherever
+    and whenever it runs, exactly like APy started with ``-r 0`` (a fresh pipe per request)."""
+
+    def __init__(self, commands: List[List[str]], timeout: float = 60.0):
+        self.commands = commands
+        self.timeout = timeout
+        cut = next((i for i, c in enumerate(commands) if _is_tagger(c)), None)
+        if cut is None:
+            self.head, self.tagger, self.tail = commands, None, []
+        else:
+            self.head, self.tagger, self.tail = commands[:cut], commands[cut], commands[cut + 1:]
+        self.head_procs: List[subprocess.Popen] = []
+        self.tail_procs: List[subprocess.Popen] = []
+
+    @staticmethod
+    def _chain(commands: List[List[str]]) -> List[subprocess.Popen]:
+        procs: List[subprocess.Popen] = []
+        try:
+            for i, cmd in enumerate(commands):
+                stdin = subprocess.PIPE if i == 0 else procs[-1].stdout
+                procs.append(subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE,
+                                              stderr=subprocess.DEVNULL))
+                if i > 0:
+                    procs[-2].stdout.close()   # only the next stage holds it
+        except OSError as exc:
+            for p in procs:
+                p.kill()
+            raise EngineError(f"cannot start Apertium stage {cmd[0]}: {exc}") from None
+        return procs
+
+    def _ensure(self):
+        if not (self.head_procs and all(p.poll() is None for p in self.head_procs)):
+            self._close(self.head_procs)
+            self.head_procs = self._chain(self.head)
+        if self.tail and not (self.tail_procs and all(p.poll() is None for p in self.tail_procs)):
+            self._close(self.tail_procs)
+            self.tail_procs = self._chain(self.tail)
+
+    def translate(self, units: Sequence[str]) -> List[str]:
+        """Raw stream output (``T\\0\\0``, as APy hands it to the reformatter) per unit."""
+        if not units:
+            return []
+        self._ensure()
+        nonces = [("[/NONCE:" + secrets.token_urlsafe(8) + "]").encode("utf-8") for _ in units]
+        errors: List[BaseException] = []
+        threads = []
+        tagger = None
+
+        def guarded(fn):
+            def run():
+                try:
+                    fn()
+                except (OSError, ValueError) as exc:
+                    errors.append(exc)
+            t = threading.Thread(target=run, daemon=True)
+            t.start()
+            threads.append(t)
+
+        head_in = self.head_procs[0].stdin
+        head_out = self.head_procs[-1].stdout
+
+        def write():
+            for u, n in zip(units, nonces):
+                head_in.write(u.encode("utf-8") + b"\0" + n + b"\0")
+            head_in.flush()
+
+        if self.tagger is None:
+            final_out = head_out
+            guarded(write)
+        else:
+            tagger = subprocess.Popen(self.tagger, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL)
+            last = nonces[-1] + b"\0"
+
+            def relay_head():
+                buf = b""
+                while True:
+                    chunk = head_out.read1(65536)
+                    if not chunk:
+                        raise OSError("Apertium analyser ended unexpectedly")
+                    buf += chunk
+                    if last in buf:
+                        idx = buf.index(last) + len(last)
+                        tagger.stdin.write(buf[:idx])
+                        break
+                    keep = len(last)
+                    if len(buf) > keep:
+                        tagger.stdin.write(buf[:-keep])
+                        buf = buf[-keep:]
+                tagger.stdin.close()
+
+            if self.tail_procs:
+                tail_in = self.tail_procs[0].stdin
+
+                def relay_tagger():
+                    while True:
+                        chunk = tagger.stdout.read1(65536)
+                        if not chunk:
+                            break
+                        tail_in.write(chunk)
+                    tail_in.flush()
+                final_out = self.tail_procs[-1].stdout
+                guarded(relay_tagger)
+            else:
+                final_out = tagger.stdout
+            guarded(write)
+            guarded(relay_head)
+
+        outs = []
+        timer = threading.Timer(self.timeout + 0.05 * len(units), self._kill_all, args=(tagger,))
+        timer.start()
+        buf = b""
+        try:
+            for n in nonces:
+                end = n + b"\0"
+                while end not in buf:
+                    chunk = final_out.read1(65536)
+                    if not chunk:
+                        raise EngineError("Apertium pipeline ended unexpectedly"
+                                          + (f" ({errors[0]})" if errors else ""), retryable=True)
+                    buf += chunk
+                idx = buf.index(end) + len(end)
+                out, buf = buf[:idx], buf[idx:]
+                outs.append(out.replace(n, b"").decode("utf-8", "replace"))
+        except EngineError:
+            self._kill_all(tagger)
+            raise
+        finally:
+            timer.cancel()
+            for t in threads:
+                t.join(timeout=5)
+            if tagger is not None:
+                if tagger.poll() is None:
+                    tagger.kill()
+                tagger.wait()
+                tagger.stdout.close()
+        return outs
+
+    def _kill_all(self, tagger=None):
+        for p in self.head_procs + self.tail_procs + ([tagger] if tagger else []):
+            if p.poll() is None:
+                p.kill()
+
+    @staticmethod
+    def _close(procs):
+        for p in procs:
+            try:
+                if p.stdin:
+                    p.stdin.close()
+            except OSError:
+                pass
+            if p.poll() is None:
+                p.kill()
+            try:
+                p.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass
+            if p.stdout:
+                p.stdout.close()
+
+    def close(self):
+        self._close(self.head_procs)
+        self._close(self.tail_procs)
+        self.head_procs, self.tail_procs = [], []
+
+
+_BLOCK = re.compile(r'<p id="dpl(\d+)">(.*?)</p>', re.S)
+
+
+def batch_request(texts: Sequence[str]) -> str:
+    """One request for a batch, as sent to APy's /translate: each segment in its own block
+    (block tags are sentence boundaries; no word crosses them)."""
+    return "\n".join(f'<p id="dpl{i}">{t}</p>' for i, t in enumerate(texts))
+
+
+def batch_response(output: str, n: int) -> List[str]:
+    got = {int(m.group(1)): m.group(2) for m in _BLOCK.finditer(output)}
+    missing = [i for i in range(n) if i not in got]
+    if missing:
+        raise EngineError(f"Apertium output lost {len(missing)} of {n} segments")
+    return [got[i] for i in range(n)]
+
+
+def translate_request(pipeline_fn, q: str) -> str:
+    """What APy's /translate does with ``q`` (one user, markUnknown=no): split, deformat each
+    part, translate the parts in one pipe, reformat, join, strip unknown-word marks."""
+    parts = split_units(q.strip())
+    streams = pipeline_fn(deformat_batch(parts))
+    return UNKNOWN_MARK.sub(r"\1", "".join(reformat_batch(streams)))
 
 
 @register
@@ -30,33 +384,28 @@ class ApertiumEngine(Engine):
     name = "apertium"
     max_batch_segments = 200
     max_batch_chars = 100000
+    max_concurrency = 1
+    deterministic = True
 
     def __init__(self, source_lang, target_lang, **options):
         super().__init__(source_lang, target_lang, **options)
-        self.binary = options.get("apertium_binary") or "apertium"
         self.pair = options.get("apertium_pair") or apertium_pair(source_lang, target_lang)
-        if shutil.which(self.binary) is None:
-            raise EngineError(f"{self.binary!r} not found: install Apertium "
-                              f"(apt-get install apertium apertium-eng-spa)")
-        modes = subprocess.run([self.binary, "-l"], capture_output=True, text=True).stdout.split()
-        if self.pair not in modes:
-            raise EngineError(f"Apertium has no {self.pair} mode (installed: {', '.join(modes) or 'none'})")
+        for tool in ("apertium-deshtml", "apertium-rehtml-noent", "lt-proc"):
+            if shutil.which(tool) is None:
+                raise EngineError(f"{tool!r} not found: install Apertium "
+                                  f"(apt-get install apertium apertium-eng-spa)")
+        self.mode = find_mode(self.pair, options.get("apertium_modes"))
+        self.pipeline = NullFlushPipeline(parse_mode(self.mode),
+                                          float(options.get("timeout", 60)))
+
+    def cache_identity(self) -> dict:
+        return {"pair": self.pair, "mode": open(self.mode, encoding="utf-8").read()}
 
     def translate(self, texts: List[str]) -> List[str]:
         if not texts:
             return []
-        payload = "\n".join(f'<p id="dpl{i}">{t}</p>' for i, t in enumerate(texts))
-        try:
-            proc = subprocess.run([self.binary, "-u", "-f", "html", self.pair], input=payload,
-                                  capture_output=True, text=True, timeout=600)
-        except subprocess.TimeoutExpired:
-            raise EngineError("apertium timed out", retryable=True) from None
-        if proc.returncode != 0:
-            raise EngineError(f"apertium exited {proc.returncode}: {proc.stderr.strip()[:300]}")
-        got = {int(m.group(1)): m.group(2) for m in _BLOCK.finditer(proc.stdout)}
-        missing = [i for i in range(len(texts)) if i not in got]
-        if missing:
-            raise EngineError(f"apertium output lost {len(missing)} of {len(texts)} segments")
-        # Apertium's HTML mode writes characters as entities sometimes; markup stays escaped
-        # text for from_markup, so only normalise non-markup entities (&apos; etc.).
-        return [got[i].replace("&apos;", "'").replace("&#39;", "'") for i in range(len(texts))]
+        out = translate_request(self.pipeline.translate, batch_request(texts))
+        return batch_response(out, len(texts))
+
+    def close(self) -> None:
+        self.pipeline.close()

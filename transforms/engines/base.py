@@ -1,32 +1,66 @@
+"""The engine interface, its declared capabilities, and the registry."""
 from __future__ import annotations
 
-from typing import Callable, Dict, List, Type
+import json
+import os
+import socket
+import urllib.error
+import urllib.parse
+import urllib.request
+from email.utils import parsedate_to_datetime
+from typing import Dict, List, Mapping, Optional, Type
 
 
 class EngineError(Exception):
-    """A batch could not be translated; ``retryable`` says whether trying again may help."""
+    """A batch could not be translated.  ``retryable``: trying again may help (timeouts,
+    429, 5xx, truncated bodies); ``retry_after``: seconds the server asked us to wait."""
 
-    def __init__(self, message: str, retryable: bool = False):
+    def __init__(self, message: str, retryable: bool = False,
+                 retry_after: Optional[float] = None, status: Optional[int] = None):
         super().__init__(message)
         self.retryable = retryable
+        self.retry_after = retry_after
+        self.status = status
 
 
 class Engine:
-    """Translate batches of segments.  Payloads carry inline codes as ``<g id>``/``<x id/>``
-    tags (``transforms.markup``); an engine must give them back."""
+    """Translate batches of segments for one language pair.  Payloads carry inline codes as
+    ``<g id>``/``<x id/>`` tags (``transforms.markup``); an engine must give them back.
+
+    Capabilities (class attributes, overridable by options): ``supports_tags``,
+    ``max_batch_segments`` and ``max_batch_chars`` (per request), ``max_segment_chars``
+    (longer payloads are dead-lettered, never cut), ``max_concurrency`` (requests in flight),
+    ``requests_per_second`` (0: unlimited), ``deterministic`` (same input, same output: the
+    cache may keep it)."""
 
     name = ""
-    supports_tags = True        # keeps XML-ish inline tags
+    supports_tags = True
     max_batch_segments = 64
     max_batch_chars = 20000
+    max_segment_chars = 100000
+    max_concurrency = 1
+    requests_per_second = 0.0
+    deterministic = True
 
     def __init__(self, source_lang: str, target_lang: str, **options):
         self.source_lang = source_lang
         self.target_lang = target_lang
         self.options = options
+        for cap in ("max_batch_segments", "max_batch_chars", "max_concurrency"):
+            if options.get(cap):
+                setattr(self, cap, int(options[cap]))
+        if options.get("requests_per_second"):
+            self.requests_per_second = float(options["requests_per_second"])
 
     def translate(self, texts: List[str]) -> List[str]:
         raise NotImplementedError
+
+    def cache_identity(self) -> dict:
+        """What, beside the name and language pair, decides this engine's output (model,
+        endpoint, options): part of every cache key.  Never secrets."""
+        return {k: v for k, v in sorted(self.options.items())
+                if isinstance(v, (str, int, float, bool)) and "key" not in k.lower()
+                and "token" not in k.lower() and "secret" not in k.lower()}
 
     def close(self) -> None:
         pass
@@ -46,3 +80,75 @@ def create(name: str, source_lang: str, target_lang: str, **options) -> Engine:
     except KeyError:
         raise EngineError(f"unknown engine {name!r} (known: {', '.join(sorted(ENGINES))})") from None
     return cls(source_lang, target_lang, **options)
+
+
+# -- HTTP (stdlib) ----------------------------------------------------------------------
+
+def option_or_env(options: Mapping, key: str, env: str, default: Optional[str] = None) -> Optional[str]:
+    value = options.get(key)
+    if value:
+        return str(value)
+    return os.environ.get(env, default)
+
+
+def _retry_after(headers) -> Optional[float]:
+    value = headers.get("Retry-After") if headers is not None else None
+    if not value:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        import time
+        return max(0.0, parsedate_to_datetime(value).timestamp() - time.time())
+    except (TypeError, ValueError):
+        return None
+
+
+def http_json(method: str, url: str, body=None, headers: Optional[Mapping[str, str]] = None,
+              timeout: float = 30.0, form: bool = False):
+    """One HTTP exchange; JSON in and out.  Maps failures onto ``EngineError``: timeouts,
+    connection errors, 408/429/5xx and unreadable (truncated) bodies are retryable; other
+    4xx are not (a bad key or request will not get better)."""
+    hdrs = dict(headers or {})
+    data = None
+    if body is not None:
+        if form:
+            data = urllib.parse.urlencode(body).encode("utf-8")
+            hdrs.setdefault("Content-Type", "application/x-www-form-urlencoded")
+        else:
+            data = json.dumps(body, ensure_ascii=False).encode("utf-8")
+            hdrs.setdefault("Content-Type", "application/json; charset=utf-8")
+    req = urllib.request.Request(url, data=data, headers=hdrs, method=method)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as resp:
+            raw = resp.read()
+    except urllib.error.HTTPError as exc:
+        try:
+            detail = exc.read().decode("utf-8", "replace")[:300]
+        except Exception:
+            detail = ""
+        retryable = exc.code in (408, 429) or exc.code >= 500
+        raise EngineError(f"HTTP {exc.code} from {url}: {detail}", retryable=retryable,
+                          retry_after=_retry_after(exc.headers), status=exc.code) from None
+    except (socket.timeout, TimeoutError):
+        raise EngineError(f"timed out after {timeout}s: {url}", retryable=True) from None
+    except urllib.error.URLError as exc:
+        raise EngineError(f"cannot reach {url}: {exc.reason}", retryable=True) from None
+    except (ConnectionError, OSError) as exc:   # reset mid-body, IncompleteRead...
+        raise EngineError(f"connection failed: {url}: {exc}", retryable=True) from None
+    except Exception as exc:  # http.client.IncompleteRead is not an OSError
+        raise EngineError(f"bad response from {url}: {type(exc).__name__}", retryable=True) from None
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise EngineError(f"unreadable (truncated?) response body from {url} "
+                          f"({len(raw)} bytes)", retryable=True) from None
+
+
+def expect(cond: bool, what: str) -> None:
+    """A response that parses but does not fit the contract (wrong count...): retryable —
+    a proxy or a server restart may have mangled it."""
+    if not cond:
+        raise EngineError(f"response does not fit the contract: {what}", retryable=True)

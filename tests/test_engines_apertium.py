@@ -1,0 +1,152 @@
+"""The long-lived Apertium engine and the real apertium-apy server on loopback."""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+from transforms.engines import create
+from transforms.engines import apertium as A
+
+FAKES = Path(__file__).resolve().parent / "fakes"
+TRICKY = ['a</g>', 'a</g> ', 'a </g>', '<g id="1">a</g><g id="2">b</g>', 'x <x id="1"/><x id="2"/> y',
+          'line\nbreak', 'tab\there', 'a&amp;b', '&amp;', '', 'end ', 'end\n', 'a  b', ' lead',
+          'one.  Two', '[c] {d} ^e$ @f \\g /h', '<g id="0"> Hello </g>  ', 'Tom &lt;3 &gt; x']
+SENTENCES = ["The applicant, Mr Smith, lodged an appeal on 3 May 2019.",
+             "It follows that the claims are known to the Court.",
+             "The European Commission and Poland submitted observations.",
+             "EUIPO claims that the Court should dismiss the action.",
+             '<g id="0">John Peterson</g> signed the contract<x id="1"/> in Warsaw.',
+             "Costs & fees: the applicant <shall> pay."]
+
+
+def test_batch_deformatting_equals_deshtml_one_by_one(apertium):
+    assert A.deformat_batch(TRICKY + SENTENCES) == [A.deformat_one(t) for t in TRICKY + SENTENCES]
+
+
+def test_long_text_is_cut_like_apy_and_nothing_is_dropped():
+    text = ("This is a sentence number %d of a long segment. " * 1000) % tuple(range(1000))
+    parts = A.split_units(text)
+    assert "".join(parts) == text and len(parts) > 10
+    assert all(len(p.encode("utf-8")) <= A.PIPE_BUF for p in parts)
+
+
+def test_batch_translation_does_not_depend_on_history(apertium):
+    """The tagger is restarted per batch: a batch translates the same whatever ran before."""
+    eng = create("apertium", "en", "es")
+    try:
+        first = eng.translate(SENTENCES)
+        eng.translate(["It is known.", "Known claims are well known and the known is known."] * 20)
+        again = eng.translate(SENTENCES)
+        fresh = create("apertium", "en", "es")
+        try:
+            assert first == again == fresh.translate(SENTENCES)
+        finally:
+            fresh.close()
+        assert first[4].startswith('<g id="0">John Peterson</g>') and '<x id="1"/>' in first[4]
+        assert "Comisión europea" in first[2] and "Polonia" in first[2]
+    finally:
+        eng.close()
+
+
+def test_dead_pipeline_restarts(apertium):
+    eng = create("apertium", "en", "es")
+    try:
+        assert eng.translate(["Hello world."]) == ["Hola Mundo."]
+        for p in eng.pipeline.tail_procs + eng.pipeline.head_procs:
+            p.kill()
+            p.wait()
+        assert eng.translate(["Hello world."]) == ["Hola Mundo."]
+    finally:
+        eng.close()
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def apy_server():
+    """A real apertium-apy on loopback, ``-r 0`` (a fresh pipe per request, like the CLI
+    engine's fresh tagger per batch)."""
+    if shutil.which("apertium-apy") is None:
+        if os.environ.get("CI"):
+            pytest.fail("apertium-apy is not installed but CI must have it (.ci/run installs it)")
+        pytest.skip("apertium-apy not installed (apt-get install apertium-apy)")
+    port = _free_port()
+    log = open(os.devnull, "w")
+    proc = subprocess.Popen(["/usr/bin/python3", str(FAKES / "apy_loopback.py"), "-p", str(port),
+                             "-r", "0", "/usr/share/apertium/modes"], stdout=log, stderr=log)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):            # bounded: 20 s
+            try:
+                urllib.request.urlopen(url + "/listPairs", timeout=1).read()
+                break
+            except OSError:
+                if proc.poll() is not None:
+                    pytest.fail("apertium-apy exited at start")
+                time.sleep(0.2)
+        else:
+            pytest.fail("apertium-apy did not start")
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def test_apy_listens_on_loopback_only(apy_server):
+    port = int(apy_server.rsplit(":", 1)[1])
+    out = subprocess.run(["ss", "-ltn"], capture_output=True, text=True).stdout
+    lines = [l for l in out.splitlines() if f":{port} " in l]
+    assert lines and all("127.0.0.1:" in l for l in lines)
+
+
+def test_apy_engine_equals_cli_engine(apy_server, apertium):
+    cli = create("apertium", "en", "es")
+    apy = create("apertium-apy", "en", "es", apy_url=apy_server)
+    try:
+        batches = [SENTENCES, TRICKY[::-1], SENTENCES[::-1] + TRICKY]
+        assert [apy.translate(b) for b in reversed(batches)][::-1] == [cli.translate(b) for b in batches]
+    finally:
+        cli.close()
+
+
+def run(tmp_path, inputs, *extra):
+    out = tmp_path
+    proc = subprocess.run([sys.executable, "-m", "pipelines.translate", "--input", inputs,
+                           "--output", str(out), "--source-lang", "en", "--target-lang", "es",
+                           *extra], cwd=REPO, capture_output=True, text=True,
+                          env={**os.environ, "DOPPEL_SECRET": "apy"})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return out
+
+
+def test_pipeline_through_apy_writes_what_the_cli_engine_writes(tmp_path, apy_server, corpora):
+    """Must-show 2 (on ten MultiLeg documents; the full set is the same command)."""
+    src = tmp_path / "in"
+    src.mkdir()
+    for f in sorted((corpora / "multileg" / "train" / "en").glob("*.jsonl"))[:10]:
+        shutil.copy(f, src / f.name)
+    a = run(tmp_path / "cli", str(src / "*.jsonl"), "--engine", "apertium")
+    b = run(tmp_path / "apy", str(src / "*.jsonl"), "--engine", "apertium-apy",
+            "--engine-option", f"apy_url={apy_server}")
+    names = sorted(p.name for p in src.iterdir())
+    for n in names:
+        assert (a / n).read_bytes() == (b / n).read_bytes(), n
+    sa = json.loads((a / "summary.json").read_text())
+    sb = json.loads((b / "summary.json").read_text())
+    assert sa["mentions"] == sb["mentions"] and sb["segments"]["dead_lettered"] == 0
