@@ -8,7 +8,8 @@ setup(
     python_requires=">=3.10",
     packages=find_packages(include=["pipelines", "transforms", "transforms.*", "schemas",
                                     "resources"]),
-    package_data={"resources": ["pseudonyms/*.json", "samples/*", "*.json"],
+    package_data={"resources": ["pseudonyms/*.json", "samples/*", "*.json", "names/*.json",
+                                "dictionaries/*.json", "dictionaries/*.parquet"],
                   "schemas": ["json/*.json"]},
     include_package_data=True,
     install_requires=[

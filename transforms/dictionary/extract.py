@@ -1,0 +1,183 @@
+"""Entity observations for the pseudonym dictionary (pure).
+
+An observation is one entity mention reduced to what the dictionary keeps (the paper's §3.1):
+category, entity lemma, the head word's UPOS and UD features, the surface form, token count
+and a class (Wikidata class when linked, else the source's fine-grained type such as EDT's
+``Gep`` vs ``Loc``).  ``mention_features`` is also what selection uses for the mentions to
+replace, so dictionary and look-up describe forms in exactly the same way.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, Iterator, List, Optional, Tuple
+
+from schemas.records import Mention, is_code_char
+from transforms.nlp.base import AnnotatedText, EntitySpan, words_in_span
+
+# Categories a dictionary holds: names.  Dates, amounts and identifiers get format-preserving
+# fakes instead (transforms.pseudonyms).
+CATEGORIES = ("PER", "ORG", "LOC", "GPE", "MISC")
+# Features that are not morphology of the form and are never stored.
+_DROP = {"deprel", "upos", "subtype"}
+
+
+@dataclass(frozen=True)
+class Observation:
+    category: str
+    lemma: str
+    form: str
+    features: Tuple[Tuple[str, str], ...] = ()
+    upos: str = ""
+    tokens: int = 1
+    klass: str = ""
+    wikidata: str = ""
+
+    def key(self) -> Tuple[str, str]:
+        """Grouping key: (category, Wikidata id) when linked, else (category, lemma)."""
+        return (self.category, self.wikidata or self.lemma)
+
+
+def word_lemma(t) -> str:
+    """A word's lemma, capitalised like the word when only case differs ("madrid" for
+    "Madrid" in UD Spanish-GSD): a pseudonym's base form must look like a name."""
+    lemma = t.lemma or t.text
+    if lemma[:1].islower() and t.text[:1].isupper():
+        lemma = (t.text[0] + lemma[1:]) if lemma[:1] == t.text[:1].lower() else lemma[:1].upper() + lemma[1:]
+    return lemma
+
+
+CHUNK_SENTENCES = 500
+
+
+def conllu_chunks(text: str, size: int = CHUNK_SENTENCES) -> Iterator[str]:
+    """CoNLL-U split into chunks of whole sentences (entities never cross a sentence), so one
+    big treebank file is parsed in parallel pieces (and Stanza's reader stays fast: it slows
+    down sharply on one huge document)."""
+    sentences = [s for s in text.replace("\r\n", "\n").split("\n\n") if s.strip()]
+    for i in range(0, len(sentences), size):
+        yield "\n\n".join(sentences[i:i + size]) + "\n\n"
+
+
+def clean_lemma(lemma: str, surface: str) -> str:
+    """EDT marks compound boundaries in lemmas ("Inglis_maa", "Laas=mäe"): drop the marks the
+    surface form does not have."""
+    for mark in ("_", "="):
+        if mark in lemma and mark not in surface:
+            lemma = lemma.replace(mark, "")
+    return " ".join(lemma.split())
+
+
+def entity_words(ann: AnnotatedText, e: EntitySpan) -> List[int]:
+    return words_in_span(ann.tokens, e.start_char, e.end_char)
+
+
+def span_features(ann: AnnotatedText, idxs: List[int], head: int) -> Tuple[Dict[str, str], str]:
+    """UD features describing the whole entity's form, and the head's UPOS.
+
+    The paper takes the dependency head's features.  For a multi-word *flat* name the head is
+    the first word ("Robert Hunteri": head "Robert", Case=Nom) although in languages such as
+    Estonian or Finnish only the last part inflects ("Hunteri", Case=Gen) — so for a flat name
+    Case and Number come from its last word, the rest from the head."""
+    if head < 0 and idxs:
+        head = idxs[0]
+    if head < 0:
+        return {}, ""
+    h = ann.tokens[head]
+    feats = {k: v for k, v in h.feats.items() if k not in _DROP}
+    last = ann.tokens[idxs[-1]] if idxs else h
+    if last is not h and last.deprel.split(":")[0] == "flat" and last.sentence == h.sentence:
+        for k in ("Case", "Number"):
+            if k in last.feats:
+                feats[k] = last.feats[k]
+    return feats, h.upos
+
+
+def observations_from_annotated(ann: AnnotatedText,
+                                categories: Iterable[str] = CATEGORIES) -> Iterator[Observation]:
+    cats = set(categories)
+    for e in ann.entities:
+        if e.type not in cats:
+            continue
+        idxs = entity_words(ann, e)
+        surface = ann.text[e.start_char:e.end_char]
+        if not _usable(surface, e.type):
+            continue
+        seen, lemmas = set(), []
+        for i in idxs:
+            t = ann.tokens[i]
+            if (t.token_start, t.id) not in seen:
+                seen.add((t.token_start, t.id))
+                lemmas.append(word_lemma(t))
+        lemma = clean_lemma(" ".join(lemmas), surface) or surface
+        feats, upos = span_features(ann, idxs, e.head)
+        tokens = len({ann.tokens[i].token_start for i in idxs}) or len(surface.split())
+        yield Observation(category=e.type, lemma=lemma, form=surface,
+                          features=tuple(sorted(feats.items())), upos=upos, tokens=tokens,
+                          klass=e.raw_type or "")
+
+
+def mentions_from_annotated(segment: int, ann: AnnotatedText,
+                            categories: Optional[Iterable[str]] = None,
+                            source: str = "ner") -> List[Mention]:
+    """Mentions with lemma, features (as the dictionary describes forms) and ``class``."""
+    cats = None if categories is None else set(categories)
+    out = []
+    for e in ann.entities:
+        if cats is not None and e.type not in cats:
+            continue
+        idxs = entity_words(ann, e)
+        surface = ann.text[e.start_char:e.end_char]
+        lemmas, seen = [], set()
+        for i in idxs:
+            t = ann.tokens[i]
+            if (t.token_start, t.id) not in seen:
+                seen.add((t.token_start, t.id))
+                lemmas.append(word_lemma(t))
+        feats, upos = span_features(ann, idxs, e.head)
+        if upos:
+            feats["upos"] = upos
+        if e.raw_type:
+            feats["class"] = e.raw_type
+        out.append(Mention(segment=segment, start=e.start_char, end=e.end_char, text=surface,
+                           category=e.type, source=source,
+                           lemma=clean_lemma(" ".join(lemmas), surface) or surface,
+                           features=feats))
+    return out
+
+
+def observations_from_jsonl(text: str, categories: Iterable[str] = CATEGORIES,
+                            name: str = "<jsonl>") -> Iterator[Observation]:
+    """Pre-annotated JSONL (MultiLeg format): no morphology, so the lemma is the surface form
+    and the features are unknown (empty)."""
+    cats = set(categories)
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+            seg, labels = rec["text"], rec.get("label", [])
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{name}:{lineno}: not a JSONL segment record ({exc})")
+        for start, end, cat in labels:
+            cat = str(cat).upper()
+            if cat not in cats:
+                continue
+            surface = seg[start:end].strip()
+            if _usable(surface, cat):
+                yield Observation(category=cat, lemma=surface, form=surface,
+                                  tokens=len(surface.split()), klass=cat)
+
+
+def _usable(surface: str, category: str = "") -> bool:
+    """A pseudonym candidate must be a name: capitalised, no inline codes, line breaks, lists
+    ("Vevey, Switzerland") or brackets; a person's name has a real word, not only initials
+    ("RZ", "X")."""
+    if not (surface and any(c.isupper() for c in surface) and "\n" not in surface
+            and not any(is_code_char(c) for c in surface) and len(surface) <= 80
+            and not re.search(r"[<>{}\[\]()|@/\\,;:]", surface)):
+        return False
+    if category == "PER":
+        return any(len(w) >= 3 and any(c.islower() for c in w) for w in surface.split())
+    return True
