@@ -8,10 +8,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
-from schemas.records import Assignment, Cluster, Document, Mention, ProtectedSegment
+from schemas.records import (Assignment, Cluster, Code, Document, Mention, ProtectedSegment,
+                             code_char)
 from transforms import linking
 from transforms.linking import fold
-from transforms.pseudonyms import PseudonymChooser, mask_for
+from transforms.pseudonyms import PseudonymChooser, choice_order, corpus_assignments, mask_for
 
 # Categories protected unless the user chooses otherwise.  Professions, nationalities,
 # titles and amounts are quasi-identifiers at most and are translated normally by default.
@@ -33,6 +34,9 @@ class ProtectOptions:
     # Customer's never-mask list (court and institution names to translate normally): a
     # mention whose text, without titles and possessive, is on it is dropped, whatever found it.
     allow: Tuple[str, ...] = ()
+    # Pseudonym dictionary for morphology-matched names: "auto" (the shipped one for the
+    # source language, if any), "none", or a path to a JSON/Parquet dictionary.
+    dictionary: str = "auto"
 
 
 @dataclass
@@ -43,6 +47,7 @@ class ProtectedDocument:
     clusters: List[Cluster]
     originals: List[str] = field(default_factory=list)   # every original form (leak guard)
     leaks: Dict[str, str] = field(default_factory=dict)  # segment id -> reason it is held back
+    selection: Dict[str, int] = field(default_factory=dict)  # pseudonym selection step -> clusters
 
 
 def protect_document(doc: Document, options: ProtectOptions,
@@ -62,12 +67,21 @@ def protect_document(doc: Document, options: ProtectOptions,
     originals = sorted({m.text for m in mentions} | {linking.POSSESSIVE.sub("", m.text) for m in mentions})
 
     replacement_of: Dict[int, object] = {}
+    chooser = None
     if options.method == "pseudonym":
         scope = doc.name if options.scope == "document" else "corpus"
+        from transforms.dictionary.store import resolve
         chooser = PseudonymChooser(options.secret, scope, originals,
-                                   avoid=[f for f, _ in extra if linking.propagatable(f)])
-        for c in sorted(clusters, key=lambda c: c.key):  # order-independent choice
-            replacement_of[c.id] = chooser.choose(c)
+                                   avoid=[f for f, _ in extra if linking.propagatable(f)],
+                                   dictionary=resolve(options.dictionary, doc.source_lang),
+                                   lang=doc.source_lang,
+                                   corpus=corpus_assignments(options.secret, extra)
+                                   if options.scope == "corpus" and extra else None)
+        of_cluster: Dict[int, List[Mention]] = {}
+        for m in mentions:
+            of_cluster.setdefault(m.cluster, []).append(m)
+        for c in choice_order(clusters, of_cluster):  # order-independent choice
+            replacement_of[c.id] = chooser.choose(c, of_cluster.get(c.id, []))
     numbers: Dict[int, int] = {}
     per_cat: Dict[str, int] = {}
     for c in clusters:
@@ -81,15 +95,22 @@ def protect_document(doc: Document, options: ProtectOptions,
     for seg in doc.segments:
         ms = sorted(by_seg.get(seg.index, []), key=lambda m: m.start)
         pieces, assignments, pos, cursor = [], [], 0, 0
+        codes = list(seg.codes)
         for m in ms:
             pieces.append(seg.text[pos:m.start])
             cursor += m.start - pos
             if options.method == "none":
                 rep = m.text
             elif options.method == "pseudonym":
-                rep = replacement_of[m.cluster].form_for(m.text)
+                rep = replacement_of[m.cluster].form_for(m.text, m.features)
+            elif options.method == "tags":
+                # The entity becomes one more isolated inline code: engines keep tags, and
+                # restoration finds it by its marker.
+                rep = code_char(len(codes))
+                codes.append(Code(kind="isolated", data=f"doppel:{m.category}_{numbers[m.cluster]}"))
             else:
-                rep = mask_for(options.method, clusters[m.cluster].category, numbers[m.cluster])
+                rep = mask_for(options.method, clusters[m.cluster].category, numbers[m.cluster],
+                               m.features, m.text)
             pieces.append(rep)
             assignments.append(Assignment(cluster=m.cluster, category=m.category, original=m.text,
                                           replacement=rep, segment=seg.index, start=cursor,
@@ -98,9 +119,10 @@ def protect_document(doc: Document, options: ProtectOptions,
             pos = m.end
         pieces.append(seg.text[pos:])
         out.append(ProtectedSegment(document=doc.name, id=seg.id, index=seg.index,
-                                    text="".join(pieces), assignments=assignments, codes=seg.codes))
+                                    text="".join(pieces), assignments=assignments, codes=codes))
     pd = ProtectedDocument(document=doc, segments=out, mentions=mentions, clusters=clusters,
-                           originals=originals)
+                           originals=originals,
+                           selection=dict(chooser.stats) if chooser is not None else {})
     if options.method != "none":
         guard = LeakGuard(originals)
         for ps in out:

@@ -1,0 +1,217 @@
+"""Morphology-matched pseudonym selection (the paper's §3.2), identifier fakes, masks."""
+import pytest
+
+from schemas.dictionary import DictionaryEntry, DictionaryForm
+from schemas.records import Cluster, Document, Mention, Segment
+from transforms.dictionary.store import Dictionary
+from transforms.pseudonyms import (DictPseudonym, PseudonymChooser, choice_order, grammar_code,
+                                   mask_for)
+
+
+def form(text, case, number="Sing", count=1):
+    return DictionaryForm(form=text, features={"Case": case, "Number": number}, count=count)
+
+
+def entry(cat, lemma, forms, classes=(), count=10):
+    return DictionaryEntry(category=cat, lemma=lemma, count=count, tokens=len(lemma.split()),
+                           upos="PROPN", classes=list(classes), forms=forms)
+
+
+def et_dictionary():
+    return Dictionary(lang="et", entries={
+        "LOC": [
+            entry("LOC", "Tartu", [form("Tartu", "Nom"), form("Tartu", "Gen"),
+                                   form("Tartus", "Ine"), form("Tartust", "Ela")], ["Gep"]),
+            entry("LOC", "Narva", [form("Narva", "Nom"), form("Narva", "Gen"),
+                                   form("Narvas", "Ine")], ["Loc"]),
+            entry("LOC", "Pärnu", [form("Pärnu", "Gen"), form("Pärnus", "Ine")], ["Gep"]),
+            entry("LOC", "Keila", [form("Keila", "Nom"), form("Keilast", "Ela")], ["Gep"]),
+        ],
+        "PER": [
+            entry("PER", "Kaja Kallas", [form("Kaja Kallas", "Nom"), form("Kaja Kallase", "Gen")],
+                  ["Per"]),
+            entry("PER", "Jaan Tamm", [form("Jaan Tamm", "Nom"), form("Jaan Tamme", "Gen")],
+                  ["Per"]),
+        ]})
+
+
+def m(text, cat, lemma, case, number="Sing", cls="", seg=0):
+    feats = {"Case": case, "Number": number, "upos": "PROPN"}
+    if cls:
+        feats["class"] = cls
+    return Mention(segment=seg, start=0, end=len(text), text=text, category=cat, lemma=lemma,
+                   features=feats)
+
+
+def chooser(originals=(), d=None, secret=b"k"):
+    return PseudonymChooser(secret, "doc", list(originals), dictionary=d or et_dictionary(),
+                            lang="et")
+
+
+def cluster(cat, key, canonical, cid=0):
+    return Cluster(id=cid, category=cat, key=key, canonical=canonical)
+
+
+def test_class_and_features_then_every_mention_in_its_own_form():
+    ms = [m("Tallinnas", "LOC", "Tallinn", "Ine", cls="Gep"),
+          m("Tallinna", "LOC", "Tallinn", "Gen", cls="Gep")]
+    ch = chooser(["Tallinnas", "Tallinna", "Tallinn"])
+    p = ch.choose(cluster("LOC", "tallinn", "Tallinn"), ms)
+    assert isinstance(p, DictPseudonym) and ch.stats["class+features"] == 1
+    # Tartu and Pärnu are Gep and have Ine+Gen; Narva is a Loc
+    assert p.entry.lemma in ("Tartu", "Pärnu")
+    ine, feats = p.choose_form("Tallinnas", ms[0].features)
+    assert feats == {"Case": "Ine", "Number": "Sing"} and ine == p.entry.lemma + "s"
+    assert p.form_for("TALLINNAS", ms[0].features) == ine.upper()      # ALL CAPS kept
+
+
+def test_features_only_when_no_class_matches():
+    ms = [m("Tallinnas", "LOC", "Tallinn", "Ine", cls="Muu"),
+          m("Tallinn", "LOC", "Tallinn", "Nom", cls="Muu")]
+    ch = chooser(["Tallinnas", "Tallinn"])
+    p = ch.choose(cluster("LOC", "tallinn", "Tallinn"), ms)
+    assert ch.stats["features"] == 1 and p.entry.lemma in ("Tartu", "Narva")
+
+
+def test_analogy_makes_a_form_the_corpus_never_showed():
+    # Ela is needed; "Valtu" was only seen in Gen and Ine, but "Tartu" (same ending) was seen
+    # as "Tartust": Valtu -> Valtust.  Tartu itself is an original here, so cannot be chosen.
+    d = et_dictionary()
+    d.entries["LOC"] = [d.entries["LOC"][0],
+                        entry("LOC", "Valtu", [form("Valtu", "Gen"), form("Valtus", "Ine")], ["Gep"])]
+    ms = [m("Võrust", "LOC", "Võru", "Ela", cls="Gep"), m("Võrus", "LOC", "Võru", "Ine", cls="Gep")]
+    ch = chooser(["Võrust", "Võrus", "Võru", "Tartu"], d)
+    p = ch.choose(cluster("LOC", "võru", "Võru"), ms)
+    assert ch.stats["analogy"] == 1 and p.entry.lemma == "Valtu"
+    assert p.choose_form("Võrust", ms[0].features) == ("Valtust", {"Case": "Ela",
+                                                                   "Number": "Sing"})
+    assert p.last_by_analogy
+    assert p.form_for("Võrus", ms[1].features) == "Valtus" and not p.last_by_analogy
+
+
+def test_partial_then_fallback():
+    d = et_dictionary()
+    d.entries["LOC"] = [d.entries["LOC"][1]]                     # Narva: Nom, Gen, Ine
+    ms = [m("Võrust", "LOC", "Võru", "Ter"), m("Võrus", "LOC", "Võru", "Ine")]
+    ch = chooser(["Võrust", "Võrus"], d)
+    p = ch.choose(cluster("LOC", "võru", "Võru"), ms)
+    assert ch.stats["features-partial"] == 1 and p.entry.lemma == "Narva"
+    assert p.form_for("Võrus", ms[1].features) == "Narvas"
+    # Narva is now taken: the next cluster falls back to Faker's names
+    p2 = ch.choose(cluster("LOC", "elva", "Elva", 1), [m("Elvas", "LOC", "Elva", "Ine")])
+    assert ch.stats["fallback"] == 1 and not isinstance(p2, DictPseudonym)
+    assert p2.form_for("Elvas") != "Narvas"
+
+
+def test_exclusion_and_never_an_original():
+    ms1 = [m("Tallinnas", "LOC", "Tallinn", "Ine", cls="Gep")]
+    ms2 = [m("Viljandis", "LOC", "Viljandi", "Ine", cls="Gep")]
+    ms3 = [m("Tartus", "LOC", "Tartu", "Ine", cls="Gep")]
+    ch = chooser(["Tallinnas", "Viljandis", "Tartus", "Tartu"])
+    picks = [ch.choose(cluster("LOC", k, c, i), ms) for i, (k, c, ms) in
+             enumerate([("tallinn", "Tallinn", ms1), ("viljandi", "Viljandi", ms2),
+                        ("tartu", "Tartu", ms3)])]
+    lemmas = [p.entry.lemma if isinstance(p, DictPseudonym) else p.form_for("x") for p in picks]
+    assert len(set(lemmas)) == 3 and "Tartu" not in lemmas
+
+
+def test_person_surname_only_mention_and_gender_preference():
+    d = et_dictionary()
+    ms = [m("Mari Kase", "PER", "Mari Kask", "Gen", cls="Per"),
+          m("Kase", "PER", "Kask", "Gen", cls="Per")]
+    ch = chooser(["Mari Kase", "Kase", "Mari Kask"], d)
+    p = ch.choose(cluster("PER", "mari kask", "Mari Kask"), ms)
+    assert p.entry.lemma == "Kaja Kallas"             # same gender as "Mari" (Faker's lists)
+    assert p.form_for("Mari Kase", ms[0].features) == "Kaja Kallase"
+    assert p.form_for("Kase", ms[1].features) == "Kallase"
+
+
+def test_without_features_today_behaviour_is_kept():
+    plain = PseudonymChooser(b"k", "doc", ["Josefina Lasocka"])
+    with_dict = chooser(["Josefina Lasocka"])
+    c = cluster("PER", "josefina lasocka", "Josefina Lasocka")
+    ms = [Mention(segment=0, start=0, end=16, text="Josefina Lasocka", category="PER")]
+    assert plain.choose(c, ms).form_for("Josefina Lasocka") == \
+        with_dict.choose(c, ms).form_for("Josefina Lasocka")
+    assert with_dict.stats == {"faker": 1}
+
+
+def test_choice_order_puts_the_most_constrained_cluster_first():
+    a, b = cluster("LOC", "a", "A", 0), cluster("LOC", "b", "B", 1)
+    of = {0: [m("A", "LOC", "A", "Nom")], 1: [m("B", "LOC", "B", "Nom"), m("Bs", "LOC", "B", "Ine")]}
+    assert [c.key for c in choice_order([a, b], of)] == ["b", "a"]
+    assert [c.key for c in choice_order([b, a], {})] == ["a", "b"]
+
+
+# -- identifiers ------------------------------------------------------------------------
+IDS = [
+    ("IBAN", "IBAN", "LV80 BANK 0000 4351 9500 1"),
+    ("IBAN", "IBAN", "DE89370400440532013000"),
+    ("CARD", "CARD", "4111 1111 1111 1111"),
+    ("IDNUM", "PERSONAL_CODE:EE", "37605030299"),
+    ("IDNUM", "PERSONAL_CODE:LV", "161175-19997"),
+    ("IDNUM", "PERSONAL_CODE:ES", "12345678Z"),
+    ("VAT", "VAT:LV", "LV40003521600"),
+    ("PHONE", "PHONE:LV", "+371 2612 3456"),
+    ("IP", "IPv4", "192.168.12.34"),
+]
+
+
+@pytest.mark.parametrize("cat,subtype,value", IDS)
+def test_identifier_fakes_pass_the_same_validation(cat, subtype, value):
+    from transforms.detect.identifiers import detect
+    country = subtype.split(":")[1] if ":" in subtype else ""
+    found = [s for s in detect(value, country=country) if (s.start, s.end) == (0, len(value))]
+    assert found and found[0].subtype == subtype, "fixture must itself be valid"
+    ch = PseudonymChooser(b"k", "doc", [value])
+    mention = Mention(segment=0, start=0, end=len(value), text=value, category=cat,
+                      source="identifier", features={"subtype": subtype})
+    fake = ch.choose(cluster(cat, value.lower(), value), [mention]).form_for(value)
+    assert fake != value and len(fake) == len(value)
+    assert [c.isdigit() for c in fake] == [c.isdigit() for c in value] or cat == "IBAN"
+    spans = [s for s in detect(fake, country=country) if (s.start, s.end) == (0, len(fake))]
+    assert spans and spans[0].category == cat and spans[0].subtype == subtype, fake
+    assert ch.stats["identifier"] == 1
+    again = PseudonymChooser(b"k", "doc", [value]).choose(
+        cluster(cat, value.lower(), value), [mention]).form_for(value)
+    assert again == fake                                         # keyed, reproducible
+
+
+# -- masks ------------------------------------------------------------------------------
+def test_category_id_grammar_codes():
+    assert mask_for("category-id-grammar", "PER", 1,
+                    {"Case": "Nom", "Gender": "Fem", "Number": "Sing"}) == "PER_1_NFS"
+    assert mask_for("category-id-grammar", "LOC", 2, {"Case": "Ine", "Number": "Plur"}) == "LOC_2_IP"
+    assert grammar_code({}, "Lasocka's", "PER") == "G"
+    assert grammar_code({}, "Josefina Lasocka", "PER") == "F"
+    assert mask_for("category-id-grammar", "ORG", 3, {}, "Acme") == "ORG_3"
+
+
+def _doc():
+    segs = [Segment(document="d.jsonl", id="1", index=0,
+                    text="Josefina Lasocka sued SiGer GmbH in Wrocław.",
+                    labels=[[0, 16, "PER"], [22, 32, "ORG"], [36, 43, "LOC"]]),
+            Segment(document="d.jsonl", id="2", index=1, text="Lasocka's claim failed.",
+                    labels=[[0, 9, "PER"]])]
+    return Document(name="d.jsonl", path="d.jsonl", format="jsonl", skeleton=b"",
+                    segments=segs, source_lang="en", target_lang="es")
+
+
+@pytest.mark.parametrize("method", ["tags", "category-id-grammar", "pseudonym"])
+def test_methods_restore_exactly_through_the_identity_engine(method):
+    from transforms.engines import create
+    from transforms.protect import ProtectOptions, protect_document
+    from transforms.stages import requests_for, restore_document, translate_batch
+    d = _doc()
+    pd = protect_document(d, ProtectOptions(method=method, secret=b"k"))
+    reqs, held = requests_for(pd, "identity")
+    assert not held
+    sent = " ".join(r.text for r in reqs)
+    assert "Lasocka" not in sent and "SiGer" not in sent and "Wrocław" not in sent
+    if method == "tags":
+        assert sent.count("<x id=") == 4
+    if method == "category-id-grammar":
+        assert "PER_1_F" in sent and "PER_1_G" in sent
+    results, report = restore_document(pd, translate_batch(create("identity", "en", "es"), reqs))
+    assert [results[s.id].text for s in d.segments] == [s.text for s in d.segments]
+    assert report.unresolved == 0
