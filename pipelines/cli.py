@@ -8,7 +8,10 @@ COMMANDS = {
     "translate": ("pipelines.translate", "run", "protect, machine-translate, restore, write"),
     "detect": ("pipelines.detect", "run", "detect and link entities, write reviewable JSONL"),
     "roundtrip": ("pipelines.roundtrip", "main", "read and write files back with no translation"),
+    "evaluate": ("pipelines.evaluate", "run", "score engines x protection methods (masked MT evaluation)"),
     "models": ("transforms.nlp.models", "main", "download or locate Stanza models"),
+    "build-dictionary": ("pipelines.build_dictionary", "run", "build a pseudonym dictionary"),
+    "vault": ("transforms.vault", "main", "show an encrypted assignment vault file"),
 }
 
 

@@ -1,7 +1,8 @@
 """The main job: protect, machine-translate, restore, write.
 
     python -m pipelines.translate --input GLOB --output DIR --source-lang en --target-lang es \
-        --engine apertium [--method pseudonym|asterisk|category|category-id|none] [Beam options]
+        --engine apertium [--method pseudonym|asterisk|category|category-id|category-id-grammar|tags|none]
+        [--dictionary auto|none|PATH] [--vault DIR] [Beam options]
 
 Data flow: input files -> ReadDocuments -> ProtectDocuments -> TranslateSegments ->
 RestoreAndWrite (translated files), with the MT payloads to WriteAuditLog and the counts
@@ -21,7 +22,9 @@ from transforms.beam import (FAILURES, HELD, ProtectDocuments, ReadDocuments, Re
 from transforms.engines import ENGINES
 from transforms.stages import RetryPolicy
 from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions
+from transforms.dictionary.store import DictionaryError, resolve
 from transforms.pseudonyms import METHODS
+from transforms.vault import VaultError, WriteVaultFn, vault_key
 
 
 class TranslateOptions(PipelineOptions):
@@ -61,6 +64,13 @@ class TranslateOptions(PipelineOptions):
                                  "API keys come from the environment")
         parser.add_argument("--max-attempts", "--max_attempts", dest="max_attempts", type=int,
                             default=5, help="attempts per MT request before dead-lettering")
+        parser.add_argument("--dictionary", default="auto",
+                            help="pseudonym dictionary for morphology-matched names: auto (the "
+                                 "shipped one for the source language), none, or a .json/.parquet "
+                                 "file from pipelines.build_dictionary")
+        parser.add_argument("--vault", default=None,
+                            help="directory for the run's original<->pseudonym assignments, one "
+                                 "AES-GCM encrypted file per document (key: DOPPEL_VAULT_KEY)")
 
 
 def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
@@ -75,7 +85,8 @@ def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
     protect_options = ProtectOptions(method=opts.method, secret=secret, categories=categories,
                                      scope=opts.pseudonym_scope, allow=allow,
                                      detectors=tuple(d.strip() for d in opts.detectors.split(",")
-                                                     if d.strip() and d.strip() != "none"))
+                                                     if d.strip() and d.strip() != "none"),
+                                     dictionary=opts.dictionary)
     engine_options = {"apertium_pair": opts.apertium_pair} if opts.apertium_pair else {}
     for item in opts.engine_option:
         key, sep, value = item.partition("=")
@@ -89,6 +100,8 @@ def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
     translated = protected.requests | "TranslateSegments" >> TranslateSegments(
         opts.engine, opts.source_lang, opts.target_lang, engine_options, opts.max_batch,
         cache_dir=opts.cache_dir, policy=RetryPolicy(max_attempts=max(1, opts.max_attempts)))
+    if opts.vault:
+        protected.protected | "WriteVault" >> beam.ParDo(WriteVaultFn(opts.vault))
     responses = (translated, protected[HELD]) | "AllResponses" >> beam.Flatten()
     responses | "WriteAuditLog" >> WriteAuditLog(opts.output)
     written = (protected.protected, responses) | "RestoreAndWrite" >> RestoreAndWrite(opts.output)
@@ -106,6 +119,16 @@ def run(argv=None) -> int:
     # Workers import the DoFns' modules; ship the main session is not needed (no globals).
     options.view_as(SetupOptions).save_main_session = False
     paths = match_inputs(opts.input)
+    if opts.vault:
+        try:
+            vault_key()      # fail before any work, never write assignments in clear
+        except VaultError as exc:
+            raise UsageError(str(exc))
+    if opts.dictionary not in ("auto", "none"):
+        try:
+            resolve(opts.dictionary, opts.source_lang)
+        except DictionaryError as exc:
+            raise UsageError(str(exc))
     secret = pipeline_secret()
     with beam.Pipeline(options=options) as p:
         build(p, opts, paths, secret)
