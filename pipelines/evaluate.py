@@ -1,0 +1,405 @@
+"""Masked translation evaluation: which engine, with which protection method, translates the
+context of a confidential document best — and what each method lets through.
+
+    python -m pipelines.evaluate --source GLOB --reference GLOB|self|embedded \
+        --source-lang en --target-lang es --engine apertium[,other] \
+        --methods original,asterisk,category,category-id,pseudonym --output DIR \
+        [--fail-below chrf=60[,pseudonym.bleu=30]] [Beam options]
+
+Data flow, per engine × method, through the translate pipeline's own transforms:
+input files -> ReadDocuments -> ProtectDocuments(method) -> TranslateSegments(engine) ->
+Restore (``stages.restore_document``) -> Hypotheses; then, per document, hypotheses ×
+references -> masked per-segment rows -> one report: ``report.json``, ``report.csv``,
+``report.html``, ``segments.parquet``.  ``--fail-below`` turns the exit code into a CI gate.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import posixpath
+import sys
+from typing import Dict, List, Optional
+
+import apache_beam as beam
+from apache_beam.io.filesystems import FileSystems
+from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
+
+from pipelines.common import UsageError, match_inputs, pipeline_secret
+from schemas.records import Document
+from transforms import formats
+from transforms.beam import FAILURES, HELD, ProtectDocuments, ReadDocuments, TranslateSegments
+from transforms.engines import ENGINES
+from transforms.evaluation import gate, replay  # noqa: F401  (replay registers its engine)
+from transforms.evaluation import report as report_mod
+from transforms.evaluation import score
+from transforms.evaluation.privacy import FUZZY_THRESHOLD
+from transforms.evaluation.references import (document_id, embedded_references,
+                                              parallel_references)
+from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions
+from transforms.pseudonyms import METHODS
+
+LOG = logging.getLogger("doppel")
+DEFAULT_METHODS = "original,asterisk,category,category-id,pseudonym"
+KNOWN_METHODS = ("original", "asterisk", "category", "category-id", "category-id-grammar",
+                 "pseudonym", "tags")
+
+
+class EvaluateOptions(PipelineOptions):
+    @classmethod
+    def _add_argparse_args(cls, parser):
+        parser.add_argument("--source", required=True, help="source files (glob, comma-separated)")
+        parser.add_argument("--reference", default="embedded",
+                            help="reference files (glob; MultiLeg files matched by document id), "
+                                 "'self' (the engine's translation of the unmodified source) or "
+                                 "'embedded' (the target tuv of TMX sources; the default)")
+        parser.add_argument("--output", required=True, help="output directory")
+        parser.add_argument("--source-lang", "--source_lang", dest="source_lang", required=True)
+        parser.add_argument("--target-lang", "--target_lang", dest="target_lang", required=True)
+        parser.add_argument("--engine", "--engines", dest="engine", default="apertium",
+                            help="MT engine(s), comma-separated")
+        parser.add_argument("--methods", default=DEFAULT_METHODS,
+                            help=f"protection methods, comma-separated ({', '.join(KNOWN_METHODS)})")
+        parser.add_argument("--categories", default=",".join(DEFAULT_CATEGORIES),
+                            help="entity categories protected (and masked), or 'all'")
+        parser.add_argument("--detectors", default="auto",
+                            help="detection beside given labels (as for translate)")
+        parser.add_argument("--hide-gold", "--hide_gold", dest="hide_gold", action="store_true",
+                            help="protect without the input's gold labels, so that the leak and "
+                                 "detection figures measure the detectors")
+        parser.add_argument("--apertium-pair", "--apertium_pair", dest="apertium_pair", default=None)
+        parser.add_argument("--replay-file", "--replay_file", dest="replay_file", default=None,
+                            help="recorded translations for the 'replay' (or 'record') "
+                                 "engine: JSONL {\"source\", \"translation\"}")
+        parser.add_argument("--probes", default="auto", choices=["auto", "on", "off"],
+                            help="translate each entity alone to find it in the original "
+                                 "run's output (auto: not for recorded engines, which can "
+                                 "only replay what was recorded)")
+        parser.add_argument("--align-model", "--align_model", dest="align_model", default=None,
+                            help="simalign model directory (e.g. bert-base-multilingual-cased)")
+        parser.add_argument("--comet-model", "--comet_model", dest="comet_model", default=None,
+                            help="COMET checkpoint or model directory")
+        parser.add_argument("--bootstrap-samples", "--bootstrap_samples", dest="bootstrap_samples",
+                            type=int, default=1000)
+        parser.add_argument("--leak-threshold", "--leak_threshold", dest="leak_threshold",
+                            type=float, default=FUZZY_THRESHOLD)
+        parser.add_argument("--fail-below", "--fail_below", dest="fail_below", action="append",
+                            default=[], help="[method.]metric=value: exit 1 if any row is below "
+                                             "(above, for ter and leak rates)")
+        parser.add_argument("--max-batch", "--max_batch", dest="max_batch", type=int, default=64)
+
+
+def parse_methods(spec: str) -> List[str]:
+    methods = [m.strip() for m in spec.split(",") if m.strip()]
+    unknown = [m for m in methods if m not in KNOWN_METHODS and m not in METHODS]
+    if unknown:
+        raise UsageError(f"unknown method(s) {', '.join(unknown)} (known: {', '.join(KNOWN_METHODS)})")
+    missing = [m for m in methods if score.internal_method(m) not in METHODS]
+    if missing:
+        raise UsageError(f"method(s) {', '.join(missing)} not implemented in this build yet "
+                         f"(transforms.pseudonyms.METHODS has: "
+                         f"{', '.join(m if m != 'none' else 'original' for m in METHODS)})")
+    return list(dict.fromkeys(methods))
+
+
+def parse_engines(spec: str) -> List[str]:
+    engines = [e.strip() for e in spec.split(",") if e.strip()]
+    unknown = [e for e in engines if e not in ENGINES]
+    if unknown:
+        raise UsageError(f"unknown engine(s) {', '.join(unknown)} (known: {', '.join(sorted(ENGINES))})")
+    return list(dict.fromkeys(engines))
+
+
+RECORDED_ENGINES = ("replay", "record")
+
+
+def probes_for(setting: str, engine: str) -> bool:
+    return setting == "on" or (setting == "auto" and engine not in RECORDED_ENGINES)
+
+
+def pair_references(sources: List[str], references: List[str], source_lang: str,
+                    target_lang: str) -> Dict[str, str]:
+    """source base name -> reference path, matched by document id."""
+    by_id: Dict[str, str] = {}
+    for r in references:
+        by_id.setdefault(document_id(posixpath.basename(r), target_lang), r)
+    out = {}
+    for s in sources:
+        name = posixpath.basename(s.replace("\\", "/"))
+        ref = by_id.get(document_id(name, source_lang))
+        if ref is not None and ref != s:
+            out[name] = ref
+    return out
+
+
+# --- DoFns (thin: the logic is in transforms.evaluation.score) --------------------------
+
+def _without_labels(doc: Document) -> Document:
+    import copy
+    doc = copy.copy(doc)
+    doc.segments = [copy.copy(s) for s in doc.segments]
+    for s in doc.segments:
+        s.labels = []
+    return doc
+
+
+class _HypothesisFn(beam.DoFn):
+    def __init__(self, engine, method, categories, align_model, leak_threshold):
+        self.engine, self.method = engine, method
+        self.categories, self.align_model = categories, align_model
+        self.leak_threshold = leak_threshold
+        self.aligner = None
+
+    def setup(self):
+        if self.align_model and score.internal_method(self.method) == "none":
+            from transforms.evaluation.alignment import SimAligner
+            self.aligner = SimAligner(self.align_model)
+
+    def process(self, item):
+        name, grouped = item
+        pds, golds = list(grouped["protected"]), list(grouped["gold"])
+        if not pds or not golds:
+            return
+        yield name, score.hypothesis_document(pds[0], grouped["responses"], self.engine,
+                                              self.method, golds[0], self.categories,
+                                              self.aligner, self.leak_threshold)
+
+
+class _ReadReferenceFn(beam.DoFn):
+    def __init__(self, target_lang, source_lang):
+        self.target_lang, self.source_lang = target_lang, source_lang
+
+    def process(self, item):
+        source_name, path = item
+        try:
+            with FileSystems.open(path, compression_type="uncompressed") as fh:
+                data = fh.read()
+            yield source_name, formats.read_document(posixpath.basename(path), path, data,
+                                                     self.target_lang, self.source_lang)
+        except Exception as exc:
+            LOG.warning("reference %s unreadable: %s", path, exc)
+            yield beam.pvalue.TaggedOutput(FAILURES, {"document": source_name, "stage": "reference",
+                                                      "reason": f"{path}: {exc}"})
+
+
+class _ScoreDocumentFn(beam.DoFn):
+    def __init__(self, mode, direction, categories):
+        self.mode, self.direction, self.categories = mode, direction, categories
+
+    def process(self, item):
+        name, grouped = item
+        docs, hyps = list(grouped["doc"]), list(grouped["hyps"])
+        if not docs:
+            return
+        doc = docs[0]
+        if self.mode == "self":
+            refs = None
+        elif self.mode == "embedded":
+            refs = embedded_references(doc)
+        else:
+            targets = list(grouped["ref"])
+            if not targets:
+                yield beam.pvalue.TaggedOutput("unmatched", name)
+                return
+            refs = parallel_references(doc, targets[0], score.machine_translation(doc, hyps))
+        for row in score.score_document(doc, refs, hyps, self.direction, self.categories):
+            yield row
+        for h in hyps:
+            yield beam.pvalue.TaggedOutput("summaries", score.summarise_hypothesis(h))
+        if refs is not None:
+            yield beam.pvalue.TaggedOutput("alignment", {"document": name, "alignment": refs.alignment,
+                                                         "dropped": refs.dropped,
+                                                         "scored": len(refs.by_index)})
+
+
+def _write(path: str, data: bytes) -> None:
+    with FileSystems.create(path) as fh:
+        fh.write(data)
+
+
+class WriteReport(beam.PTransform):
+    """Everything scored -> report.json, report.csv, report.html, segments.parquet."""
+
+    def __init__(self, output: str, run_info: dict, checks, comet_model: Optional[str],
+                 target_lang: str, bootstrap_samples: int):
+        super().__init__()
+        self.output, self.run_info, self.checks = output, run_info, checks
+        self.comet_model, self.target_lang = comet_model, target_lang
+        self.bootstrap_samples = bootstrap_samples
+
+    def expand(self, pcolls):
+        rows, summaries, extras = pcolls
+        output, run_info, checks = self.output, self.run_info, self.checks
+        comet_model, target_lang, samples = self.comet_model, self.target_lang, self.bootstrap_samples
+
+        def write(_, rows, summaries, extras):
+            comet = None
+            if comet_model:
+                from transforms.evaluation.metrics import CometScorer
+                comet = CometScorer(comet_model)
+            rows = [dict(r) for r in rows]
+            rep = score.build_report(rows, summaries, "original", target_lang, samples, comet)
+            info = dict(run_info)
+            info["documents"] = len({s["document"] for s in summaries})
+            info["references"] = {
+                "unmatched": sorted(e["name"] for e in extras if e["kind"] == "unmatched"),
+                "failures": sorted((e["failure"] for e in extras if e["kind"] == "failure"),
+                                   key=lambda f: f["document"]),
+                "sentence_aligned": sorted(e["alignment"]["document"] for e in extras
+                                           if e["kind"] == "alignment"
+                                           and e["alignment"]["alignment"] == "sentence"),
+                "dropped_segments": sum(e["alignment"]["dropped"] for e in extras
+                                        if e["kind"] == "alignment")}
+            full = {"run": info, "rows": rep["rows"], "significance": rep["significance"]}
+            if checks:
+                passed, messages = gate.evaluate(rep["rows"], checks)
+                full["gate"] = {"passed": passed, "checks": messages}
+            _write(FileSystems.join(output, "report.json"), report_mod.dumps_json(full).encode("utf-8"))
+            _write(FileSystems.join(output, "report.csv"), report_mod.to_csv(rep["rows"]).encode("utf-8"))
+            _write(FileSystems.join(output, "segments.parquet"), report_mod.segments_parquet(rows))
+            _write(FileSystems.join(output, "report.html"),
+                   report_mod.render_html(full, rows).encode("utf-8"))
+            return full
+
+        p = rows.pipeline
+        return (p | "Once" >> beam.Create([None])
+                | "Write" >> beam.Map(write, beam.pvalue.AsList(rows), beam.pvalue.AsList(summaries),
+                                      beam.pvalue.AsList(extras)))
+
+
+def build(p: beam.Pipeline, opts: EvaluateOptions, paths: List[str], references: Dict[str, str],
+          mode: str, engines: List[str], methods: List[str], secret: bytes, checks, run_info: dict):
+    categories = None if opts.categories.strip().lower() == "all" else tuple(
+        c.strip().upper() for c in opts.categories.split(",") if c.strip())
+    detectors = tuple(d.strip() for d in opts.detectors.split(",") if d.strip() and d.strip() != "none")
+    engine_options = {k: v for k, v in (("apertium_pair", opts.apertium_pair),
+                                        ("replay_file", opts.replay_file),
+                                        ("record", opts.replay_file)) if v}
+    direction = f"{opts.source_lang}-{opts.target_lang}"
+    run_methods = list(methods)
+    if mode == "self" and "original" not in run_methods:
+        run_methods.insert(0, "original")     # the reference itself
+
+    docs = p | "ListInputs" >> beam.Create(paths) | "ReadDocuments" >> ReadDocuments(
+        opts.source_lang, opts.target_lang)
+    gold = docs.documents | "KeyGold" >> beam.Map(lambda d: (d.name, d))
+    to_protect = (docs.documents | "HideGold" >> beam.Map(_without_labels)) if opts.hide_gold \
+        else docs.documents
+
+    hypotheses = []
+    for engine in engines:
+        for method in run_methods:
+            label = f"{engine}/{method}"
+            options = ProtectOptions(method=score.internal_method(method), secret=secret,
+                                     categories=categories, detectors=detectors)
+            protected = to_protect | f"{label}/ProtectDocuments" >> ProtectDocuments(
+                options, engine, corpus_scope=True)
+            translated = protected.requests | f"{label}/TranslateSegments" >> TranslateSegments(
+                engine, opts.source_lang, opts.target_lang, engine_options, opts.max_batch)
+            answers = [translated, protected[HELD]]
+            if score.internal_method(method) == "none" and probes_for(opts.probes, engine):
+                # Its own transform (own engine instance): a probe the engine refuses can
+                # never take a segment's batch down with it.
+                answers.append(protected.protected
+                               | f"{label}/Probes" >> beam.FlatMap(
+                                   lambda kv, e=engine: score.probe_requests(kv[1], e))
+                               | f"{label}/TranslateProbes" >> TranslateSegments(
+                                   engine, opts.source_lang, opts.target_lang, engine_options,
+                                   opts.max_batch))
+            responses = (tuple(answers) | f"{label}/AllResponses" >> beam.Flatten()
+                         | f"{label}/KeyResponses" >> beam.Map(lambda r: (r.document, r)))
+            hyps = ({"protected": protected.protected, "responses": responses, "gold": gold}
+                    | f"{label}/Join" >> beam.CoGroupByKey()
+                    | f"{label}/Restore" >> beam.ParDo(_HypothesisFn(
+                        engine, method, categories, opts.align_model, opts.leak_threshold)))
+            hypotheses.append(hyps)
+    all_hyps = tuple(hypotheses) | "AllHypotheses" >> beam.Flatten()
+
+    groups = {"doc": gold, "hyps": all_hyps}
+    read_failures = []
+    if mode not in ("self", "embedded"):
+        refs = (p | "ListReferences" >> beam.Create(sorted(references.items()))
+                | "ReadReferences" >> beam.ParDo(_ReadReferenceFn(opts.target_lang, opts.source_lang))
+                .with_outputs(FAILURES, main="refs"))
+        groups["ref"] = refs.refs
+        read_failures.append(refs[FAILURES] | "RefFailures" >> beam.Map(
+            lambda f: {"kind": "failure", "failure": f}))
+    scored = (groups | "JoinReferences" >> beam.CoGroupByKey()
+              | "ScoreDocuments" >> beam.ParDo(_ScoreDocumentFn(mode, direction, categories))
+              .with_outputs("summaries", "unmatched", "alignment", main="rows"))
+    extras = ([scored.unmatched | "Unmatched" >> beam.Map(lambda n: {"kind": "unmatched", "name": n}),
+               scored.alignment | "Alignment" >> beam.Map(lambda a: {"kind": "alignment", "alignment": a}),
+               docs[FAILURES] | "ReadFailures" >> beam.Map(
+                   lambda f: {"kind": "failure", "failure": f.to_dict()})] + read_failures)
+    extras = tuple(extras) | "AllExtras" >> beam.Flatten()
+    return (scored.rows, scored.summaries, extras) | "WriteReport" >> WriteReport(
+        opts.output, run_info, checks, opts.comet_model, opts.target_lang, opts.bootstrap_samples)
+
+
+def run(argv=None) -> int:
+    logging.basicConfig(level=logging.WARNING)
+    options = PipelineOptions(argv)
+    opts = options.view_as(EvaluateOptions)
+    options.view_as(SetupOptions).save_main_session = False
+    methods = parse_methods(opts.methods)
+    engines = parse_engines(opts.engine)
+    try:
+        checks = gate.parse(opts.fail_below)
+    except gate.GateError as exc:
+        raise UsageError(str(exc))
+    paths = match_inputs(opts.source)
+    mode = opts.reference.strip()
+    references: Dict[str, str] = {}
+    if mode not in ("self", "embedded"):
+        ref_paths = match_inputs(mode)
+        if sorted(ref_paths) == sorted(paths):
+            mode = "embedded"           # the sources carry their references (TMX)
+        else:
+            references = pair_references(paths, ref_paths, opts.source_lang, opts.target_lang)
+            if not references:
+                raise UsageError(f"no reference in {opts.reference!r} matches a source document "
+                                 f"by id (e.g. 132839_{opts.source_lang}.jsonl ~ "
+                                 f"132839_{opts.target_lang}.jsonl)")
+            mode = "parallel"
+    if opts.align_model:
+        from transforms.evaluation.alignment import AlignerError, SimAligner
+        try:
+            SimAligner(opts.align_model)      # fail early, with the fix, before any MT
+        except AlignerError as exc:
+            raise UsageError(str(exc))
+    os.makedirs(opts.output, exist_ok=True) if "://" not in opts.output else None
+    secret = pipeline_secret()
+    run_info = {"source": opts.source, "reference": opts.reference, "reference_mode": mode,
+                "source_lang": opts.source_lang, "target_lang": opts.target_lang,
+                "engines": engines, "methods": methods, "hide_gold": bool(opts.hide_gold),
+                "categories": opts.categories, "bootstrap_samples": opts.bootstrap_samples,
+                "leak_threshold": opts.leak_threshold, "align_model": opts.align_model,
+                "comet_model": opts.comet_model, "mask": "NER"}
+    with beam.Pipeline(options=options) as p:
+        build(p, opts, paths, references, mode, engines, methods, secret, checks, run_info)
+    with FileSystems.open(FileSystems.join(opts.output, "report.json")) as fh:
+        full = json.loads(fh.read().decode("utf-8"))
+    _print_table(full["rows"])
+    print(f"doppel: {len(full['rows'])} row(s) -> {opts.output} (report.json, report.csv, "
+          f"report.html, segments.parquet)")
+    if "gate" in full:
+        for m in full["gate"]["checks"]:
+            print(f"gate: {m}")
+        if not full["gate"]["passed"]:
+            return 1
+    return 0
+
+
+def _print_table(rows: List[dict]) -> None:
+    print(f"{'engine':<10} {'method':<20} {'dir':<6} {'n':>5} {'BLEU':>7} {'chrF':>7} {'TER':>7} "
+          f"{'restored':>9} {'leak':>6}")
+    for r in sorted(rows, key=lambda r: (r["direction"], r["engine"], report_mod.method_key(r["method"]))):
+        rr = r.get("restoration_rate")
+        lk = r.get("leak_exact")
+        print(f"{r['engine']:<10} {r['method']:<20} {r['direction']:<6} {r['n_segments']:>5} "
+              f"{r['bleu']:>7.2f} {r['chrf']:>7.2f} {r['ter']:>7.2f} "
+              f"{'-' if rr is None else f'{100 * rr:.1f}%':>9} {'-' if lk is None else f'{100 * lk:.1f}%':>6}")
+
+
+if __name__ == "__main__":
+    sys.exit(run())

@@ -1,0 +1,150 @@
+"""Scores through sacrebleu (BLEU, chrF, TER with their signatures), paired bootstrap
+significance between methods (``sacrebleu.significance``), sentence-level scores, and COMET
+when a model path is given (pure; COMET is imported only when asked for)."""
+from __future__ import annotations
+
+import os
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from sacrebleu.metrics import BLEU, CHRF, TER
+
+METRICS = ("bleu", "chrf", "ter")
+HIGHER_IS_BETTER = {"bleu": True, "chrf": True, "ter": False, "comet": True}
+
+
+def _metric(name: str, target_lang: str = ""):
+    if name == "bleu":
+        # sacrebleu picks its tokenizer from the target language (zh/ja/ko need their own)
+        return BLEU(trg_lang=target_lang) if target_lang else BLEU()
+    if name == "chrf":
+        return CHRF()
+    if name == "ter":
+        return TER()
+    raise ValueError(f"unknown metric {name!r}")
+
+
+def corpus_scores(hyps: Sequence[str], refs: Sequence[str], target_lang: str = ""
+                  ) -> Dict[str, Dict[str, object]]:
+    """{metric: {"score": float, "signature": str}} over the whole set (one reference)."""
+    return SystemScores(hyps, refs, target_lang).corpus()
+
+
+def sentence_scores(hyps: Sequence[str], refs: Sequence[str], target_lang: str = ""
+                    ) -> Dict[str, List[float]]:
+    return SystemScores(hyps, refs, target_lang).sentences()
+
+
+class SystemScores:
+    """One system's sacrebleu sufficient statistics per segment, extracted once (TER's are
+    expensive: tens of milliseconds a segment) and reused for the corpus score, the sentence
+    scores and the paired bootstrap."""
+
+    def __init__(self, hyps: Sequence[str], refs: Sequence[str], target_lang: str = ""):
+        self.target_lang = target_lang
+        self.metrics = {name: _metric(name, target_lang) for name in METRICS}
+        self.stats = {name: m._extract_corpus_statistics(list(hyps), [list(refs)])
+                      for name, m in self.metrics.items()}
+        self.n = len(hyps)
+
+    def corpus(self) -> Dict[str, Dict[str, object]]:
+        out = {}
+        for name, m in self.metrics.items():
+            score = m._aggregate_and_compute(self.stats[name])
+            out[name] = {"score": round(float(score.score), 4), "signature": str(m.get_signature())}
+        return out
+
+    def sentences(self) -> Dict[str, List[float]]:
+        # sacrebleu's sentence BLEU uses effective order; the statistics are the same
+        sentence_metric = {"bleu": BLEU(trg_lang=self.target_lang, effective_order=True)
+                           if self.target_lang else BLEU(effective_order=True),
+                           "chrf": self.metrics["chrf"], "ter": self.metrics["ter"]}
+        return {name: [round(float(sentence_metric[name]._compute_score_from_stats(st).score), 4)
+                       for st in self.stats[name]] for name in METRICS}
+
+
+def paired_bootstrap(baseline: Tuple[str, Sequence[str]], systems: Sequence[Tuple[str, Sequence[str]]],
+                     refs: Sequence[str], target_lang: str = "", n_samples: int = 1000,
+                     cached: Optional[Dict[str, "SystemScores"]] = None
+                     ) -> Dict[str, Dict[str, Dict[str, float]]]:
+    """Paired bootstrap resampling of each system against ``baseline`` on the same segments:
+    sacrebleu's ``significance._paired_bs_test`` (Moses' bootstrap-hypothesis-difference-
+    significance; same seed, same resamples for every system, sacrebleu's p-value and CI
+    helpers), run on statistics extracted once (``cached``: name -> SystemScores).
+    Returns {system: {metric: {"p_value", "mean", "ci"}}} (the baseline: mean/ci only) and
+    the test's signatures under ``"_signatures"``."""
+    import numpy as np
+    from sacrebleu.significance import _compute_p_value, estimate_ci
+
+    if not refs:
+        return {}
+    cached = dict(cached or {})
+    for name, hyps in [baseline] + list(systems):
+        if name not in cached:
+            cached[name] = SystemScores(hyps, refs, target_lang)
+    seed_env = os.environ.get("SACREBLEU_SEED", "12345")
+    seed = None if seed_env.lower() == "none" else int(seed_env)
+    n = len(refs)
+    idxs = np.random.default_rng(seed).choice(n, size=(n_samples, n), replace=True)
+    base = cached[baseline[0]]
+    out: Dict[str, Dict[str, Dict[str, float]]] = {}
+    sigs = {}
+
+    def resampled(metric, stats):
+        arr = np.asarray(stats, dtype="float32")
+        return np.array([metric._compute_score_from_stats(arr[row].sum(0)).score for row in idxs])
+
+    for mname in METRICS:
+        metric = base.metrics[mname]
+        bl_stats = base.stats[mname]
+        bl_score = metric._aggregate_and_compute(bl_stats).score
+        scores_bl = resampled(metric, bl_stats)
+        mean, ci = estimate_ci(scores_bl)
+        out.setdefault(baseline[0], {})[mname] = {"p_value": None, "mean": round(float(mean), 4),
+                                                  "ci": round(float(ci), 4)}
+        for name, _ in systems:
+            sys_stats = cached[name].stats[mname]
+            sys_score = metric._aggregate_and_compute(sys_stats).score
+            scores_sys = resampled(metric, sys_stats)
+            diff = abs(bl_score - sys_score)
+            sample_diffs = np.abs(scores_sys - scores_bl)
+            p = _compute_p_value(sample_diffs - sample_diffs.mean(), diff)
+            smean, sci = estimate_ci(scores_sys)
+            out.setdefault(name, {})[mname] = {"p_value": round(float(p), 4),
+                                               "mean": round(float(smean), 4),
+                                               "ci": round(float(sci), 4)}
+        sig = metric.get_signature()
+        sig.update("seed", str(seed).lower())
+        sig.update("bs", n_samples)
+        sigs[mname] = str(sig)
+    out["_signatures"] = sigs
+    return out
+
+
+class CometScorer:
+    """COMET (Unbabel) from a local checkpoint: ``path`` is a ``.ckpt`` file or a model
+    directory holding ``checkpoints/model.ckpt``.  Needs ``pip install unbabel-comet``; the
+    model must be downloaded beforehand (``comet`` fetches it from the Hugging Face hub when
+    online) — nothing is downloaded here."""
+
+    def __init__(self, path: str, batch_size: int = 16):
+        ckpt = path
+        if os.path.isdir(path):
+            ckpt = os.path.join(path, "checkpoints", "model.ckpt")
+        if not os.path.isfile(ckpt):
+            raise RuntimeError(f"COMET model not found at {ckpt!r}: download it when online "
+                               f"(e.g. `comet-score` or huggingface-cli download "
+                               f"Unbabel/wmt22-comet-da) and pass its directory")
+        try:
+            from comet import load_from_checkpoint
+        except ImportError as exc:
+            raise RuntimeError(f"COMET needs the unbabel-comet package ({exc}); "
+                               f"pip install unbabel-comet") from None
+        self.model = load_from_checkpoint(ckpt)
+        self.batch_size = batch_size
+        self.name = os.path.basename(os.path.normpath(path))
+
+    def score(self, sources: Sequence[str], hyps: Sequence[str], refs: Sequence[str]
+              ) -> Tuple[float, List[float]]:
+        data = [{"src": s, "mt": h, "ref": r} for s, h, r in zip(sources, hyps, refs)]
+        out = self.model.predict(data, batch_size=self.batch_size, gpus=0, progress_bar=False)
+        return float(out.system_score), [float(x) for x in out.scores]

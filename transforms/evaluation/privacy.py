@@ -1,0 +1,129 @@
+"""Privacy figures against gold spans (pure).
+
+* **Leak rate**: the share of gold entity mentions whose string is in what was sent to the
+  engine for their segment — *exact* (case-insensitive, word-bounded) and *fuzzy*: the best
+  Levenshtein-style similarity (``difflib.SequenceMatcher.ratio``, stdlib) between the mention
+  and any window of as many words in the payload reaches a threshold (Pissarra et al. count a
+  near-copy such as an inflected or misspelt name as a leak too).  A segment held back by the
+  leak guard was not sent and leaks nothing.
+* **Detection** at mention level — precision: share of protected mentions overlapping a gold
+  mention of any category; recall: share of gold mentions (of the protected categories) whose
+  every character lies inside protected mentions — and at **entity** level, as in the Text
+  Anonymization Benchmark: an entity (gold mentions of one document linked by
+  ``linking.link_key``) counts as protected only if every one of its mentions was.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from transforms.linking import _WORD, fold, link_key
+
+FUZZY_THRESHOLD = 0.8
+
+
+@dataclass
+class PrivacyCounts:
+    """Additive counts, summed over documents then turned into rates."""
+    gold_mentions: int = 0
+    leaked_exact: int = 0
+    leaked_fuzzy: int = 0
+    gold_covered: int = 0          # gold mentions fully inside protected mentions
+    predicted: int = 0             # protected mentions
+    predicted_correct: int = 0     # ... overlapping a gold mention
+    gold_entities: int = 0
+    entities_covered: int = 0
+
+    def add(self, other: "PrivacyCounts") -> "PrivacyCounts":
+        for k in self.__dataclass_fields__:
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+        return self
+
+    def rates(self) -> Dict[str, Optional[float]]:
+        def r(a, b):
+            return round(a / b, 4) if b else None
+        p = r(self.predicted_correct, self.predicted)
+        rec = r(self.gold_covered, self.gold_mentions)
+        f1 = round(2 * p * rec / (p + rec), 4) if p and rec else (0.0 if p is not None and rec is not None else None)
+        return {"leak_exact": r(self.leaked_exact, self.gold_mentions),
+                "leak_fuzzy": r(self.leaked_fuzzy, self.gold_mentions),
+                "detection_precision": p, "detection_recall": rec, "detection_f1": f1,
+                "entity_recall": r(self.entities_covered, self.gold_entities),
+                "gold_mentions": self.gold_mentions, "gold_entities": self.gold_entities}
+
+
+def leaks_exact(mention: str, payload: str) -> bool:
+    m = mention.strip()
+    if not m:
+        return False
+    return re.search(rf"(?<!{_WORD}){re.escape(fold(m))}(?!{_WORD})", fold(payload)) is not None
+
+
+def fuzzy_similarity(mention: str, payload: str) -> float:
+    """Best ``SequenceMatcher`` ratio between the mention and a window of the payload with the
+    same number of words (±1), compared case- and accent-insensitively."""
+    m = fold(mention.strip())
+    if not m:
+        return 0.0
+    words = [w.group(0) for w in re.finditer(r"\S+", fold(payload))]
+    n = len(m.split())
+    best = 0.0
+    sm = difflib.SequenceMatcher(autojunk=False)
+    sm.set_seq2(m)
+    for size in {max(1, n - 1), n, n + 1}:
+        for i in range(0, max(1, len(words) - size + 1)):
+            window = " ".join(words[i:i + size]).strip(".,;:()[]\"'")
+            sm.set_seq1(window)
+            if sm.real_quick_ratio() <= best or sm.quick_ratio() <= best:
+                continue
+            best = max(best, sm.ratio())
+    return best
+
+
+def leaks_fuzzy(mention: str, payload: str, threshold: float = FUZZY_THRESHOLD) -> bool:
+    if leaks_exact(mention, payload):
+        return True
+    if len(mention.strip()) < 4:      # "EU", "3": similarity of tiny strings means nothing
+        return False
+    return fuzzy_similarity(mention, payload) >= threshold
+
+
+def _covered(span: Tuple[int, int], text: str, predicted: Sequence[Tuple[int, int]]) -> bool:
+    return all(text[i].isspace() or any(a <= i < b for a, b in predicted)
+               for i in range(span[0], span[1]))
+
+
+def document_counts(segments: Sequence[Tuple[str, Sequence[Sequence], Optional[str]]],
+                    predicted: Dict[int, List[Tuple[int, int]]],
+                    categories: Optional[Iterable[str]],
+                    threshold: float = FUZZY_THRESHOLD) -> PrivacyCounts:
+    """``segments``: per segment index, (source text, gold labels [start, end, category],
+    payload sent or None).  ``predicted``: segment index -> protected mention spans.
+    ``categories``: the protected categories (None: all)."""
+    wanted = None if categories is None else set(categories)
+    c = PrivacyCounts()
+    entities: Dict[Tuple[str, str], bool] = {}
+    for idx, (text, labels, payload) in enumerate(segments):
+        gold_all = [(int(s), int(e), str(cat).upper()) for s, e, cat, *_ in labels]
+        gold = [g for g in gold_all if wanted is None or g[2] in wanted]
+        preds = predicted.get(idx, [])
+        c.predicted += len(preds)
+        c.predicted_correct += sum(1 for a, b in preds if any(a < e and s < b for s, e, _ in gold_all))
+        for s, e, cat in gold:
+            c.gold_mentions += 1
+            mention = text[s:e]
+            if payload is not None:
+                if leaks_exact(mention, payload):
+                    c.leaked_exact += 1
+                    c.leaked_fuzzy += 1
+                elif leaks_fuzzy(mention, payload, threshold):
+                    c.leaked_fuzzy += 1
+            ok = _covered((s, e), text, preds)
+            c.gold_covered += ok
+            key = (cat, link_key(mention))
+            entities[key] = entities.get(key, True) and ok
+    c.gold_entities = len(entities)
+    c.entities_covered = sum(entities.values())
+    return c

@@ -1,0 +1,304 @@
+"""The evaluation's stages (pure): what the Beam DoFns of ``pipelines/evaluate.py`` call.
+
+1. ``probe_requests``: for the ``original`` run, one extra MT request per distinct entity
+   string of a document (the engine's translation of the entity alone helps find it in the
+   unprotected output; those strings were sent anyway by that run).
+2. ``hypothesis_document``: restore a protected document's translations with the translate
+   pipeline's own ``stages.restore_document`` and turn each segment into a hypothesis with
+   its mask spans, plus the document's privacy and restoration counts.
+3. ``score_document``: pair hypotheses with references, mask both, give per-segment rows.
+4. ``build_report``: corpus scores with signatures, paired bootstrap against ``original``,
+   privacy and restoration rates: one row per engine × method × direction.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+
+from schemas.records import Document, MTRequest, MTResponse
+from transforms import markup, stages
+from transforms.evaluation import masking, metrics, privacy
+from transforms.evaluation.masking import Entity
+from transforms.evaluation.references import ReferenceDoc, Reference
+from transforms.protect import ProtectedDocument
+
+PROBE_BASE = 1_000_000      # probe requests' index: their own MT batches, after the segments
+PROBE_PREFIX = "probe:"
+
+# User-facing method names -> ProtectOptions.method
+METHOD_ALIASES = {"original": "none"}
+
+
+def internal_method(name: str) -> str:
+    return METHOD_ALIASES.get(name, name)
+
+
+# --- 1. probes -----------------------------------------------------------------------------
+
+def probe_requests(pd: ProtectedDocument, engine: str) -> List[MTRequest]:
+    doc = pd.document
+    forms = sorted({m.text.strip() for m in pd.mentions if m.text.strip()})
+    return [MTRequest(document=doc.name, segment=f"{PROBE_PREFIX}{k}", index=PROBE_BASE + k,
+                      engine=engine, source_lang=doc.source_lang, target_lang=doc.target_lang,
+                      text=markup.to_markup(form, []))
+            for k, form in enumerate(forms)]
+
+
+def split_probes(pd: ProtectedDocument, responses: Iterable[MTResponse]
+                 ) -> Tuple[List[MTResponse], Dict[str, str]]:
+    forms = sorted({m.text.strip() for m in pd.mentions if m.text.strip()})
+    segs, probes = [], {}
+    for r in responses:
+        if r.segment.startswith(PROBE_PREFIX):
+            k = int(r.segment[len(PROBE_PREFIX):])
+            if r.text is not None and k < len(forms):
+                probes[forms[k]] = markup.from_markup(r.text, [])[0]
+        else:
+            segs.append(r)
+    return segs, probes
+
+
+# --- 2. hypotheses -------------------------------------------------------------------------
+
+@dataclass
+class HypSegment:
+    index: int
+    id: str
+    source: str                      # plain source text
+    sent: Optional[str]              # payload as sent (None: not sent)
+    output: Optional[str]            # engine output as received
+    text: str                        # delivered text (originals restored), plain
+    spans: List[Tuple[int, int]]     # entity spans in ``text`` to mask
+    status: str
+    restored: int = 0
+    unresolved: int = 0
+    located: Dict[str, int] = field(default_factory=dict)
+    missed: int = 0
+    entities: List[Tuple[str, str]] = field(default_factory=list)   # (original, category)
+    source_spans: List[Tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass
+class Hypothesis:
+    engine: str
+    method: str                      # user-facing name (original, asterisk, ...)
+    document: str
+    segments: Dict[int, HypSegment]
+    privacy: privacy.PrivacyCounts
+    probes: Dict[str, str] = field(default_factory=dict)
+    restored: int = 0
+    unresolved: int = 0
+    needs_review: int = 0
+    dead_lettered: int = 0
+    sent: int = 0
+
+
+def hypothesis_document(pd: ProtectedDocument, responses: Iterable[MTResponse], engine: str,
+                        method: str, gold: Document, categories=None, aligner=None,
+                        fuzzy_threshold: float = privacy.FUZZY_THRESHOLD) -> Hypothesis:
+    seg_responses, probes = split_probes(pd, responses)
+    by_id = {r.segment: r for r in seg_responses}
+    results, report = stages.restore_document(pd, seg_responses)
+    gold_by_index = {s.index: s for s in gold.segments}
+    out: Dict[int, HypSegment] = {}
+    for ps in pd.segments:
+        res = results[ps.id]
+        resp = by_id.get(ps.id)
+        src_seg = gold_by_index.get(ps.index)
+        source_raw = src_seg.text if src_seg is not None else ""
+        src_mentions = [m for m in pd.mentions if m.segment == ps.index]
+        source, source_spans = masking.strip_codes(source_raw, [(m.start, m.end) for m in src_mentions])
+        text, spans = masking.strip_codes(res.text, res.spans)
+        hs = HypSegment(index=ps.index, id=ps.id, source=source,
+                        sent=resp.request_text if resp is not None else None,
+                        output=resp.text if resp is not None else None,
+                        text=text, spans=spans, status=res.status, restored=res.restored,
+                        unresolved=res.unresolved,
+                        entities=[(m.text, m.category) for m in src_mentions],
+                        source_spans=source_spans)
+        if internal_method(method) == "none" and res.status != "failed":
+            ents = [Entity(m.text, m.category, probes.get(m.text.strip()), sp)
+                    for m, sp in zip(src_mentions, source_spans)]
+            align = aligner.mapper(source, text) if aligner is not None and ents else None
+            loc = masking.locate_entities(text, ents, align)
+            hs.spans, hs.located, hs.missed = loc.spans, loc.how, len(loc.missed)
+        elif res.status != "failed":
+            hs.located = {"restored": len(spans)} if spans else {}
+            hs.missed = res.unresolved
+        out[ps.index] = hs
+    predicted: Dict[int, List[Tuple[int, int]]] = {}
+    for m in pd.mentions:
+        predicted.setdefault(m.segment, []).append((m.start, m.end))
+    sent_of = {i: h.sent for i, h in out.items()}
+    segs = [(s.text, s.labels, sent_of.get(s.index)) for s in gold.segments]
+    counts = privacy.document_counts(segs, {i: predicted.get(s.index, []) for i, s in enumerate(gold.segments)},
+                                     categories, fuzzy_threshold)
+    return Hypothesis(engine=engine, method=method, document=gold.name, segments=out,
+                      privacy=counts, probes=probes, restored=report.restored,
+                      unresolved=report.unresolved, needs_review=report.needs_review,
+                      dead_lettered=report.dead_lettered, sent=report.sent)
+
+
+# --- 3. pairing with references ------------------------------------------------------------
+
+def machine_translation(doc: Document, hyps: Sequence[Hypothesis]) -> Optional[List[str]]:
+    """The first engine's ``original`` output per source segment (guides sentence
+    alignment with the reference), or None without an ``original`` run."""
+    base = next((h for h in sorted(hyps, key=lambda h: h.engine)
+                 if internal_method(h.method) == "none"), None)
+    if base is None:
+        return None
+    return [base.segments[s.index].text if s.index in base.segments else "" for s in doc.segments]
+
+
+def reference_spans(ref: Reference, entities: Sequence[Tuple[str, str]], categories=None,
+                    probes: Optional[Dict[str, str]] = None) -> Tuple[List[Tuple[int, int]], int]:
+    """Mask spans of a human reference: gold spans of the protected categories, plus the
+    source entities found in it (original string, date components; with no gold, also the
+    engine's translation of the entity).  Returns (spans, source entities not found)."""
+    spans: List[Tuple[int, int]] = []
+    if ref.gold:
+        spans += [(int(s), int(e)) for s, e, c, *_ in ref.gold
+                  if categories is None or str(c).upper() in categories]
+    ents = [Entity(t, c, (probes or {}).get(t.strip()) if not ref.gold else None)
+            for t, c in entities]
+    # entities already inside a gold span are found there
+    means = ("exact", "date") if ref.gold else masking.ALL_MEANS
+    loc = masking.locate_entities(ref.text, ents, means=means) if ents else masking.Located()
+    spans += loc.spans
+    missed = 0 if ref.gold else len(loc.missed)
+    return masking.union(spans), missed
+
+
+def score_document(doc: Document, refs: Optional[ReferenceDoc], hyps: Sequence[Hypothesis],
+                   direction: str, categories=None) -> List[dict]:
+    """Per-segment rows (masked hypothesis and reference) for every hypothesis of a document.
+    ``refs`` None means ``--reference self``: each engine's ``original`` run is the reference."""
+    rows: List[dict] = []
+    originals = {h.engine: h for h in hyps if internal_method(h.method) == "none"}
+    ref_cache: Dict[int, Tuple[str, str, int]] = {}
+    for h in sorted(hyps, key=lambda h: (h.engine, h.method)):
+        for idx in sorted(h.segments):
+            hs = h.segments[idx]
+            if refs is None:
+                base = originals.get(h.engine)
+                if base is None or idx not in base.segments or base.segments[idx].status == "failed":
+                    continue
+                b = base.segments[idx]
+                ref_text, ref_spans, ref_missed = b.text, b.spans, b.missed
+                alignment = "self"
+            else:
+                ref = refs.by_index.get(idx)
+                if ref is None:
+                    continue
+                if idx not in ref_cache:
+                    probes = next((o.probes for o in originals.values()), {})
+                    sp, missed = reference_spans(ref, hs.entities, categories, probes)
+                    ref_cache[idx] = (ref.text, sp, missed)
+                ref_text, ref_spans, ref_missed = ref_cache[idx]
+                alignment = refs.alignment
+            rows.append({
+                "engine": h.engine, "method": h.method, "direction": direction,
+                "document": h.document, "segment": hs.id, "index": idx, "alignment": alignment,
+                "source": hs.source, "source_masked": masking.mask(hs.source, hs.source_spans),
+                "sent": hs.sent, "output": hs.output,
+                "hypothesis": hs.text, "hypothesis_masked": masking.mask(hs.text, hs.spans),
+                "reference": ref_text, "reference_masked": masking.mask(ref_text, ref_spans),
+                "status": hs.status, "entities": len(hs.entities), "restored": hs.restored,
+                "unresolved": hs.unresolved, "hyp_masks": len(hs.spans), "hyp_unplaced": hs.missed,
+                "ref_masks": len(ref_spans), "ref_unplaced": ref_missed,
+            })
+    return rows
+
+
+# --- 4. the report -------------------------------------------------------------------------
+
+def build_report(rows: Sequence[dict], hyps_summary: Sequence[dict], baseline: str = "original",
+                 target_lang: str = "", bootstrap_samples: int = 1000, comet=None) -> dict:
+    """``rows``: every per-segment row; ``hyps_summary``: per document × engine × method counts
+    (``summarise_hypothesis``).  Sentence scores are added to ``rows`` in place."""
+    groups: Dict[Tuple[str, str], Dict[str, List[dict]]] = {}
+    for r in rows:
+        groups.setdefault((r["engine"], r["direction"]), {}).setdefault(r["method"], []).append(r)
+    totals: Dict[Tuple[str, str], dict] = {}
+    for s in hyps_summary:
+        key = (s["engine"], s["method"])
+        t = totals.setdefault(key, {"privacy": privacy.PrivacyCounts(), "restored": 0,
+                                    "unresolved": 0, "needs_review": 0, "dead_lettered": 0,
+                                    "sent": 0, "segments": 0, "documents": 0})
+        t["privacy"].add(privacy.PrivacyCounts(**s["privacy"]))
+        for k in ("restored", "unresolved", "needs_review", "dead_lettered", "sent", "segments"):
+            t[k] += s[k]
+        t["documents"] += 1
+    out_rows, significance = [], {}
+    for (engine, direction), by_method in sorted(groups.items()):
+        # score every method on the same segments: those every method has
+        keys = None
+        for rs in by_method.values():
+            ks = {(r["document"], r["index"]) for r in rs}
+            keys = ks if keys is None else keys & ks
+        ordered = {m: sorted((r for r in rs if (r["document"], r["index"]) in keys),
+                             key=lambda r: (r["document"], r["index"]))
+                   for m, rs in by_method.items()}
+        any_rows = next(iter(ordered.values()))
+        refs = [r["reference_masked"] for r in any_rows]
+        scores, cached = {}, {}
+        for method, rs in ordered.items():
+            hyps = [r["hypothesis_masked"] for r in rs]
+            cached[method] = metrics.SystemScores(hyps, refs, target_lang)
+            scores[method] = cached[method].corpus()
+            sent = cached[method].sentences()
+            for i, r in enumerate(rs):
+                for name in metrics.METRICS:
+                    r[name] = sent[name][i]
+            scores[method]["delivered_chrf"] = round(metrics._metric("chrf").corpus_score(
+                [r["hypothesis"] for r in rs], [[r["reference"] for r in rs]]).score, 4)
+            if comet is not None:
+                sys_score, seg_scores = comet.score([r["source_masked"] for r in rs], hyps, refs)
+                scores[method]["comet"] = round(sys_score, 4)
+                for r, sc in zip(rs, seg_scores):
+                    r["comet"] = round(sc, 4)
+        base = baseline if baseline in ordered else sorted(ordered)[0]
+        others = [(m, [r["hypothesis_masked"] for r in ordered[m]]) for m in sorted(ordered) if m != base]
+        sig = metrics.paired_bootstrap((base, [r["hypothesis_masked"] for r in ordered[base]]),
+                                       others, refs, target_lang, bootstrap_samples,
+                                       cached) if others else {}
+        significance[f"{engine}|{direction}"] = {"baseline": base,
+                                                 "signatures": sig.get("_signatures", {})}
+        for method, rs in ordered.items():
+            t = totals.get((engine, method))
+            row = {"engine": engine, "method": method, "direction": direction,
+                   "n_segments": len(rs), "reference": rs[0]["alignment"] if rs else ""}
+            for name in metrics.METRICS:
+                row[name] = scores[method][name]["score"]
+                row[f"{name}_signature"] = scores[method][name]["signature"]
+                s = sig.get(method, {}).get(name)
+                if s is not None:
+                    row[f"{name}_p_value"] = s["p_value"]
+                    row[f"{name}_ci"] = s["ci"]
+            if "comet" in scores[method]:
+                row["comet"] = scores[method]["comet"]
+                row["comet_model"] = comet.name
+            row["delivered_chrf"] = scores[method]["delivered_chrf"]
+            row["hyp_masks"] = sum(r["hyp_masks"] for r in rs)
+            row["hyp_unplaced"] = sum(r["hyp_unplaced"] for r in rs)
+            row["ref_masks"] = sum(r["ref_masks"] for r in rs)
+            row["failed_segments"] = sum(1 for r in rs if r["status"] == "failed")
+            if t is not None:
+                mentions = t["restored"] + t["unresolved"]
+                row["restoration_rate"] = (round(t["restored"] / mentions, 4)
+                                           if mentions and internal_method(method) != "none" else None)
+                row["restored"] = t["restored"]
+                row["unresolved"] = t["unresolved"] if internal_method(method) != "none" else 0
+                row["needs_review_segments"] = t["needs_review"]
+                row["dead_lettered_segments"] = t["dead_lettered"]
+                row.update(t["privacy"].rates())
+            out_rows.append(row)
+    return {"rows": out_rows, "significance": significance}
+
+
+def summarise_hypothesis(h: Hypothesis) -> dict:
+    return {"engine": h.engine, "method": h.method, "document": h.document,
+            "privacy": dict(vars(h.privacy)), "restored": h.restored,
+            "unresolved": h.unresolved, "needs_review": h.needs_review,
+            "dead_lettered": h.dead_lettered, "sent": h.sent, "segments": len(h.segments)}
