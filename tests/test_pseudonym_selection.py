@@ -215,3 +215,34 @@ def test_methods_restore_exactly_through_the_identity_engine(method):
     results, report = restore_document(pd, translate_batch(create("identity", "en", "es"), reqs))
     assert [results[s.id].text for s in d.segments] == [s.text for s in d.segments]
     assert report.unresolved == 0
+
+
+def test_shipped_spanish_dictionary_with_stanza_style_features():
+    from transforms.dictionary.store import load_default
+    es = load_default("es")
+    feats = {"Gender": "Fem", "Number": "Sing", "upos": "PROPN", "deprel": "nsubj"}
+    ms = [Mention(segment=0, start=0, end=12, text="María García", category="PER",
+                  lemma="María García", features=feats),
+          Mention(segment=1, start=0, end=6, text="García", category="PER", lemma="García",
+                  features=feats)]
+    ch = PseudonymChooser(b"k", "doc", ["María García", "García"], dictionary=es, lang="es")
+    p = ch.choose(cluster("PER", "maria garcia", "María García"), ms)
+    assert isinstance(p, DictPseudonym) and ch.stats["features"] == 1
+    full = p.form_for("María García", feats)
+    assert len(full.split()) == 2 and "García" not in full
+    from transforms.pseudonyms import given_gender
+    assert given_gender(full.split()[0]) in ("Fem", "")       # same gender preferred
+    assert p.form_for("García", feats) == full.split()[-1]
+    assert p.form_for("GARCÍA", feats) == full.split()[-1].upper()
+
+
+def test_clusters_of_one_lemma_share_the_pseudonym_in_their_own_cases():
+    # surface linking gives "Tallinnas" and "Tallinna" separate clusters: one entity
+    ch = chooser(["Tallinnas", "Tallinna", "Tallinn"])
+    a = [m("Tallinnas", "LOC", "Tallinn", "Ine", cls="Gep")]
+    b = [m("Tallinna", "LOC", "Tallinn", "Gen", cls="Gep")]
+    pa = ch.choose(cluster("LOC", "tallinnas", "Tallinnas", 0), a)
+    pb = ch.choose(cluster("LOC", "tallinna", "Tallinna", 1), b)
+    assert pa is pb and ch.stats["same-key"] == 1
+    assert pa.form_for("Tallinnas", a[0].features) == pa.entry.lemma + "s"
+    assert pb.form_for("Tallinna", b[0].features) == pa.entry.lemma

@@ -91,14 +91,21 @@ class PseudonymChooser:
         cat = cluster.category
         # The same string annotated with two categories in one document ("Spain" as ORG and
         # LOC) is one original: it gets one pseudonym.
-        same = self._by_key.get(cluster.key)
-        if same is not None and cat not in ("DATE",) and same[0] != "DATE":
-            self.stats["same-key"] += 1
-            return same[1]
+        # Likewise clusters whose mentions share a lemma: surface linking keeps "Tallinnas"
+        # and "Tallinna" apart, but they are one entity in two cases and need one pseudonym
+        # (in each mention's case).
+        keys = [cluster.key] + sorted({"\x1flemma\x1f" + fold(m.lemma) for m in mentions
+                                       if m.lemma and cat in NAME_CATEGORIES})
+        for key in keys:
+            same = self._by_key.get(key)
+            if same is not None and cat != "DATE" and same[0] != "DATE":
+                self.stats["same-key"] += 1
+                return same[1]
         chosen = self._from_corpus(cluster, mentions)
         if chosen is None:
             chosen = self._choose(cluster, mentions)
-        self._by_key.setdefault(cluster.key, (cat, chosen))
+        for key in keys:
+            self._by_key.setdefault(key, (cat, chosen))
         return chosen
 
     def _from_corpus(self, cluster: Cluster, mentions: Sequence[Mention]):
