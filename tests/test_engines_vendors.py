@@ -6,7 +6,7 @@ import pytest
 from schemas.records import MTRequest
 from tests.fakes.vendor_server import KEYS, Chaos, VendorServer, fake_translate
 from transforms.engines import EngineError, create
-from transforms.stages import RetryPolicy, Translator
+from transforms.stages import Translator
 
 VENDORS = {
     "deepl": ("DEEPL_AUTH_KEY", {}),

@@ -4,14 +4,12 @@ import json
 import subprocess
 import sys
 
-import pytest
 
 from schemas.records import MTRequest
 from tests.conftest import REPO
 from tests.fakes.vendor_server import KEYS, Chaos, VendorServer, fake_translate
 from transforms.engines import create
-from transforms.stages import (RetryPolicy, Translator, audit_lines, dead_letter_lines,
-                               requests_for)
+from transforms.stages import (RetryPolicy, Translator, audit_lines, dead_letter_lines)
 
 
 def reqs(n, doc="d.jsonl", guard=()):

@@ -15,7 +15,7 @@ import json
 import os
 import sqlite3
 import time
-from typing import Dict, Iterable, List, Mapping, Optional, Sequence
+from typing import Dict, Iterable, Mapping, Optional, Sequence
 
 FILE_NAME = "translations.sqlite"
 

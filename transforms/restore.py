@@ -15,6 +15,7 @@ from typing import List, Optional, Sequence, Tuple
 from schemas.records import Assignment, ProtectedSegment, RestoredSegment
 from transforms import dates
 from transforms.linking import POSSESSIVE, _WORD, fold
+from transforms.target_names import TRANSLATABLE, target_name
 
 
 def _find_exact(text: str, needle: str, taken: List[Tuple[int, int]]) -> Optional[Tuple[int, int]]:
@@ -69,39 +70,88 @@ def _find_words(text: str, replacement: str, taken) -> Optional[Tuple[int, int]]
     return None
 
 
-def locate(text: str, a: Assignment, taken, target_lang: str = "") -> Optional[Tuple[int, int, str]]:
+def locate(text: str, a: Assignment, taken, target_lang: str = "", source_lang: str = ""
+           ) -> Optional[Tuple[int, int, str]]:
     """Where assignment ``a``'s replacement is in ``text`` and what to put there."""
+    found = locate_how(text, a, taken, target_lang, source_lang)
+    return None if found is None else found[:3]
+
+
+def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_lang: str = ""
+               ) -> Optional[Tuple[int, int, str, str]]:
+    """``locate`` plus the outcome: how the replacement was found and what went back
+    (``date``, ``exact``, ``possessive``, ``target-form`` — the pseudonym's own established
+    translation —, ``words`` — fuzzy, by its distinctive words —; with ``+target-name`` when
+    the original went back in its established target-language name)."""
     if a.method == "pseudonym" and a.category == "DATE":
         fake = dates.parse(a.replacement)
         orig = dates.parse(a.original)
         if fake is not None and orig is not None:
-            for loose in (False, True):
-                pos = 0
-                while True:
-                    span = dates.locate(text, fake, pos, loose=loose,
-                                        numeric_month=dates.is_numeric(a.replacement))
-                    if span is None:
-                        break
-                    if not _overlaps(span, taken):
-                        found = text[span[0]:span[1]]
-                        return span[0], span[1], dates.substitute(found, fake, orig, target_lang,
-                                                                  a.original)
-                    pos = span[1]
+            span = _date_span(text, fake, taken, dates.is_numeric(a.replacement))
+            if span is not None:
+                found = text[span[0]:span[1]]
+                return span[0], span[1], dates.substitute(found, fake, orig, target_lang,
+                                                          a.original), "date"
+    how = "exact"
     span = _find_exact(text, a.replacement, taken)
     original = a.original
     if span is None and _possessive(a.replacement):
         span = _find_exact(text, POSSESSIVE.sub("", a.replacement), taken)
         original = POSSESSIVE.sub("", a.original)
+        how = "possessive"
+    if span is None and a.method == "pseudonym" and a.category in TRANSLATABLE and source_lang:
+        # The engine translated the pseudonym itself ("London" -> "Londres"): find it by its
+        # known target-language form.
+        fake_target = target_name(POSSESSIVE.sub("", a.replacement), a.category, source_lang,
+                                  target_lang)
+        if fake_target:
+            span = _find_exact(text, fake_target, taken)
+            original = POSSESSIVE.sub("", a.original)
+            how = "target-form"
     if span is None and a.method == "pseudonym" and a.category != "DATE":
         span = _find_words(text, a.replacement, taken)
         if span is not None:
+            how = "words"
             original = POSSESSIVE.sub("", a.original)
             found = text[span[0]:span[1]]
             if _possessive(found):
                 original += _possessive(found)
     if span is None:
         return None
-    return span[0], span[1], original
+    if a.category in TRANSLATABLE and source_lang and a.method != "none":
+        suffix = _possessive(original)
+        established = target_name(POSSESSIVE.sub("", original), a.category, source_lang,
+                                  target_lang)
+        if established:
+            original = established + suffix
+            how += "+target-name"
+    return span[0], span[1], original, how
+
+
+def _date_span(text: str, fake, taken, numeric: bool) -> Optional[Tuple[int, int]]:
+    """The tightest free span holding the date's components: strict first (components in any
+    known language), then loose (an engine mistranslated the month).  Tightest, not first:
+    in "15 agosto a 15 enero" the date 15 January is "15 enero", not the whole phrase, and in
+    "8 febrero 2002 y 1 abril 2002" the date 1 April 2002 does not take the first year."""
+    for loose in (False, True):
+        best = None
+        pos = 0
+        for _ in range(200):            # bounded: each step moves past a candidate's start
+            span = dates.locate(text, fake, pos, loose=loose, numeric_month=numeric)
+            if span is None:
+                break
+            if not _overlaps(span, taken) and (best is None or span[1] - span[0] < best[1] - best[0]):
+                best = span
+            pos = span[0] + 1
+        if best is not None:
+            return best
+    if fake.month is not None and fake.year is not None and fake.day is None:
+        # Month and year only, month mistranslated ("March 2012" -> "Marcha 2012").
+        pat = re.compile(rf"(?<!{_WORD})[^\W\d_]+\.?\s+(?:de\s+|of\s+)?{fake.year}(?!\d)")
+        for m in pat.finditer(text):
+            if not _overlaps(m.span(), taken):
+                return m.span()
+    return None
 
 
 def _possessive(s: str) -> str:
@@ -110,7 +160,8 @@ def _possessive(s: str) -> str:
 
 
 def restore_segment(protected: ProtectedSegment, translated: str,
-                    problems: Sequence[str] = (), target_lang: str = "") -> RestoredSegment:
+                    problems: Sequence[str] = (), target_lang: str = "",
+                    source_lang: str = "") -> RestoredSegment:
     notes = list(problems)
     taken: List[Tuple[int, int]] = []
     edits: List[Tuple[int, int, str, str]] = []
@@ -119,13 +170,16 @@ def restore_segment(protected: ProtectedSegment, translated: str,
         assignments = []
     else:
         assignments = sorted(protected.assignments, key=lambda a: (-len(a.replacement), a.start))
+    outcomes: dict = {}
     for a in assignments:
-        found = locate(translated, a, taken, target_lang)
+        found = locate_how(translated, a, taken, target_lang, source_lang)
         if found is None:
             unresolved += 1
+            outcomes["unplaced"] = outcomes.get("unplaced", 0) + 1
             notes.append(f"could not place {a.category} #{a.cluster} (sent as {a.replacement!r})")
             continue
-        s, e, original = found
+        s, e, original, how = found
+        outcomes[how] = outcomes.get(how, 0) + 1
         taken.append((s, e))
         edits.append((s, e, original, a.category))
     edits.sort()
@@ -145,7 +199,8 @@ def restore_segment(protected: ProtectedSegment, translated: str,
             if re.search(rf"(?<!{_WORD}){re.escape(a.replacement)}(?!{_WORD})", text, re.IGNORECASE):
                 notes.append(f"pseudonym {a.replacement!r} still present")
                 unresolved += 1
+                outcomes["pseudonym-left"] = outcomes.get("pseudonym-left", 0) + 1
     status = "needs-review" if unresolved or problems else "translated"
     return RestoredSegment(document=protected.document, id=protected.id, index=protected.index,
                            text=text, status=status, notes=notes, restored=len(edits),
-                           unresolved=unresolved, spans=spans)
+                           unresolved=unresolved, spans=spans, outcomes=outcomes)

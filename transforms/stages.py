@@ -141,7 +141,7 @@ class Translator:
         last: Optional[EngineError] = None
         for attempt in range(p.max_attempts):
             if not self.breaker.allow():
-                raise EngineError(f"circuit breaker open after repeated failures"
+                raise EngineError("circuit breaker open after repeated failures"
                                   + (f" (last: {last})" if last else ""))
             self._throttle()
             self.calls += 1
@@ -293,7 +293,8 @@ def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse]
         if resp.cached:
             report.cached += 1
         text, problems = markup.from_markup(resp.text, ps.codes)
-        res = restore_segment(ps, text, problems, pd.document.target_lang)
+        res = restore_segment(ps, text, problems, pd.document.target_lang,
+                              pd.document.source_lang)
         results[ps.id] = res
         report.restored += res.restored
         report.unresolved += res.unresolved

@@ -24,7 +24,7 @@ import secrets
 import shutil
 import subprocess
 import threading
-from typing import List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence
 
 from transforms.engines.base import Engine, EngineError, register
 

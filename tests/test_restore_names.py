@@ -1,0 +1,80 @@
+"""Restoration puts places and institutions back in their established target-language names,
+finds a pseudonym the engine translated by its target form, and counts every outcome."""
+import pytest
+
+from schemas.records import Assignment, Document, ProtectedSegment, Segment
+from transforms.restore import restore_segment
+from transforms.stages import restore_document
+from transforms.protect import ProtectOptions, protect_document
+from transforms.target_names import target_name
+
+
+def seg(text, *assignments):
+    return ProtectedSegment(document="d", id="1", index=0, text=text, assignments=list(assignments))
+
+
+def a(original, replacement, category, start=0):
+    return Assignment(cluster=0, category=category, original=original, replacement=replacement,
+                      segment=0, start=start, end=start + len(replacement))
+
+
+def test_table_names_and_never_persons_or_companies():
+    assert target_name("the European Commission", "ORG", "en", "es") == "la Comisión Europea"
+    assert target_name("European Court of Human Rights", "ORG", "en", "es") == \
+        "Tribunal Europeo de Derechos Humanos"
+    assert target_name("Comisión Europea", "ORG", "es", "en") == "European Commission"
+    assert target_name("Anna Berg", "PER", "en", "es") is None
+    assert target_name("Baltic Timber SIA", "ORG", "en", "es") is None
+    assert target_name("Poland", "LOC", "en", "en") is None
+
+
+def test_places_from_apertium_dictionaries(apertium):
+    assert target_name("Poland", "LOC", "en", "es") == "Polonia"
+    assert target_name("Czech Republic", "GPE", "en", "es") == "República Checa"
+    assert target_name("Polonia", "LOC", "es", "en") == "Poland"
+    assert target_name("Madrid", "LOC", "en", "es") is None     # same name: nothing to do
+    assert target_name("Kalniņi", "LOC", "en", "es") is None    # unknown
+
+
+def test_original_comes_back_in_the_target_language(apertium):
+    ps = seg("Springfield and Acme Corp sued.", a("Poland", "Springfield", "LOC"),
+             a("the European Commission", "Acme Corp", "ORG", 16))
+    res = restore_segment(ps, "Springfield y Acme Corp demandaron.", target_lang="es",
+                          source_lang="en")
+    assert res.text == "Polonia y la Comisión Europea demandaron."
+    assert res.status == "translated"
+    assert res.outcomes == {"exact+target-name": 2}
+    assert [res.text[s:e] for s, e, _ in res.spans] == ["Polonia", "la Comisión Europea"]
+
+
+def test_pseudonym_translated_by_the_engine_is_found_by_its_target_form(apertium):
+    ps = seg("He moved to London.", a("Kaunas", "London", "LOC", 12))
+    res = restore_segment(ps, "Se mudó a Londres.", target_lang="es", source_lang="en")
+    assert res.text == "Se mudó a Kaunas." and res.outcomes == {"target-form": 1}
+
+
+def test_unplaceable_is_counted_and_flagged():
+    ps = seg("Acme Corp sued.", a("Baltic Timber SIA", "Acme Corp", "ORG"))
+    res = restore_segment(ps, "Demandaron.", target_lang="es", source_lang="en")
+    assert res.status == "needs-review" and res.outcomes == {"unplaced": 1}
+
+
+def test_document_report_counts_outcomes(apertium):
+    doc = Document(name="d.jsonl", path="d.jsonl", format="jsonl", skeleton=b"", source_lang="en",
+                   target_lang="es",
+                   segments=[Segment(document="d.jsonl", id="1", index=0,
+                                     text="Anna Berg moved to Poland on 3 May 2019.",
+                                     labels=[[0, 9, "PER"], [19, 25, "LOC"], [29, 39, "DATE"]])])
+    pd = protect_document(doc, ProtectOptions(secret=b"k"))
+    from transforms.stages import requests_for, translate_batch
+    from transforms.engines import create
+    reqs, _ = requests_for(pd, "apertium")
+    eng = create("apertium", "en", "es")
+    try:
+        responses = translate_batch(eng, reqs)
+    finally:
+        eng.close()
+    results, report = restore_document(pd, responses)
+    text = results["1"].text
+    assert "Anna Berg" in text and "Polonia" in text and "mayo de 2019" in text
+    assert sum(report.outcomes.values()) == 3 and report.outcomes.get("date") == 1

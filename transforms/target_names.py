@@ -1,0 +1,162 @@
+"""Established target-language names of places and institutions (pure look-up, offline).
+
+Restoration puts an original back in the target language when the name has an established
+translation: "Poland" -> "Polonia", "the European Commission" -> "la Comisión Europea".  Two
+sources, both local — the original is only looked up on this machine, never sent anywhere:
+
+1. ``resources/names/<src>-<tgt>.json``: a small hand-written table of EU institutions, courts
+   and international bodies (multi-word names a morphological dictionary does not hold);
+2. Apertium's own dictionaries, when installed: the name is analysed with the source
+   analyser (``lt-proc``), accepted only when **every** reading is a proper noun (so a company
+   called "Baltic Timber SIA" or a person's name is never translated), looked up in the
+   bilingual dictionary and generated in the target language.
+
+Persons are never translated.  Unknown names come back as the original string.
+"""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+import subprocess
+import threading
+from typing import Dict, Optional
+
+from transforms.linking import fold
+
+TRANSLATABLE = ("LOC", "GPE", "ORG")
+APERTIUM_DIRS = ("/usr/share/apertium", "/usr/local/share/apertium")
+ISO3 = {"en": "eng", "es": "spa"}
+
+
+@functools.lru_cache(maxsize=None)
+def _table(source: str, target: str) -> Dict[str, str]:
+    try:
+        from importlib.resources import files
+        path = files("resources").joinpath(f"names/{source}-{target}.json")
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (FileNotFoundError, ModuleNotFoundError, OSError, ValueError):
+        data = {}
+        try:
+            from importlib.resources import files
+            rev = json.loads(files("resources").joinpath(f"names/{target}-{source}.json")
+                             .read_text(encoding="utf-8"))
+            data = {"names": {v: k for k, v in rev.get("names", {}).items()}}
+        except (FileNotFoundError, ModuleNotFoundError, OSError, ValueError):
+            pass
+    return {fold(k): v for k, v in data.get("names", {}).items()}
+
+
+class _LtProc:
+    """A long-lived ``lt-proc -z`` process: one request at a time, NUL-flushed."""
+
+    def __init__(self, args):
+        self.proc = subprocess.Popen(["lt-proc", "-z", *args], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.lock = threading.Lock()
+
+    def __call__(self, text: str, timeout: float = 10.0) -> str:
+        """``text`` followed by an empty superblank (lt-proc waits for what follows the last
+        unit otherwise) and a NUL; the answer without them."""
+        import select
+        with self.lock:
+            if self.proc.poll() is not None:
+                raise OSError("lt-proc ended")
+            self.proc.stdin.write(text.encode("utf-8") + b"[]\0")
+            self.proc.stdin.flush()
+            out = bytearray()
+            while not out.endswith(b"\0"):
+                ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
+                if not ready:
+                    self.proc.kill()
+                    raise OSError("lt-proc did not answer")
+                chunk = self.proc.stdout.read1(4096)
+                if not chunk:
+                    raise OSError("lt-proc ended")
+                out += chunk
+            return out[:-1].decode("utf-8", "replace").replace("[]", "")
+
+
+class ApertiumNames:
+    def __init__(self, source: str, target: str):
+        pair = f"{ISO3.get(source, source)}-{ISO3.get(target, target)}"
+        base = next((os.path.join(d, f"apertium-{p}") for d in APERTIUM_DIRS
+                     for p in (pair, "-".join(reversed(pair.split("-"))))
+                     if os.path.isfile(os.path.join(d, f"apertium-{p}", f"{pair}.autobil.bin"))),
+                    None)
+        if base is None:
+            raise OSError(f"no Apertium {pair} dictionaries")
+        self.analyse = _LtProc(["-a", os.path.join(base, f"{pair}.automorf.bin")])
+        self.bilingual = _LtProc(["-b", os.path.join(base, f"{pair}.autobil.bin")])
+        self.generate = _LtProc(["-g", os.path.join(base, f"{pair}.autogen.bin")])
+
+    def lookup(self, name: str) -> Optional[str]:
+        if not name or any(c in name for c in "^$/<>[]{}\\@*#\0"):
+            return None
+        units = re.findall(r"\^(.*?)\$", self.analyse(name))
+        if len(units) != 1:
+            return None                       # more than one word the dictionary knows apart
+        surface, *readings = units[0].split("/")
+        if surface != name or not readings or not all(r.split("<", 1)[1:2] and
+                                                       r.split("<", 1)[1].startswith("np>")
+                                                       for r in readings):
+            return None                       # unknown, or also a common word
+        reading = next((r for r in readings if "<loc>" in r or "<top>" in r), readings[0])
+        bil = re.findall(r"\^(.*?)\$", self.bilingual("^" + reading + "$"))
+        if len(bil) != 1 or "/" not in bil[0]:
+            return None
+        target = bil[0].split("/")[1]
+        if not target or target.startswith("@"):
+            return None
+        out = self.generate("^" + target + "$").strip()
+        if not out or any(c in out for c in "#@*^$"):
+            return None
+        return out
+
+
+_APERTIUM: Dict[tuple, Optional[ApertiumNames]] = {}
+_LOCK = threading.Lock()
+
+
+def _apertium(source: str, target: str) -> Optional[ApertiumNames]:
+    key = (source, target)
+    with _LOCK:
+        if key not in _APERTIUM:
+            try:
+                _APERTIUM[key] = ApertiumNames(source, target)
+            except OSError:
+                _APERTIUM[key] = None
+        return _APERTIUM[key]
+
+
+_ARTICLE = re.compile(r"^(?:the)\s+", re.I)
+
+
+@functools.lru_cache(maxsize=20000)
+def target_name(name: str, category: str, source: str, target: str) -> Optional[str]:
+    """The established ``target``-language name of ``name``, or None.  Keeps ALL-CAPS."""
+    if category not in TRANSLATABLE or not source or not target or source == target:
+        return None
+    bare = name.strip()
+    article = _ARTICLE.match(bare)
+    core = bare[article.end():] if article else bare
+    table = _table(source, target)
+    found = table.get(fold(bare))
+    if found is not None:
+        article = None            # the table's entry already says "la Comisión Europea"
+    else:
+        found = table.get(fold(core))
+    if found is None and category in ("LOC", "GPE"):
+        names = _apertium(source, target)
+        if names is not None:
+            try:
+                found = names.lookup(core)
+            except OSError:
+                found = None
+    if found is None or found == core:
+        return None
+    letters = [c for c in core if c.isalpha()]
+    if len(letters) > 1 and all(c.isupper() for c in letters) and len(core.split()) > 1:
+        found = found.upper()
+    return found
