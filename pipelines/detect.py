@@ -21,7 +21,7 @@ import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions
 
 from pipelines.common import match_inputs, read_deny_list
-from schemas.records import DocumentReport, Failure, is_code_char
+from schemas.records import DocumentReport, Failure
 from transforms.beam import FAILURES, ReadDocuments, WriteSummary, _join, _write_bytes
 from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions, protect_document
 
@@ -48,19 +48,13 @@ def annotated_lines(doc, options: ProtectOptions, extra=()) -> Tuple[List[str], 
     counts: Dict[str, int] = {}
     lines = []
     for seg in doc.segments:
-        # offsets without the inline-code markers
-        plain_pos, text = [], []
-        for ch in seg.text:
-            plain_pos.append(len(text))
-            if not is_code_char(ch):
-                text.append(ch)
-        plain_pos.append(len(text))
+        # mentions come with offsets in the text without inline-code markers
         labels, sources = [], []
         for m in sorted(by_seg.get(seg.index, []), key=lambda m: m.start):
-            labels.append([plain_pos[m.start], plain_pos[m.end], m.category, m.cluster])
+            labels.append([m.start, m.end, m.category, m.cluster])
             sources.append(m.source)
             counts[m.category] = counts.get(m.category, 0) + 1
-        lines.append(json.dumps({"segment": seg.id, "text": "".join(text), "label": labels,
+        lines.append(json.dumps({"segment": seg.id, "text": seg.plain_text(), "label": labels,
                                  "sources": sources}, ensure_ascii=False))
     return lines, counts
 

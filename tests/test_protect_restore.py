@@ -90,3 +90,25 @@ def test_allow_list_beats_every_source_but_nothing_else_is_unmasked():
     pd = protect_document(doc(lines), ProtectOptions(secret=b"k", allow=("European Commission",)))
     assert "European Commission" in pd.segments[0].text
     assert "Lasocka" not in pd.segments[0].text
+
+
+def test_name_split_over_formatting_runs_is_found_and_no_fragment_is_sent():
+    from schemas.records import Code, code_char
+    o, c = (lambda i, p: Code("open", "b", pair=p)), (lambda p: Code("close", "", pair=p))
+    codes = [o(0, 1), c(1), o(2, 2), c(2), o(4, 3), c(3)]
+    text = (code_char(0) + "Jo" + code_char(1) + code_char(2) + "hn Sm" + code_char(3)
+            + code_char(4) + "ith" + code_char(5) + " met John Smith in Riga.")
+    seg = Segment(document="d.xlf", id="1", index=0, text=text, codes=codes)
+    d = Document(name="d.xlf", path="d.xlf", format="xliff12", skeleton=b"", segments=[seg],
+                 source_lang="en", target_lang="es")
+    pd = protect_document(d, ProtectOptions(secret=b"k"))   # no labels: detectors find it
+    sent = markup.to_markup(pd.segments[0].text, pd.segments[0].codes)
+    plain = "".join(ch for ch in pd.segments[0].text if ord(ch) < 0xE000)
+    for frag in ("Jo", "hn", "Sm", "ith", "John", "Smith"):
+        assert frag not in plain, frag
+    assert sorted(ch for ch in pd.segments[0].text if ord(ch) >= 0xE000) == sorted(
+        ch for ch in text if ord(ch) >= 0xE000)                # every code still there, once
+    assert LeakGuard(["John Smith"]).find('<g id="0">Jo</g><g id="2">hn Smith</g>')
+    responses = translate_batch(create("identity", "en", "es"), requests_for(pd, "identity")[0])
+    results, report = restore_document(pd, responses)
+    assert results["1"].text.count("John Smith") == 2 and report.unresolved == 0

@@ -4,12 +4,14 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from schemas.records import (Assignment, Cluster, Code, Document, Mention, ProtectedSegment,
                              code_char)
+from schemas.records import is_code_char
 from transforms import linking
 from transforms.linking import fold
 from transforms.pseudonyms import PseudonymChooser, choice_order, corpus_assignments, mask_for
@@ -54,6 +56,9 @@ def protect_document(doc: Document, options: ProtectOptions,
                      extra_forms: Iterable[Tuple[str, str]] = ()) -> ProtectedDocument:
     wanted = (lambda c: True) if options.categories is None else (
         lambda c: c in options.categories)
+    # Entities are found on the text without inline-code markers: a name split over three
+    # differently formatted runs ("Jo|hn Sm|ith") is one word for detection and propagation.
+    marked_doc, doc = doc, plain_document(doc)
     given = [m for m in linking.mentions_from_labels(doc.segments) + detect(doc, options.detectors)
              if wanted(m.category)]
     extra = [(f, c) for f, c in extra_forms if wanted(c)]
@@ -92,13 +97,18 @@ def protect_document(doc: Document, options: ProtectOptions,
     for m in mentions:
         by_seg.setdefault(m.segment, []).append(m)
     out: List[ProtectedSegment] = []
-    for seg in doc.segments:
+    for seg in marked_doc.segments:
+        to_marked = _plain_to_marked(seg.text)
         ms = sorted(by_seg.get(seg.index, []), key=lambda m: m.start)
         pieces, assignments, pos, cursor = [], [], 0, 0
         codes = list(seg.codes)
         for m in ms:
-            pieces.append(seg.text[pos:m.start])
-            cursor += m.start - pos
+            start, end = to_marked[m.start], to_marked[m.end - 1] + 1
+            # Codes inside the entity stay, in order, right after its replacement: no code is
+            # lost and no fragment of the original is left between them.
+            inner = "".join(ch for ch in seg.text[start:end] if is_code_char(ch))
+            pieces.append(seg.text[pos:start])
+            cursor += start - pos
             if options.method == "none":
                 rep = m.text
             elif options.method == "pseudonym":
@@ -115,12 +125,13 @@ def protect_document(doc: Document, options: ProtectOptions,
             assignments.append(Assignment(cluster=m.cluster, category=m.category, original=m.text,
                                           replacement=rep, segment=seg.index, start=cursor,
                                           end=cursor + len(rep), method=options.method))
-            cursor += len(rep)
-            pos = m.end
+            pieces.append(inner)
+            cursor += len(rep) + len(inner)
+            pos = end
         pieces.append(seg.text[pos:])
         out.append(ProtectedSegment(document=doc.name, id=seg.id, index=seg.index,
                                     text="".join(pieces), assignments=assignments, codes=codes))
-    pd = ProtectedDocument(document=doc, segments=out, mentions=mentions, clusters=clusters,
+    pd = ProtectedDocument(document=marked_doc, segments=out, mentions=mentions, clusters=clusters,
                            originals=originals,
                            selection=dict(chooser.stats) if chooser is not None else {})
     if options.method != "none":
@@ -130,6 +141,29 @@ def protect_document(doc: Document, options: ProtectOptions,
             if hit:
                 pd.leaks[ps.id] = f"would leak: payload contains an original entity ({len(hit)} characters)"
     return pd
+
+
+def _plain_to_marked(text: str) -> List[int]:
+    """Index in ``text`` of each character that is not an inline-code marker."""
+    return [i for i, ch in enumerate(text) if not is_code_char(ch)]
+
+
+def plain_document(doc: Document) -> Document:
+    """The document with inline-code markers removed from every segment (labels remapped);
+    mentions found on it have plain offsets (``Mention.segment`` is the segment index)."""
+    if not any(seg.codes for seg in doc.segments):
+        return doc
+    segments = []
+    for seg in doc.segments:
+        to_plain, n = [], 0
+        for ch in seg.text:
+            to_plain.append(n)
+            n += not is_code_char(ch)
+        to_plain.append(n)
+        labels = [[to_plain[a], to_plain[b], c] for a, b, c, *_ in seg.labels
+                  if to_plain[a] < to_plain[b]]
+        segments.append(dataclasses.replace(seg, text=seg.plain_text(), labels=labels, codes=[]))
+    return dataclasses.replace(doc, segments=segments)
 
 
 def detect(doc: Document, detectors: Sequence[str]) -> List[Mention]:
@@ -169,6 +203,16 @@ class LeakGuard:
         self._short = re.compile(rf"(?<!{w})(?:{'|'.join(map(re.escape, short_forms))})(?!{w})") if short_forms else None
 
     def find(self, payload: str) -> Optional[str]:
+        """The first original in ``payload``, looked for also with tags and code markers
+        removed: a name split over formatting runs must not slip through."""
+        plain = re.sub(r"<[^<>]*>", "", "".join(c for c in payload if not is_code_char(c)))
+        for text in (payload, plain) if plain != payload else (payload,):
+            hit = self._find(text)
+            if hit:
+                return hit
+        return None
+
+    def _find(self, payload: str) -> Optional[str]:
         if self._long is not None:
             m = self._long.search(fold(payload))
             if m:
