@@ -135,3 +135,17 @@ def test_shipped_dictionaries(lang):
     parquet = Dictionary.from_parquet((REPO / "resources" / "dictionaries" / f"{lang}.parquet")
                                       .read_bytes())
     assert parquet.entries == d.entries
+
+
+def test_entity_linked_mentions_group_by_wikidata_id():
+    lines = [{"text": "Tallinn and Reval are one city; Tallinn again.",
+              "label": [[0, 7, "LOC", "Q1770", "Q515"], [12, 17, "LOC", "Q1770", "Q515"],
+                        [32, 39, "LOC", "Q1770", "Q515"]]}]
+    obs = list(extract.observations_from_jsonl("\n".join(json.dumps(l) for l in lines)))
+    assert {o.key() for o in obs} == {("LOC", "Q1770")}
+    acc = build.new_accumulator()
+    for o in obs:
+        build.add(acc, o)
+    e = build.to_entry("LOC", acc)
+    assert e.wikidata == "Q1770" and e.lemma == "Tallinn" and e.classes == ["Q515"]
+    assert {f.form for f in e.forms} == {"Tallinn", "Reval"} and e.count == 3

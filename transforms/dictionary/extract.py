@@ -160,14 +160,18 @@ def observations_from_jsonl(text: str, categories: Iterable[str] = CATEGORIES,
             seg, labels = rec["text"], rec.get("label", [])
         except (ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"{name}:{lineno}: not a JSONL segment record ({exc})")
-        for start, end, cat in labels:
+        for label in labels:
+            # [start, end, CATEGORY] or, entity-linked, [start, end, CATEGORY, "Q42"(, class)]
+            start, end, cat = label[:3]
+            qid = str(label[3]) if len(label) > 3 and re.fullmatch(r"Q\d+", str(label[3])) else ""
+            klass = str(label[4]) if len(label) > 4 else cat
             cat = str(cat).upper()
             if cat not in cats:
                 continue
             surface = seg[start:end].strip()
             if _usable(surface, cat):
                 yield Observation(category=cat, lemma=surface, form=surface,
-                                  tokens=len(surface.split()), klass=cat)
+                                  tokens=len(surface.split()), klass=klass, wikidata=qid)
 
 
 def _usable(surface: str, category: str = "") -> bool:
