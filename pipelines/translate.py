@@ -47,7 +47,8 @@ class TranslateOptions(PipelineOptions):
         parser.add_argument("--detectors", default="auto",
                             help="detection beside given labels: auto (default: identifiers "
                                  "always, names on unlabelled documents), identifiers, "
-                                 "heuristic, none; comma-separated")
+                                 "heuristic, stanza (Stanza NER; models from "
+                                 "DOPPEL_STANZA_DIR), none; comma-separated")
         parser.add_argument("--deny-list", "--deny_list", dest="deny_list", default=None,
                             help="customer always-mask list: one 'text<TAB>CATEGORY' per line")
         parser.add_argument("--allow-list", "--allow_list", dest="allow_list", default=None,
@@ -118,6 +119,14 @@ def run(argv=None) -> int:
         raise UsageError(f"unknown engine {opts.engine!r} (known: {', '.join(sorted(ENGINES))})")
     # Workers import the DoFns' modules; ship the main session is not needed (no globals).
     options.view_as(SetupOptions).save_main_session = False
+    if "stanza" in opts.detectors.split(","):
+        # Fail at start, before anything is read or sent, when the models are not there.
+        from transforms.nlp.base import ModelMissingError
+        from transforms.nlp.stanza_backend import StanzaBackend
+        try:
+            StanzaBackend([opts.source_lang])
+        except ModelMissingError as exc:
+            raise UsageError(str(exc))
     paths = match_inputs(opts.input)
     if opts.vault:
         try:

@@ -126,3 +126,82 @@ def test_multileg_en_nothing_gold_is_sent(tmp_path, corpora, apertium):
                           "--direct_num_workers", "2", "--direct_running_mode", "multi_processing")
     for f in sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file()):
         assert (out / f).read_bytes() == (other / f).read_bytes(), f
+
+
+def test_docx_name_in_every_part_never_reaches_the_request_log(tmp_path, apertium):
+    """Issue 3 must-show 3: "John Smith" split over three differently formatted runs in the
+    body, a header, a footnote, a comment, a text box and a tracked deletion; unlabelled, so
+    the detectors must find it."""
+    import zipfile
+    fixture = REPO / "tests" / "fixtures" / "formats" / "name_everywhere.docx"
+    out = run_translate(tmp_path, str(fixture))
+    recs = audit(out)
+    assert recs
+    for r in recs:
+        plain = re.sub(r"<[^>]*>", "", r["text"])
+        for frag in ("John", "Smith", "Jo", "hn Sm", "ith,"):
+            assert frag not in plain, (frag, r["text"])
+    with zipfile.ZipFile(out / "name_everywhere.docx") as z:
+        parts = {n: z.read(n).decode("utf-8") for n in z.namelist() if n.endswith(".xml")}
+    def text_of(xml):
+        return "".join(re.findall(r"<w:(?:t|delText)(?: [^>]*)?>([^<]*)<", xml))
+    for part in ("word/document.xml", "word/header1.xml", "word/footnotes.xml", "word/comments.xml"):
+        assert "John Smith" in text_of(parts[part]), part
+
+
+def test_format_corpus_through_apertium_keeps_every_inline_code(tmp_path, corpora, apertium):
+    """Issue 3 must-show 2: the real DOCX/XLIFF/TMX files through the translate pipeline:
+    every output reopens with our readers, DOCX with python-docx (not ISO Strict, which it
+    cannot read at all), and every XLIFF target has the inline codes of its source."""
+    import collections
+    import docx
+    from lxml import etree
+    from transforms import formats
+    fmt = corpora / "formats"
+    inputs = ",".join(str(fmt / d / "*") for d in ("docx", "xliff12", "xliff2", "tmx"))
+    out = run_translate(tmp_path, inputs)
+    summary = json.loads((out / "summary.json").read_text())
+    n_in = sum(1 for d in ("docx", "xliff12", "xliff2", "tmx") for _ in (fmt / d).iterdir())
+    assert summary["documents"]["written"] == n_in, summary["failures"]
+    inline = {"g", "x", "bx", "ex", "bpt", "ept", "ph", "it", "mrk", "pc", "sc", "ec", "sm", "em"}
+    local = lambda t: etree.QName(t).localname if isinstance(t, str) else ""  # noqa: E731
+    units = 0
+    assert summary["segments"]["dead_lettered"] <= 0.01 * summary["segments"]["total"], \
+        summary["segments"]
+    for path in sorted(out.iterdir()):
+        if path.is_dir() or path.name == "summary.json":
+            continue
+        formats.read_document(path.name, str(path), path.read_bytes(), "en", "es")
+        if path.suffix == ".docx" and "strict" not in path.name:
+            docx.Document(str(path))
+        if path.suffix in (".xlf", ".xliff", ".sdlxliff"):
+            root = etree.fromstring(path.read_bytes(), etree.XMLParser(resolve_entities=False))
+            for unit in root.iter():
+                if local(unit.tag) not in ("trans-unit", "segment"):
+                    continue
+                kids = {local(c.tag): c for c in unit}
+                src = kids.get("seg-source", kids.get("source"))
+                tgt = kids.get("target")
+                if src is None or tgt is None:
+                    continue
+                sig = lambda el: collections.Counter(  # noqa: E731
+                    local(e.tag) for e in el.iter() if e is not el and local(e.tag) in inline)
+                assert sig(src) == sig(tgt), (path.name, unit.get("id"))
+                units += 1
+    assert units > 1000
+
+
+def test_stanza_configured_run_without_models_stops_at_start(tmp_path):
+    """Issue 4 must-show 2: nothing is read, sent or written; the message names the fix."""
+    out = tmp_path / "out"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pipelines.translate", "--input", str(SAMPLES / "*.jsonl"),
+         "--output", str(out), "--source-lang", "en", "--target-lang", "es",
+         "--engine", "apertium", "--detectors", "auto,stanza"],
+        cwd=REPO, capture_output=True, text=True,
+        env={**__import__("os").environ, "DOPPEL_STANZA_DIR": str(tmp_path / "no-models"),
+             "HTTPS_PROXY": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9"})
+    assert proc.returncode != 0
+    assert "doppel models download --lang en" in proc.stderr
+    assert "DOPPEL_STANZA_DIR" in proc.stderr
+    assert not out.exists()

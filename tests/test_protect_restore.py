@@ -112,3 +112,32 @@ def test_name_split_over_formatting_runs_is_found_and_no_fragment_is_sent():
     responses = translate_batch(create("identity", "en", "es"), requests_for(pd, "identity")[0])
     results, report = restore_document(pd, responses)
     assert results["1"].text.count("John Smith") == 2 and report.unresolved == 0
+
+
+def test_stanza_detector_feeds_mentions_with_lemma_and_head_features():
+    """The `stanza` detector path, with real stanza.Document objects read from CoNLL-U
+    (models cannot be downloaded here): entities become mentions with lemma and the head
+    word's features, and are protected."""
+    from transforms import protect
+    from transforms.nlp.conllu import read_annotated
+    from tests.conftest import FIXTURES
+    ann = read_annotated(path=str(FIXTURES / "nlp" / "es_mwt_ner.conllu"), lang="es")
+
+    class CoNLLUBackend:   # what StanzaBackend.annotate returns, from the treebank format
+        def annotate(self, texts, lang):
+            assert texts == [ann.text]
+            return [ann]
+
+    d = Document(name="es.txt", path="es.txt", format="jsonl", skeleton=b"",
+                 segments=[Segment(document="es.txt", id="1", index=0, text=ann.text)],
+                 source_lang="es", target_lang="en")
+    protect._STANZA["es"] = CoNLLUBackend()
+    try:
+        mentions = protect.detect(d, ["stanza"])
+        pd = protect_document(d, ProtectOptions(secret=b"k", detectors=("stanza",)))
+    finally:
+        del protect._STANZA["es"]
+    per = [m for m in mentions if m.category == "PER"]
+    assert per and per[0].text == "Ana Pérez Gil" and per[0].lemma == "Ana Pérez Gil"
+    assert per[0].features.get("upos") == "PROPN"
+    assert "Pérez" not in pd.segments[0].text and "Cádiz" not in pd.segments[0].text

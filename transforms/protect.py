@@ -166,6 +166,18 @@ def plain_document(doc: Document) -> Document:
     return dataclasses.replace(doc, segments=segments)
 
 
+_STANZA: Dict[str, object] = {}
+
+
+def stanza_backend(lang: str):
+    """One Stanza pipeline per language and worker process, built on first use: loading
+    models is the expensive part, and a worker translates many documents."""
+    if lang not in _STANZA:
+        from transforms.nlp.stanza_backend import StanzaBackend
+        _STANZA[lang] = StanzaBackend([lang])
+    return _STANZA[lang]
+
+
 def detect(doc: Document, detectors: Sequence[str]) -> List[Mention]:
     names = set(detectors)
     if "auto" in names:
@@ -180,6 +192,12 @@ def detect(doc: Document, detectors: Sequence[str]) -> List[Mention]:
         from transforms.detect.base import to_mentions
         for seg in doc.segments:
             out += to_mentions(seg.index, seg.text, identifiers.detect(seg.text, lang))
+    if "stanza" in names:
+        # Stanza NER with lemma and head-word features; models from DOPPEL_STANZA_DIR.
+        from transforms.nlp.base import entities_to_mentions
+        backend = stanza_backend(lang)
+        for seg, ann in zip(doc.segments, backend.annotate([s.text for s in doc.segments], lang)):
+            out += entities_to_mentions(seg.index, ann, source="ner")
     if "heuristic" in names:
         from transforms.detect.base import to_mentions
         from transforms.detect.heuristic import HeuristicDetector
