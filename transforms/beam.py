@@ -100,7 +100,7 @@ class ProtectDocuments(beam.PTransform):
             forms = (docs
                      | "EntityForms" >> beam.FlatMap(
                          lambda d: {(d.segments[i].text[s:e], c) for i in range(len(d.segments))
-                                    for s, e, c in d.segments[i].labels
+                                    for s, e, c, *_ in d.segments[i].labels
                                     if wanted is None or c in wanted})
                      | "Distinct" >> beam.Distinct())
             return docs | beam.ParDo(fn, beam.pvalue.AsList(forms)).with_outputs(

@@ -73,9 +73,13 @@ def fold(text: str) -> str:
 def mentions_from_labels(segments: Sequence[Segment]) -> List[Mention]:
     out = []
     for seg in segments:
-        for start, end, cat in seg.labels:
+        for start, end, cat, *more in seg.labels:
+            # an optional 4th field {"lemma", "features"} comes from annotated input (CoNLL-U)
+            info = more[0] if more and isinstance(more[0], dict) else {}
             out.append(Mention(segment=seg.index, start=start, end=end,
-                               text=seg.text[start:end], category=str(cat).upper(), source="given"))
+                               text=seg.text[start:end], category=str(cat).upper(),
+                               source="given", lemma=info.get("lemma", ""),
+                               features=dict(info.get("features") or {})))
     return out
 
 

@@ -160,7 +160,7 @@ def plain_document(doc: Document) -> Document:
             to_plain.append(n)
             n += not is_code_char(ch)
         to_plain.append(n)
-        labels = [[to_plain[a], to_plain[b], c] for a, b, c, *_ in seg.labels
+        labels = [[to_plain[a], to_plain[b], c, *rest] for a, b, c, *rest in seg.labels
                   if to_plain[a] < to_plain[b]]
         segments.append(dataclasses.replace(seg, text=seg.plain_text(), labels=labels, codes=[]))
     return dataclasses.replace(doc, segments=segments)

@@ -11,6 +11,7 @@ from typing import Dict, List
 
 from schemas.records import Document, RestoredSegment
 from transforms.formats.base import Format, FormatError  # noqa: F401
+from transforms.formats.conllu import ConlluFormat
 from transforms.formats.docx import DocxFormat
 from transforms.formats.jsonl import JsonlFormat
 from transforms.formats.sentences import join_results, split_document, unsplit
@@ -19,7 +20,7 @@ from transforms.formats.xliff12 import Xliff12Format
 from transforms.formats.xliff2 import Xliff2Format
 
 FORMATS: List[Format] = [DocxFormat(), Xliff12Format(), Xliff2Format(), TmxFormat(),
-                         JsonlFormat()]
+                         JsonlFormat(), ConlluFormat()]
 BY_NAME: Dict[str, Format] = {f.name: f for f in FORMATS}
 
 
