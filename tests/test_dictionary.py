@@ -149,3 +149,13 @@ def test_entity_linked_mentions_group_by_wikidata_id():
     e = build.to_entry("LOC", acc)
     assert e.wikidata == "Q1770" and e.lemma == "Tallinn" and e.classes == ["Q515"]
     assert {f.form for f in e.forms} == {"Tallinn", "Reval"} and e.count == 3
+
+
+def test_translate_with_a_missing_dictionary_fails_clearly(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "pipelines.translate", "--input",
+                           str(REPO / "resources" / "samples" / "*.jsonl"), "--output",
+                           str(tmp_path / "o"), "--source-lang", "en", "--target-lang", "es",
+                           "--engine", "identity", "--dictionary", str(tmp_path / "none.json")],
+                          cwd=REPO, capture_output=True, text=True)
+    assert proc.returncode != 0 and "cannot read dictionary" in proc.stderr
+    assert not (tmp_path / "o").exists()
