@@ -71,6 +71,33 @@ def run_pipeline(pattern, out, *extra, engine="apertium"):
     return time.perf_counter() - t0
 
 
+def translate_stage(out, max_batch=64):
+    """The MT stage alone, in-process, on the payloads the pipeline sent (its audit log), in
+    the pipeline's batches (per document, in order, ``max_batch`` each): engine start,
+    deformatting, Apertium, reformatting, the leak-guard-free Translator path."""
+    from schemas.records import MTRequest
+    from transforms.engines import create
+    from transforms.stages import Translator
+    batches = []
+    for f in sorted(glob.glob(os.path.join(out, "audit", "requests-*.jsonl"))):
+        with open(f, encoding="utf-8") as fh:
+            recs = [json.loads(line) for line in fh]
+        reqs = [MTRequest(document=r["document"], segment=r["segment"], index=r["index"],
+                          engine="apertium", source_lang="en", target_lang="es", text=r["text"])
+                for r in recs]
+        chunks = {}
+        for r in reqs:
+            chunks.setdefault(r.index // max_batch, []).append(r)
+        batches += list(chunks.values())
+    t0 = time.perf_counter()
+    engine = create("apertium", "en", "es")
+    tr = Translator(engine)
+    for b in batches:
+        tr.translate(b)
+    engine.close()
+    return time.perf_counter() - t0
+
+
 def figures(paths, out):
     from transforms import formats
     from transforms.linking import propagatable
@@ -161,6 +188,9 @@ def main(argv=None) -> int:
             # Everything but MT (read, detect, protect, restore, write, Beam): the share of
             # the pipeline's time that is not Apertium's.
             result["pipeline_identity_engine_s"] = round(statistics.median(ident_t), 3)
+        if args.breakdown:
+            result["translate_stage_s"] = round(translate_stage(out), 3)
+            result["translate_stage_ratio"] = round(raw / result["translate_stage_s"], 3)
         result.update(figures(paths, out))
         if args.apy_url:
             out_apy = os.path.join(tmp, "apy")

@@ -150,3 +150,18 @@ def test_pipeline_through_apy_writes_what_the_cli_engine_writes(tmp_path, apy_se
     sa = json.loads((a / "summary.json").read_text())
     sb = json.loads((b / "summary.json").read_text())
     assert sa["mentions"] == sb["mentions"] and sb["segments"]["dead_lettered"] == 0
+
+
+def test_long_segment_is_never_cut_inside_a_tag(apertium):
+    """CJK text has no '.' or ' ' to cut at: the cut must not fall inside a tag (half a tag
+    is an unclosed superblank that would swallow the rest of Apertium's stream)."""
+    seg = ('<g id="0">' + "研修テーマや研修対象者に合わせて参加いただく研修プログラムです" * 20 + "</g>"
+           + ' <x id="1"/><g id="2">' + "法律知識" * 200 + "</g>")
+    parts = A.split_units(A.batch_request([seg] * 3))
+    assert all(p.count("<") == p.count(">") for p in parts)
+    eng = create("apertium", "en", "es")
+    try:
+        out = eng.translate([seg] * 3)
+    finally:
+        eng.close()
+    assert len(out) == 3 and all('<x id="1"/>' in o for o in out)

@@ -117,3 +117,31 @@ def test_pipeline_counts_every_segment_under_failures(tmp_path, monkeypatch):
                for l in f.read_text().splitlines()]
     assert len(outputs) == 90
     assert sum(o["status"] != "failed" for o in outputs) == seg["translated"]
+
+
+def test_guard_terms_cover_lemmas_and_travel_with_the_request_only(monkeypatch):
+    """The document's originals and their lemmas ride on each request; a payload holding any
+    of them (any case, accents folded) is held back, and the terms appear in no output."""
+    from schemas.records import Document, Mention, Segment
+    from transforms.protect import ProtectedDocument
+    from transforms.stages import guard_terms, requests_for
+    seg = Segment(document="d", id="1", index=0, text="Bērziņam wrote.")
+    doc = Document(name="d", path="d", format="jsonl", skeleton=b"", segments=[seg],
+                   source_lang="lv", target_lang="en")
+    from schemas.records import Assignment, ProtectedSegment
+    ps = ProtectedSegment(document="d", id="1", index=0, text="Ozolam wrote.",
+                          assignments=[Assignment(cluster=0, category="PER", original="Bērziņam",
+                                                  replacement="Ozolam", segment=0, start=0, end=6)])
+    pd = ProtectedDocument(document=doc, segments=[ps], clusters=[], originals=["Bērziņam"],
+                           mentions=[Mention(segment=0, start=0, end=8, text="Bērziņam",
+                                             category="PER", lemma="Bērziņš")])
+    assert guard_terms(pd) == ["Bērziņam", "Bērziņš"]
+    (req,), _ = requests_for(pd, "libretranslate")
+    assert req.guard == ["Bērziņam", "Bērziņš"]
+    req.text = "Letter from BERZINS."          # the lemma, upper case, accents dropped
+    with VendorServer() as srv:
+        out = Translator(libre(srv.url, monkeypatch)).translate([req])
+        assert srv.calls == []
+    assert out[0].text is None and "would leak" in out[0].error
+    assert "erzi" not in out[0].error and audit_lines(out) == [] and \
+        "erzi" not in dead_letter_lines(out)[0]

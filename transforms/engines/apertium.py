@@ -91,9 +91,25 @@ def split_units(text: str) -> List[str]:
             else:
                 space = text.rfind(" ", soft_next, hard_next)
                 nxt = space + 1 if space > -1 else hard_next
+        nxt = _outside_markup(text, last, nxt)
         parts.append(text[last:nxt])
         last = nxt
     return parts or [""]
+
+
+def _outside_markup(text: str, start: int, cut: int) -> int:
+    """Move a cut that falls inside a tag or an entity back to its start: APy would cut
+    there too, and hand Apertium half a tag (an unclosed superblank that swallows the rest of
+    the stream).  Where APy's cut is clean (nearly always) the two cuts are the same."""
+    if cut >= len(text):
+        return cut
+    lt, gt = text.rfind("<", start, cut), text.rfind(">", start, cut)
+    if lt > gt and lt > start:
+        cut = lt
+    amp, semi = text.rfind("&", start, cut), text.rfind(";", start, cut)
+    if amp > semi and amp > start and re.match(r"&#?\w{1,10}$", text[amp:cut]):
+        cut = amp
+    return cut
 
 
 # -- format processors ----------------------------------------------------------------
@@ -122,6 +138,26 @@ def _run(cmd: Sequence[str], data: bytes, timeout: float = 120) -> bytes:
         raise EngineError(f"{cmd[0]} exited {proc.returncode}: "
                           f"{proc.stderr.decode('utf-8', 'replace')[:200]}")
     return proc.stdout
+
+
+def _balanced(stream: str) -> bool:
+    depth = 0
+    i = 0
+    while i < len(stream):
+        ch = stream[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":
+            if depth:
+                return False
+            depth = 1
+        elif ch == "]":
+            if not depth:
+                return False
+            depth = 0
+        i += 1
+    return depth == 0
 
 
 def deformat_one(text: str) -> str:
@@ -375,7 +411,11 @@ def translate_request(pipeline_fn, q: str) -> str:
     """What APy's /translate does with ``q`` (one user, markUnknown=no): split, deformat each
     part, translate the parts in one pipe, reformat, join, strip unknown-word marks."""
     parts = split_units(q.strip())
-    streams = pipeline_fn(deformat_batch(parts))
+    units = deformat_batch(parts)
+    for u in units:
+        if not _balanced(u):
+            raise EngineError("deformatted text has an unclosed superblank; not sent to Apertium")
+    streams = pipeline_fn(units)
     return UNKNOWN_MARK.sub(r"\1", "".join(reformat_batch(streams)))
 
 
