@@ -39,11 +39,22 @@ class SystemScores:
     expensive: tens of milliseconds a segment) and reused for the corpus score, the sentence
     scores and the paired bootstrap."""
 
-    def __init__(self, hyps: Sequence[str], refs: Sequence[str], target_lang: str = ""):
+    def __init__(self, hyps: Sequence[str], refs: Sequence[str], target_lang: str = "",
+                 memo: Optional[Dict[tuple, list]] = None):
+        """``memo`` (shared between the systems of one comparison) keeps the statistics of
+        each (metric, hypothesis, reference) pair: methods give the same output wherever a
+        segment has no entity, and those segments are scored once."""
         self.target_lang = target_lang
         self.metrics = {name: _metric(name, target_lang) for name in METRICS}
-        self.stats = {name: m._extract_corpus_statistics(list(hyps), [list(refs)])
-                      for name, m in self.metrics.items()}
+        memo = {} if memo is None else memo
+        self.stats = {}
+        for name, m in self.metrics.items():
+            todo = sorted({(h, r) for h, r in zip(hyps, refs) if (name, h, r) not in memo})
+            if todo:
+                got = m._extract_corpus_statistics([h for h, _ in todo], [[r for _, r in todo]])
+                for pair, st in zip(todo, got):
+                    memo[(name,) + pair] = st
+            self.stats[name] = [memo[(name, h, r)] for h, r in zip(hyps, refs)]
         self.n = len(hyps)
 
     def corpus(self) -> Dict[str, Dict[str, object]]:

@@ -242,10 +242,10 @@ def build_report(rows: Sequence[dict], hyps_summary: Sequence[dict], baseline: s
                    for m, rs in by_method.items()}
         any_rows = next(iter(ordered.values()))
         refs = [r["reference_masked"] for r in any_rows]
-        scores, cached = {}, {}
+        scores, cached, memo = {}, {}, {}
         for method, rs in ordered.items():
             hyps = [r["hypothesis_masked"] for r in rs]
-            cached[method] = metrics.SystemScores(hyps, refs, target_lang)
+            cached[method] = metrics.SystemScores(hyps, refs, target_lang, memo)
             scores[method] = cached[method].corpus()
             sent = cached[method].sentences()
             for i, r in enumerate(rs):
