@@ -246,3 +246,28 @@ def test_clusters_of_one_lemma_share_the_pseudonym_in_their_own_cases():
     assert pa is pb and ch.stats["same-key"] == 1
     assert pa.form_for("Tallinnas", a[0].features) == pa.entry.lemma + "s"
     assert pb.form_for("Tallinna", b[0].features) == pa.entry.lemma
+
+
+CONLLU = """# sent_id = a_1
+1\tEestist\tEesti\tPROPN\tS\tCase=Ela|Number=Sing\t2\tobl\t_\tNE=B-Gep
+2\ttuli\ttulema\tVERB\tV\t_\t0\troot\t_\tSpaceAfter=No
+3\t.\t.\tPUNCT\tZ\t_\t2\tpunct\t_\t_
+
+"""
+
+
+def test_conllu_input_gets_case_matched_pseudonyms_and_never_a_lemma(tmp_path):
+    """Through protect_document with a CoNLL-U document (mentions carry lemma and features):
+    a dictionary entry containing the original's lemma ("Eesti") would trip the leak guard,
+    so it is never chosen."""
+    from transforms import formats
+    from transforms.protect import ProtectOptions, protect_document
+    d = Dictionary(lang="et", entries={"LOC": [
+        entry("LOC", "Eesti Arst", [form("Eesti Arstist", "Ela")]),
+        entry("LOC", "Taani", [form("Taani", "Nom"), form("Taanist", "Ela")])]})
+    path = tmp_path / "et.json"
+    path.write_text(d.to_json(), encoding="utf-8")
+    doc = formats.read_document("a.conllu", "a.conllu", CONLLU.encode(), "et", "en")
+    pd = protect_document(doc, ProtectOptions(secret=b"k", dictionary=str(path)))
+    assert [a.replacement for s in pd.segments for a in s.assignments] == ["Taanist"]
+    assert not pd.leaks and pd.selection.get("features") == 1

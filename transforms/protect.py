@@ -77,7 +77,8 @@ def protect_document(doc: Document, options: ProtectOptions,
         scope = doc.name if options.scope == "document" else "corpus"
         from transforms.dictionary.store import resolve
         chooser = PseudonymChooser(options.secret, scope, originals,
-                                   avoid=[f for f, _ in extra if linking.propagatable(f)],
+                                   avoid=[f for f, _ in extra if linking.propagatable(f)]
+                                   + [m.lemma for m in mentions if m.lemma],  # guarded too
                                    dictionary=resolve(options.dictionary, doc.source_lang),
                                    lang=doc.source_lang,
                                    corpus=corpus_assignments(options.secret, extra)
