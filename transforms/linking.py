@@ -14,6 +14,7 @@ shorter ones ("EU", "X") so that ordinary words are not swallowed.
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
@@ -64,6 +65,7 @@ def same_name(a: str, b: str, lang: str) -> bool:
     return len(wa) == len(wb) and all(stems(x, lang) & stems(y, lang) for x, y in zip(wa, wb))
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
     """Case- and accent-insensitive comparison key."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
@@ -106,6 +108,7 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     ``extra`` gives further (form, category) pairs, e.g. from other documents of the run.
     With a ``lang`` that inflects names (``ENDINGS``), a capitalised word whose stem equals
     the stem of a known name word is masked too ("Bērziņam" after "Andris Bērziņš")."""
+    extra = list(extra)
     forms: Dict[str, str] = {}
     for m in mentions:
         forms.setdefault(m.text.strip(), m.category)
@@ -119,25 +122,30 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     forms = {f: c for f, c in forms.items() if propagatable(f)}
     if not forms:
         return list(mentions)
-    # Longest first so that "Andris Bērziņš" wins over "Bērziņš" at the same place.
-    ordered = sorted(forms, key=len, reverse=True)
     covered: Dict[int, List[Tuple[int, int]]] = {}
     for m in mentions:
         covered.setdefault(m.segment, []).append((m.start, m.end))
+    # The run-wide forms are the same for every document: compiled once per worker.  The
+    # document's own extra forms get a small pattern of their own.
+    shared = {f.strip() for f, _ in extra} & forms.keys()
+    patterns = _compiled(tuple(sorted(shared))) + \
+        _compiled(tuple(sorted(f for f in forms if f not in shared)))
+    casefolded: Dict[str, str] = {}
+    for f, c in forms.items():
+        casefolded.setdefault(f.casefold(), c)
     added: List[Mention] = []
-    big = _alternation(ordered)
     for seg in segments:
         spans = covered.setdefault(seg.index, [])
-        for pat in big:
-            for hit in pat.finditer(seg.text):
-                s, e = hit.span()
-                if any(a <= s and e <= b for a, b in spans):
-                    continue
-                text = seg.text[s:e]
-                cat = forms.get(text) or _lookup_ci(forms, text)
-                added.append(Mention(segment=seg.index, start=s, end=e, text=text,
-                                     category=cat, source="propagated"))
-                spans.append((s, e))
+        hits = {hit.span() for pat in patterns for hit in pat.finditer(seg.text)}
+        # Longest first at each place, so "Andris Bērziņš" wins over "Bērziņš".
+        for s, e in sorted(hits, key=lambda h: (h[0], h[0] - h[1])):
+            if any(a <= s and e <= b for a, b in spans):
+                continue
+            text = seg.text[s:e]
+            cat = forms.get(text) or casefolded.get(text.casefold(), "MISC")
+            added.append(Mention(segment=seg.index, start=s, end=e, text=text,
+                                 category=cat, source="propagated"))
+            spans.append((s, e))
     if lang in ENDINGS:
         added += _propagate_inflected(segments, forms, covered, lang)
     return list(mentions) + added
@@ -171,12 +179,9 @@ def _propagate_inflected(segments, forms: Dict[str, str], covered, lang) -> List
     return added
 
 
-def _lookup_ci(forms: Dict[str, str], text: str) -> str:
-    key = text.casefold()
-    for f, c in forms.items():
-        if f.casefold() == key:
-            return c
-    return "MISC"
+@functools.lru_cache(maxsize=8)
+def _compiled(forms: Tuple[str, ...]) -> List[re.Pattern]:
+    return _alternation(sorted(forms, key=len, reverse=True)) if forms else []
 
 
 def _alternation(ordered: List[str]) -> List[re.Pattern]:

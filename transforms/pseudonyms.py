@@ -83,6 +83,12 @@ class PseudonymChooser:
         # Containment is checked for strings that identify someone (not bare "3" or "2002").
         self._orig_padded = {" ".join(re.findall(r"\w+", o)) for o in self.originals
                              if propagatable(o)}
+        # word -> the padded originals holding it: containment either way needs a shared
+        # word, so only those few are checked (a run-wide avoid list has thousands).
+        self._padded_by_word: Dict[str, List[str]] = {}
+        for o in self._orig_padded:
+            for w in set(o.split()):
+                self._padded_by_word.setdefault(w, []).append(o)
         self.used: Set[str] = set()
 
     # -- public ------------------------------------------------------------------
@@ -213,7 +219,7 @@ class PseudonymChooser:
             return True
         padded = " " + " ".join(words) + " "
         return not any(o and (f" {o} " in padded or padded in f" {o} ")
-                       for o in self._orig_padded)
+                       for w in set(words) for o in self._padded_by_word.get(w, ()))
 
     def _pick(self, cluster: Cluster, pool: List[str], salt: str = "") -> str:
         start = keyed_int(self.secret, self.scope, cluster.category, cluster.key, salt)
