@@ -75,9 +75,11 @@ def test_upper_translation_reopens_with_codes_kept(rel):
         etree.fromstring(out)   # well-formed
 
 
-@pytest.mark.skipif(shutil.which("libreoffice") is None and shutil.which("soffice") is None,
-                    reason="LibreOffice not installed")
 def test_docx_outputs_convert_with_libreoffice(tmp_path):
+    if shutil.which("libreoffice") is None and shutil.which("soffice") is None:
+        if os.environ.get("CI"):
+            pytest.fail("LibreOffice is not installed but CI must have it (.ci/run installs it)")
+        pytest.skip("LibreOffice not installed (apt-get install libreoffice-writer-nogui)")
     outs = []
     for rel in GOOD:
         if rel.endswith(".docx"):
