@@ -12,11 +12,14 @@ sees only those opaque markers; the reader/writer pair alone knows what they sta
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple
 
 CODE_BASE = 0xE000
 CODE_LIMIT = 0xF8FF
+# Every inline-code marker: for stripping them, or for a fast "has none" check.
+CODE_CHARS = re.compile(f"[{chr(CODE_BASE)}-{chr(CODE_LIMIT)}]")
 
 
 def code_char(index: int) -> str:

@@ -105,3 +105,34 @@ def test_generated_recall_and_near_misses():
         assert r["recall"] >= 0.99, r
         assert r["nm_n"] >= 150, r
         assert r["nm_same"] <= 0.01, r
+
+
+def test_phone_screen_never_hides_a_number_the_matcher_finds():
+    """The cheap digit-run screen before PhoneNumberMatcher must pass every text in which the
+    matcher finds a valid number: every region's example numbers of every type, written
+    nationally, internationally and as E.164, seen from documents of several regions."""
+    import phonenumbers as pn
+
+    from transforms.detect.identifiers import _may_hold_phone
+
+    types = [pn.PhoneNumberType.FIXED_LINE, pn.PhoneNumberType.MOBILE,
+             pn.PhoneNumberType.TOLL_FREE, pn.PhoneNumberType.VOIP,
+             pn.PhoneNumberType.SHARED_COST, pn.PhoneNumberType.PREMIUM_RATE]
+    formats = [pn.PhoneNumberFormat.NATIONAL, pn.PhoneNumberFormat.INTERNATIONAL,
+               pn.PhoneNumberFormat.E164]
+    checked = 0
+    for region in sorted(pn.SUPPORTED_REGIONS):
+        for t in types:
+            num = pn.example_number_for_type(region, t)
+            if num is None:
+                continue
+            for f in formats:
+                text = f"Call {pn.format_number(num, f)} today."
+                for doc_region in (region, "GB", "DE", None):
+                    found = list(pn.PhoneNumberMatcher(text, doc_region or "ZZ",
+                                                       leniency=pn.Leniency.VALID))
+                    if found:
+                        checked += 1
+                        assert _may_hold_phone(text, doc_region), (text, doc_region)
+    assert checked > 2000
+    assert not _may_hold_phone("Article 78(3) of 2016", "GB")

@@ -77,3 +77,49 @@ def test_forms_of_one_name():
     assert linking.same_name("Bērziņam", "Bērziņš", "lv")
     assert linking.same_name("Jaan Kaplinskile", "Jaan Kaplinski", "et")
     assert not linking.same_name("Tallinna", "Tallinn", "")   # no language: no guessing
+
+
+def test_form_matcher_finds_what_a_regex_alternation_finds_and_only_bounded_forms():
+    """FormMatcher replaced one big regex alternation per run: it must find every match the
+    alternation finds (plus overlapping ones it skips), each word-bounded, case-insensitive
+    for forms of 4+ characters and exact for shorter ones."""
+    import random
+    import re
+
+    from transforms.linking import _WORD, FormMatcher
+
+    rng = random.Random(7)
+    words = ["EU", "Eu", "Smith", "smith", "John", "Union", "European", "Straße", "İstanbul",
+             "Court", "of", "the", "Ērika", "Inc", "X", "de", "la"]
+    seps = [" ", " ", ", ", "-", ". ", "’s ", " (", ") ", "×", "\n"]
+    for trial in range(300):
+        forms = set()
+        for _ in range(rng.randint(1, 12)):
+            toks = [rng.choice(words) for _ in range(rng.randint(1, 3))]
+            form = " ".join(toks) + rng.choice(["", "", ".", "’s"])
+            forms.add(rng.choice(["", "", "("]) + form)
+        text = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 25)))
+        long_forms = [f for f in forms if len(f) >= 4]
+        short_forms = [f for f in forms if len(f) < 4]
+        got = set(FormMatcher(long_forms, short_forms).spans(text))
+        want = set()
+        for group, flags in ((long_forms, re.IGNORECASE), (short_forms, 0)):
+            for f in group:
+                pat = re.compile(rf"(?<!{_WORD}){re.escape(f)}(?!{_WORD})", flags)
+                pos = 0
+                while True:                       # every occurrence, overlapping ones too
+                    m = pat.search(text, pos)
+                    if not m:
+                        break
+                    want.add(m.span())
+                    pos = m.start() + 1
+        assert got == want, (trial, sorted(forms), text)
+
+
+def test_form_matcher_first_and_empty():
+    from transforms.linking import FormMatcher
+    m = FormMatcher(["Andris Bērziņš"], ["EU"])
+    assert m.first("the eu and ANDRIS BĒRZIŅŠ said") == "ANDRIS BĒRZIŅŠ"
+    assert m.first("the EU said") == "EU"
+    assert m.first("Andris Bērziņšam") is None          # not word-bounded
+    assert not FormMatcher([], [])

@@ -11,12 +11,14 @@ import html
 import re
 from typing import List, Tuple
 
-from schemas.records import Code, code_char, code_index
+from schemas.records import CODE_CHARS, Code, code_char, code_index
 
 _TAG = re.compile(r'<(/?)([gx])(?:\s+id="(\d+)")?\s*(/?)>')
 
 
 def to_markup(text: str, codes: List[Code]) -> str:
+    if not CODE_CHARS.search(text):
+        return html.escape(text, quote=False)
     out = []
     for ch in text:
         idx = code_index(ch)

@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
-from schemas.records import (Assignment, Cluster, Code, Document, Mention, ProtectedSegment,
-                             code_char)
+from schemas.records import (CODE_CHARS, Assignment, Cluster, Code, Document, Mention,
+                             ProtectedSegment, code_char)
 from schemas.records import is_code_char
 from transforms import linking
 from transforms.linking import fold
@@ -144,8 +144,10 @@ def protect_document(doc: Document, options: ProtectOptions,
     return pd
 
 
-def _plain_to_marked(text: str) -> List[int]:
+def _plain_to_marked(text: str) -> Sequence[int]:
     """Index in ``text`` of each character that is not an inline-code marker."""
+    if not CODE_CHARS.search(text):
+        return range(len(text))
     return [i for i, ch in enumerate(text) if not is_code_char(ch)]
 
 
@@ -213,31 +215,19 @@ class LeakGuard:
     case- and accent-insensitive for forms of 4+ characters, exact for shorter ones."""
 
     def __init__(self, originals: Iterable[str]):
-        forms = sorted({o.strip() for o in originals if linking.propagatable(o.strip())},
-                       key=len, reverse=True)
-        long_forms = sorted({fold(f) for f in forms if len(f) >= 4}, key=len, reverse=True)
-        short_forms = [f for f in forms if len(f) < 4]
-        w = linking._WORD
-        self._long = re.compile(rf"(?<!{w})(?:{'|'.join(map(re.escape, long_forms))})(?!{w})") if long_forms else None
-        self._short = re.compile(rf"(?<!{w})(?:{'|'.join(map(re.escape, short_forms))})(?!{w})") if short_forms else None
+        forms = {o.strip() for o in originals if linking.propagatable(o.strip())}
+        self._long = linking.FormMatcher(long_forms={fold(f) for f in forms if len(f) >= 4})
+        self._short = linking.FormMatcher(short_forms=[f for f in forms if len(f) < 4])
 
     def find(self, payload: str) -> Optional[str]:
         """The first original in ``payload``, looked for also with tags and code markers
         removed: a name split over formatting runs must not slip through."""
-        plain = re.sub(r"<[^<>]*>", "", "".join(c for c in payload if not is_code_char(c)))
+        plain = _TAGS.sub("", CODE_CHARS.sub("", payload))
         for text in (payload, plain) if plain != payload else (payload,):
-            hit = self._find(text)
+            hit = self._long.first(fold(text)) or self._short.first(text)
             if hit:
                 return hit
         return None
 
-    def _find(self, payload: str) -> Optional[str]:
-        if self._long is not None:
-            m = self._long.search(fold(payload))
-            if m:
-                return m.group(0)
-        if self._short is not None:
-            m = self._short.search(payload)
-            if m:
-                return m.group(0)
-        return None
+
+_TAGS = re.compile(r"<[^<>]*>")

@@ -9,6 +9,7 @@ For each replacement sent, locate it in the engine's output and swap in the orig
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import List, Optional, Sequence, Tuple
 
@@ -18,12 +19,17 @@ from transforms.linking import POSSESSIVE, _WORD, fold
 from transforms.target_names import TRANSLATABLE, target_name
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _bounded(needle: str) -> re.Pattern:
+    """``needle`` on word boundaries, case-insensitive (compiled once per worker: ``re``'s
+    own cache holds 512 patterns, and a run restores thousands of distinct replacements)."""
+    return re.compile(rf"(?<!{_WORD}){re.escape(needle)}(?!{_WORD})", re.IGNORECASE)
+
+
 def _find_exact(text: str, needle: str, taken: List[Tuple[int, int]]) -> Optional[Tuple[int, int]]:
     if not needle:
         return None
-    flags = re.IGNORECASE
-    pat = re.compile(rf"(?<!{_WORD}){re.escape(needle)}(?!{_WORD})", flags)
-    for m in pat.finditer(text):
+    for m in _bounded(needle).finditer(text):
         if not _overlaps(m.span(), taken):
             return m.span()
     # Markers or asterisks have no word boundary semantics.
@@ -196,7 +202,7 @@ def restore_segment(protected: ProtectedSegment, translated: str,
     # Belt and braces: no pseudonym may survive in delivered text unnoticed.
     for a in protected.assignments:
         if a.method == "pseudonym" and len(a.replacement) >= 4 and a.replacement not in a.original:
-            if re.search(rf"(?<!{_WORD}){re.escape(a.replacement)}(?!{_WORD})", text, re.IGNORECASE):
+            if _bounded(a.replacement).search(text):
                 notes.append(f"pseudonym {a.replacement!r} still present")
                 unresolved += 1
                 outcomes["pseudonym-left"] = outcomes.get("pseudonym-left", 0) + 1

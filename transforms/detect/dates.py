@@ -69,6 +69,8 @@ SPELLED = [
     rf"{_W}{_MONTH},?\s+(?:de\s+)?{_YEAR}(?:\s*(?:r\.|m\.|a\.))?{_X}",
 ]
 SPELLED_RE = [re.compile(p, re.IGNORECASE) for p in SPELLED]
+# (after a non-letter, or glued to a day's "13th"; before a non-word character)
+_ANY_MONTH = re.compile(rf"(?:(?<![^\W\d_])|(?<=st|nd|rd|th)){_MONTH}(?!\w)", re.IGNORECASE)
 
 NUMERIC_RE = re.compile(
     r"(?<![\w./\-])(?:(?P<y1>\d{4})[-./](?P<m1>\d{1,2})[-./](?P<d1>\d{1,2})\.?"
@@ -103,7 +105,8 @@ class DateRecognizer(Recognizer):
                 if text[e - 1] == "." and not (e == len(text) or text[e:e + 1].isspace()):
                     e -= 1
                 out.append(Span(s, e, "DATE", "DATE:numeric", text[s:e]))
-        for pat in SPELLED_RE:
+        # Every spelled-out date has a month name: one scan for it before the five patterns.
+        for pat in SPELLED_RE if _ANY_MONTH.search(text) else ():
             for m in pat.finditer(text):
                 out.append(Span(m.start(), m.end(), "DATE", "DATE:spelled", m.group()))
         return out
