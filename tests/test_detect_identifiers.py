@@ -136,3 +136,23 @@ def test_phone_screen_never_hides_a_number_the_matcher_finds():
                         assert _may_hold_phone(text, doc_region), (text, doc_region)
     assert checked > 2000
     assert not _may_hold_phone("Article 78(3) of 2016", "GB")
+
+
+def test_spelled_dates_found_only_at_month_words_equal_a_full_scan():
+    """Spelled-out date patterns run only where a month word starts: the spans must be those
+    of scanning the whole text with every pattern."""
+    import random
+
+    from transforms.detect import dates as d
+
+    rng = random.Random(3)
+    months = ["December", "dec.", "Jan.", "mayo", "May", "septiembre", "decembrī", "gruodžio",
+              "października", "stycznia", "detsembril", "joulukuuta", "maj", "März", "août",
+              "primary", "remain", "Marcha", "13thDecember", "3December", "Junee"]
+    glue = [" ", ", ", " de ", " of ", ". ", " m. ", ". gada ", " del ", "\n", "-"]
+    nums = ["13", "1", "31", "2012", "1999", "13.", "2012.", "5th", "77"]
+    for _ in range(2000):
+        parts = [rng.choice(months + nums) + rng.choice(glue) for _ in range(rng.randint(1, 9))]
+        text = "".join(parts)
+        full = sorted(m.span() for pat in d.SPELLED_RE for m in pat.finditer(text))
+        assert sorted(m.span() for m in d._spelled(text)) == full, text

@@ -69,8 +69,48 @@ SPELLED = [
     rf"{_W}{_MONTH},?\s+(?:de\s+)?{_YEAR}(?:\s*(?:r\.|m\.|a\.))?{_X}",
 ]
 SPELLED_RE = [re.compile(p, re.IGNORECASE) for p in SPELLED]
-# (after a non-letter, or glued to a day's "13th"; before a non-word character)
-_ANY_MONTH = re.compile(rf"(?:(?<![^\W\d_])|(?<=st|nd|rd|th)){_MONTH}(?!\w)", re.IGNORECASE)
+# A spelled-out month is a whole word (glued at most to a day: "13th December"): the text's
+# words are looked up instead of scanning every position with the 150-month alternation.
+_MONTH_WORD = re.compile(_MONTH, re.IGNORECASE)
+_MONTH_START = {p[:2] for ps in MONTHS.values() for p in ps}
+assert all(p.isalpha() for p in _MONTH_START), "month patterns must start with two letters"
+_LETTER_WORD = re.compile(r"[^\W\d_]\w*")
+# The patterns that begin with the month itself are tried only where a month word starts.
+_FROM_MONTH = [p.pattern.startswith(f"{_W}{_MONTH}") for p in SPELLED_RE]
+
+
+def _month_starts(text: str) -> List[int]:
+    """Where month words start in ``text`` (an empty list: no spelled-out date here)."""
+    low = (text.replace("\u0130", "i") if "\u0130" in text else text).lower()  # same length
+    out = []
+    for m in _LETTER_WORD.finditer(low):
+        word, start = m.group(0), m.start()
+        for w, at in ((word, start), (word[2:], start + 2)) if word[:2] in _GLUED else ((word, start),):
+            if w[:2] in _MONTH_START and _MONTH_WORD.fullmatch(w):
+                out.append(at)
+                break
+    return out
+
+
+_GLUED = ("st", "nd", "rd", "th")
+
+
+def _spelled(text: str):
+    starts = _month_starts(text)
+    if not starts:
+        return
+    for pat, from_month in zip(SPELLED_RE, _FROM_MONTH):
+        if not from_month:
+            yield from pat.finditer(text)
+            continue
+        end = 0
+        for pos in starts:             # what finditer finds: leftmost, non-overlapping
+            if pos >= end:
+                m = pat.match(text, pos)
+                if m:
+                    yield m
+                    end = m.end()
+
 
 NUMERIC_RE = re.compile(
     r"(?<![\w./\-])(?:(?P<y1>\d{4})[-./](?P<m1>\d{1,2})[-./](?P<d1>\d{1,2})\.?"
@@ -105,8 +145,6 @@ class DateRecognizer(Recognizer):
                 if text[e - 1] == "." and not (e == len(text) or text[e:e + 1].isspace()):
                     e -= 1
                 out.append(Span(s, e, "DATE", "DATE:numeric", text[s:e]))
-        # Every spelled-out date has a month name: one scan for it before the five patterns.
-        for pat in SPELLED_RE if _ANY_MONTH.search(text) else ():
-            for m in pat.finditer(text):
-                out.append(Span(m.start(), m.end(), "DATE", "DATE:spelled", m.group()))
+        for m in _spelled(text):
+            out.append(Span(m.start(), m.end(), "DATE", "DATE:spelled", m.group()))
         return out

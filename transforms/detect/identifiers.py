@@ -170,6 +170,12 @@ def _personal_codes():
     ]
 
 
+# Six digits in a row, or seven joined by single separators: what every personal code scheme
+# but the Italian codice fiscale holds somewhere (LV 11 digits with an optional dash, FI six
+# digits then a sign, ES NIE seven, DE and FR digit groups with single spaces, NL with dots).
+_DIGIT_RUN = re.compile(r"\d{6}|\d(?:[ .\-+]?\d){6}")
+
+
 @register
 class PersonalCodeRecognizer(Recognizer):
     """National personal codes.  Several 11-digit schemes can validate the same number; the
@@ -179,12 +185,17 @@ class PersonalCodeRecognizer(Recognizer):
     priority = 70
 
     def __init__(self):
-        self.schemes = [(c, re.compile(_B + f"(?:{p})" + r"(?![\w\-])"), _safe(v))
+        self.schemes = [(c, re.compile(_B + f"(?:{p})" + r"(?![\w\-])"), _safe(v), c != "IT")
                         for c, p, v in _personal_codes()]
 
     def find(self, text, ctx):
         found: Dict[Tuple[int, int], List[str]] = {}
-        for country, pat, valid in self.schemes:
+        # Every scheme but the Italian codice fiscale holds a long digit run: when the text
+        # has none (most sentences), those thirteen scans are skipped.
+        has_run = _DIGIT_RUN.search(text) is not None
+        for country, pat, valid, needs_run in self.schemes:
+            if needs_run and not has_run:
+                continue
             for m in pat.finditer(text):
                 if valid(m.group()):
                     found.setdefault(m.span(), []).append(country)
