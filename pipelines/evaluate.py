@@ -27,7 +27,7 @@ from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
 
 from pipelines.common import UsageError, match_inputs, pipeline_secret
 from schemas.records import Document
-from transforms import formats
+from transforms import formats, stages
 from transforms.beam import FAILURES, HELD, ProtectDocuments, ReadDocuments, TranslateSegments
 from transforms.engines import ENGINES
 from transforms.evaluation import gate, replay  # noqa: F401  (replay registers its engine)
@@ -293,19 +293,19 @@ def build(p: beam.Pipeline, opts: EvaluateOptions, paths: List[str], references:
             options = ProtectOptions(method=score.internal_method(method), secret=secret,
                                      categories=categories, detectors=detectors)
             protected = to_protect | f"{label}/ProtectDocuments" >> ProtectDocuments(
-                options, engine, corpus_scope=True)
+                options, engine, corpus_scope=True, max_batch=opts.max_batch)
             translated = protected.requests | f"{label}/TranslateSegments" >> TranslateSegments(
-                engine, opts.source_lang, opts.target_lang, engine_options, opts.max_batch)
+                engine, opts.source_lang, opts.target_lang, engine_options)
             answers = [translated, protected[HELD]]
             if score.internal_method(method) == "none" and probes_for(opts.probes, engine):
                 # Its own transform (own engine instance): a probe the engine refuses can
                 # never take a segment's batch down with it.
                 answers.append(protected.protected
                                | f"{label}/Probes" >> beam.FlatMap(
-                                   lambda kv, e=engine: score.probe_requests(kv[1], e))
+                                   lambda kv, e=engine, n=opts.max_batch: stages.request_batches(
+                                       score.probe_requests(kv[1], e), n))
                                | f"{label}/TranslateProbes" >> TranslateSegments(
-                                   engine, opts.source_lang, opts.target_lang, engine_options,
-                                   opts.max_batch))
+                                   engine, opts.source_lang, opts.target_lang, engine_options))
             responses = (tuple(answers) | f"{label}/AllResponses" >> beam.Flatten()
                          | f"{label}/KeyResponses" >> beam.Map(lambda r: (r.document, r)))
             hyps = ({"protected": protected.protected, "responses": responses, "gold": gold}

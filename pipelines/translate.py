@@ -97,9 +97,10 @@ def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
     docs = p | "ListInputs" >> beam.Create(paths) | "ReadDocuments" >> ReadDocuments(
         opts.source_lang, opts.target_lang)
     protected = docs.documents | "ProtectDocuments" >> ProtectDocuments(
-        protect_options, opts.engine, corpus_scope=opts.propagation_scope == "corpus", deny=deny)
+        protect_options, opts.engine, corpus_scope=opts.propagation_scope == "corpus", deny=deny,
+        max_batch=opts.max_batch)
     translated = protected.requests | "TranslateSegments" >> TranslateSegments(
-        opts.engine, opts.source_lang, opts.target_lang, engine_options, opts.max_batch,
+        opts.engine, opts.source_lang, opts.target_lang, engine_options,
         cache_dir=opts.cache_dir, policy=RetryPolicy(max_attempts=max(1, opts.max_attempts)))
     if opts.vault:
         protected.protected | "WriteVault" >> beam.ParDo(WriteVaultFn(opts.vault))

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import logging
 import posixpath
-from typing import Dict, Iterable, List, Optional, Tuple
+from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Deque, Dict, Iterable, List, Optional, Tuple
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 from apache_beam.pvalue import TaggedOutput
+from apache_beam.transforms.window import GlobalWindows
 
 from schemas.records import DocumentReport, Failure, MTResponse
 from transforms import formats, stages
@@ -18,6 +21,7 @@ from transforms.engines import EngineError, create
 from transforms.protect import ProtectOptions, protect_document
 
 FAILURES = "failures"
+MAX_IN_FLIGHT = 8       # MT batches a worker queues before it waits for the engine
 HELD = "held"
 LOG = logging.getLogger("doppel")
 
@@ -62,10 +66,11 @@ class ReadDocuments(beam.PTransform):
 
 
 class _ProtectFn(beam.DoFn):
-    def __init__(self, options: ProtectOptions, engine: str, deny=()):
+    def __init__(self, options: ProtectOptions, engine: str, deny=(), max_batch: int = 64):
         self.options = options
         self.engine = engine
         self.deny = list(deny)
+        self.max_batch = max_batch
 
     def process(self, doc, corpus_forms=()):
         try:
@@ -77,24 +82,27 @@ class _ProtectFn(beam.DoFn):
                                                  reason=f"{type(exc).__name__}: {exc}"))
             return
         yield (doc.name, pd)
-        for r in requests:
-            yield TaggedOutput("requests", r)
+        for batch in stages.request_batches(requests, self.max_batch):
+            yield TaggedOutput("requests", batch)
         for h in held:
             yield TaggedOutput(HELD, h)
 
 
 class ProtectDocuments(beam.PTransform):
-    """Documents -> (name, ProtectedDocument), MT ``requests``, ``held`` (leak guard) and
-    ``failures``.  With ``corpus_forms`` every entity string of the run is propagated into
+    """Documents -> (name, ProtectedDocument), MT ``requests`` (in batches of up to
+    ``max_batch``, per document: ``stages.request_batches``), ``held`` (leak guard) and
+    ``failures``.  With ``corpus_scope`` every entity string of the run is propagated into
     every document."""
 
-    def __init__(self, options: ProtectOptions, engine: str, corpus_scope: bool, deny=()):
+    def __init__(self, options: ProtectOptions, engine: str, corpus_scope: bool, deny=(),
+                 max_batch: int = 64):
         super().__init__()
         self.options, self.engine, self.corpus_scope = options, engine, corpus_scope
         self.deny = list(deny)
+        self.max_batch = max_batch
 
     def expand(self, docs):
-        fn = _ProtectFn(self.options, self.engine, self.deny)
+        fn = _ProtectFn(self.options, self.engine, self.deny, self.max_batch)
         if self.corpus_scope:
             wanted = self.options.categories
             forms = (docs
@@ -119,6 +127,8 @@ class _TranslateFn(beam.DoFn):
         self.engine = None
         self.translator = None
         self.setup_error: Optional[str] = None
+        self.sender: Optional[ThreadPoolExecutor] = None
+        self.pending: Deque[Future] = deque()
 
     def setup(self):
         try:
@@ -128,6 +138,13 @@ class _TranslateFn(beam.DoFn):
                                                 self.policy)
         except EngineError as exc:
             self.setup_error = str(exc)
+        # One sending thread per worker: the engine sees one batch at a time, as before, but
+        # while it translates (Apertium in its own processes, a vendor over the network) the
+        # worker goes on protecting the next documents of the fused stage.
+        self.sender = ThreadPoolExecutor(max_workers=1, thread_name_prefix="doppel-mt")
+
+    def start_bundle(self):
+        self.pending = deque()
 
     def process(self, batch):
         if self.translator is None:
@@ -136,9 +153,20 @@ class _TranslateFn(beam.DoFn):
                                  engine=r.engine, text=None,
                                  error=f"engine unavailable: {self.setup_error}")
             return
-        yield from self.translator.translate(batch)
+        self.pending.append(self.sender.submit(self.translator.translate, list(batch)))
+        # Hand on what is done; wait only when too much is in flight (bounded memory).
+        while self.pending and (self.pending[0].done() or len(self.pending) > MAX_IN_FLIGHT):
+            yield from self.pending.popleft().result()
+
+    def finish_bundle(self):
+        # The batch pipeline's elements all live in the global window.
+        while self.pending:
+            for response in self.pending.popleft().result():
+                yield GlobalWindows.windowed_value(response)
 
     def teardown(self):
+        if self.sender is not None:
+            self.sender.shutdown(wait=True)
         if self.engine is not None:
             self.engine.close()
         if self.translator is not None and self.translator.cache is not None:
@@ -146,28 +174,23 @@ class _TranslateFn(beam.DoFn):
 
 
 class TranslateSegments(beam.PTransform):
-    """MT requests -> MT responses (translated or dead-lettered with a reason).
+    """Batches of MT requests -> MT responses (translated or dead-lettered with a reason).
 
-    Batches are formed per document, in document order, ``max_batch`` segments each — not by
-    the runner's bundling: a rule-based engine's output for a segment can depend on what else
-    is in the batch (Apertium's tagger), and a rerun on another runner or worker count must
-    give the same translation.  Within a batch the ``Translator`` applies the leak guard, the
-    cache, the engine's own limits, retries and the circuit breaker."""
+    The batches come formed per document (``stages.request_batches``, made where the
+    document's requests are made), not by the runner's bundling: a rule-based engine's output
+    for a segment can depend on what else is in the batch (Apertium's tagger), and a rerun on
+    another runner or worker count must give the same translation.  No shuffle stands between
+    protection and translation, so a runner fuses the two and the engine translates one
+    document while the next is being protected.  Within a batch the ``Translator`` applies
+    the leak guard, the cache, the engine's own limits, retries and the circuit breaker."""
 
     def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options=None,
-                 max_batch: int = 64, cache_dir: Optional[str] = None,
-                 policy: Optional[stages.RetryPolicy] = None):
+                 cache_dir: Optional[str] = None, policy: Optional[stages.RetryPolicy] = None):
         super().__init__()
         self.args = (engine, source_lang, target_lang, engine_options or {}, cache_dir, policy)
-        self.max_batch = max_batch
 
-    def expand(self, requests):
-        size = self.max_batch
-        return (requests
-                | "KeyByDocumentChunk" >> beam.Map(lambda r: ((r.document, r.index // size), r))
-                | "Batch" >> beam.GroupByKey()
-                | "InDocumentOrder" >> beam.MapTuple(lambda _, rs: sorted(rs, key=lambda r: r.index))
-                | "Translate" >> beam.ParDo(_TranslateFn(*self.args)))
+    def expand(self, batches):
+        return batches | "Translate" >> beam.ParDo(_TranslateFn(*self.args))
 
 
 class _WriteAuditFn(beam.DoFn):

@@ -54,6 +54,18 @@ def requests_for(pd: ProtectedDocument, engine_name: str) -> Tuple[List[MTReques
     return requests, held
 
 
+def request_batches(requests: Iterable[MTRequest], max_batch: int) -> List[List[MTRequest]]:
+    """One document's requests as MT batches: in segment order, segment ``i`` in chunk
+    ``i // max_batch``.  Fixed by the document alone — never by a runner's bundling —
+    because a rule-based engine's output for a segment can depend on its batch neighbours
+    (Apertium's tagger): a rerun on any runner or worker count translates the same."""
+    size = max(1, max_batch)
+    chunks: Dict[Tuple[str, int], List[MTRequest]] = {}
+    for r in sorted(requests, key=lambda r: (r.document, r.index)):
+        chunks.setdefault((r.document, r.index // size), []).append(r)
+    return list(chunks.values())
+
+
 def _response(r: MTRequest, text=None, error=None, sent=True, cached=False) -> MTResponse:
     return MTResponse(document=r.document, segment=r.segment, index=r.index, engine=r.engine,
                       text=text, error=error, request_text=r.text if sent else None,
