@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Dict, Iterable, Iterator, List, Optional, Tuple
 
 from schemas.records import Mention, is_code_char
-from transforms.nlp.base import AnnotatedText, EntitySpan, words_in_span
+from transforms.nlp.base import AnnotatedText, EntitySpan, entity_features, words_in_span
 
 # Categories a dictionary holds: names.  Dates, amounts and identifiers get format-preserving
 # fakes instead (transforms.pseudonyms).
@@ -74,24 +74,13 @@ def entity_words(ann: AnnotatedText, e: EntitySpan) -> List[int]:
 
 
 def span_features(ann: AnnotatedText, idxs: List[int], head: int) -> Tuple[Dict[str, str], str]:
-    """UD features describing the whole entity's form, and the head's UPOS.
-
-    The paper takes the dependency head's features.  For a multi-word *flat* name the head is
-    the first word ("Robert Hunteri": head "Robert", Case=Nom) although in languages such as
-    Estonian or Finnish only the last part inflects ("Hunteri", Case=Gen) — so for a flat name
-    Case and Number come from its last word, the rest from the head."""
-    if head < 0 and idxs:
-        head = idxs[0]
+    """UD features describing the whole entity's form, and the head's UPOS: the same rule as
+    the mentions to replace get (``transforms.nlp.base.entity_features``: the head word's
+    features, Case and Number of a flat name from its last word)."""
+    feats, head = entity_features(ann.tokens, idxs, head)
     if head < 0:
         return {}, ""
-    h = ann.tokens[head]
-    feats = {k: v for k, v in h.feats.items() if k not in _DROP}
-    last = ann.tokens[idxs[-1]] if idxs else h
-    if last is not h and last.deprel.split(":")[0] == "flat" and last.sentence == h.sentence:
-        for k in ("Case", "Number"):
-            if k in last.feats:
-                feats[k] = last.feats[k]
-    return feats, h.upos
+    return {k: v for k, v in feats.items() if k not in _DROP}, ann.tokens[head].upos
 
 
 def observations_from_annotated(ann: AnnotatedText,

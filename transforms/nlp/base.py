@@ -103,6 +103,38 @@ def entity_head(tokens: Sequence[Token], idxs: Sequence[int]) -> int:
     return idxs[-1]
 
 
+# Features of a flat name's form that its last word carries (below).
+FLAT_FORM_KEYS = ("Case", "Number")
+
+
+def entity_features(tokens: Sequence[Token], idxs: Sequence[int], head: int = -1
+                    ) -> "tuple[Dict[str, str], int]":
+    """UD features describing a (multi-word) entity's form, and the index of its head word
+    (-1 when there is none) — the one rule for the dictionary's forms and the mentions to
+    replace alike.
+
+    The paper takes the dependency **head word**'s features.  In UD a multi-word name is a
+    ``flat`` (``flat:name``) chain headed by its *first* word, yet the word that inflects is
+    the last one: in Estonian, Finnish or Hungarian only the last part takes the case
+    ("Robert Hunteri": head "Robert" Case=Nom, "Hunteri" Case=Gen), in German the genitive -s
+    sits on the last word, and where every part inflects (Latvian, Polish) the last agrees
+    with the head anyway.  So: the head word's features, with Case and Number from the last
+    word of the span when that word is part of the head's flat chain.  ``head``: the entity's
+    head as the reader found it; -1: the word inside the span whose head lies outside it."""
+    if head < 0:
+        head = entity_head(tokens, idxs)
+    if head < 0:
+        return {}, -1
+    h = tokens[head]
+    feats = dict(h.feats)
+    last = tokens[idxs[-1]] if idxs else h
+    if last is not h and last.deprel.split(":")[0] == "flat" and last.sentence == h.sentence:
+        for k in FLAT_FORM_KEYS:
+            if k in last.feats:
+                feats[k] = last.feats[k]
+    return feats, head
+
+
 def words_in_span(tokens: Sequence[Token], start: int, end: int) -> List[int]:
     """Indices of words whose surface token overlaps [start, end)."""
     return [i for i, t in enumerate(tokens) if t.token_start < end and t.token_end > start]
@@ -139,8 +171,9 @@ def decode_tags(tags: Sequence[Optional[str]]) -> List[tuple]:
 
 def entities_to_mentions(segment: int, ann: AnnotatedText, source: str = "ner"):
     """NER/pre-annotated entities -> ``schemas.records.Mention`` with the entity's lemma
-    (its words' lemmas joined as in the text) and the **head word's** UD features plus
-    ``upos``/``deprel`` (the paper's description of the whole entity's form)."""
+    (its words' lemmas joined as in the text) and the UD features describing the whole
+    entity's form (``entity_features``: the head word's, Case and Number of a flat name from
+    its last word) plus the head's ``upos``/``deprel``."""
     from schemas.records import Mention
     out = []
     for e in ann.entities:
@@ -151,10 +184,10 @@ def entities_to_mentions(segment: int, ann: AnnotatedText, source: str = "ner"):
             if (t.token_start, t.id) not in seen:
                 seen.add((t.token_start, t.id))
                 lemmas.append(t.lemma or t.text)
-        feats: Dict[str, str] = {}
-        if e.head >= 0:
-            h = ann.tokens[e.head]
-            feats = dict(h.feats, upos=h.upos, deprel=h.deprel)
+        feats, head = entity_features(ann.tokens, idxs, e.head)
+        if head >= 0:
+            h = ann.tokens[head]
+            feats.update(upos=h.upos, deprel=h.deprel)
         out.append(Mention(segment=segment, start=e.start_char, end=e.end_char,
                            text=ann.text[e.start_char:e.end_char], category=e.type,
                            source=source, lemma=" ".join(lemmas), features=feats))
