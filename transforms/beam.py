@@ -7,7 +7,7 @@ import logging
 import posixpath
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Deque, Dict, Iterable, List, Optional, Tuple
+from typing import Deque, Optional
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems

@@ -9,7 +9,9 @@ alignment involved (the Tilde paper's simalign failure on dates).
 """
 from __future__ import annotations
 
+import bisect
 import datetime as dt
+import functools
 import re
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
@@ -174,6 +176,26 @@ def _same_case(model: str, word: str) -> str:
     return word[:1].lower() + word[1:]
 
 
+@functools.lru_cache(maxsize=64)
+def _date_tokens(text: str, numeric_month: bool) -> List[Tuple[int, int, str, int]]:
+    """(start, end, kind, value) of every month name and number in ``text``, in order: made
+    once per text, as restoration looks for several dates, each from several places."""
+    toks = []
+    for tok in _TOKEN.finditer(text):
+        if tok.group("month"):
+            toks.append((tok.start(), tok.end(), "month", _MONTH_LOOKUP[tok.group("month").lower()][1]))
+        else:
+            n = int(tok.group("num"))
+            kinds = []
+            if len(tok.group("num")) == 4:
+                kinds.append("year")
+            elif len(tok.group("num")) <= 2:
+                kinds += ["day", "month"] if numeric_month else ["day"]
+            for k in kinds:
+                toks.append((tok.start(), tok.end(), k, n))
+    return toks
+
+
 def locate(text: str, value: DateValue, start: int = 0, loose: bool = False,
            numeric_month: bool = False) -> Optional[Tuple[int, int]]:
     """Find the span of ``text`` (from ``start``) holding all of ``value``'s components within
@@ -192,19 +214,8 @@ def locate(text: str, value: DateValue, start: int = 0, loose: bool = False,
             pat = re.compile(rf"(?<!\d)0?{value.day}\.?(?:\s+[^\W\d_]+\.?){{1,3}},?\s+{value.year}(?!\d)")
         m = pat.search(text, start)
         return m.span() if m else None
-    toks = []
-    for tok in _TOKEN.finditer(text, start):
-        if tok.group("month"):
-            toks.append((tok.start(), tok.end(), "month", _MONTH_LOOKUP[tok.group("month").lower()][1]))
-        else:
-            n = int(tok.group("num"))
-            kinds = []
-            if len(tok.group("num")) == 4:
-                kinds.append("year")
-            elif len(tok.group("num")) <= 2:
-                kinds += ["day", "month"] if numeric_month else ["day"]
-            for k in kinds:
-                toks.append((tok.start(), tok.end(), k, n))
+    every = _date_tokens(text, numeric_month)
+    toks = every[bisect.bisect_left(every, (start,)):]
     best = None
     for i, (s0, _, _, _) in enumerate(toks):
         found: Dict[str, Tuple[int, int]] = {}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from schemas.records import (CODE_CHARS, Assignment, Cluster, Code, Document, Mention,
                              ProtectedSegment, code_char)

@@ -9,29 +9,36 @@ For each replacement sent, locate it in the engine's output and swap in the orig
 """
 from __future__ import annotations
 
-import functools
 import re
 from typing import List, Optional, Sequence, Tuple
 
 from schemas.records import Assignment, ProtectedSegment, RestoredSegment
 from transforms import dates
-from transforms.linking import POSSESSIVE, _WORD, fold
+from transforms.linking import _IS_WORD, _WORD, POSSESSIVE, _lower, fold
 from transforms.target_names import TRANSLATABLE, target_name
 
 
-@functools.lru_cache(maxsize=1 << 14)
-def _bounded(needle: str) -> re.Pattern:
-    """``needle`` on word boundaries, case-insensitive (compiled once per worker: ``re``'s
-    own cache holds 512 patterns, and a run restores thousands of distinct replacements)."""
-    return re.compile(rf"(?<!{_WORD}){re.escape(needle)}(?!{_WORD})", re.IGNORECASE)
+def _bounded_spans(text: str, needle: str):
+    """Every (start, end) of ``needle`` in ``text`` on word boundaries, case-insensitively,
+    overlapping ones included (a plain search: a run restores thousands of distinct
+    replacements, and compiling a pattern for each cost more than the search)."""
+    low, nl = _lower(text), _lower(needle)
+    n, k = len(text), len(nl)
+    idx = low.find(nl)
+    while idx >= 0:
+        end = idx + k
+        if (idx == 0 or not _IS_WORD.match(text, idx - 1)) and \
+                (end == n or not _IS_WORD.match(text, end)):
+            yield idx, end
+        idx = low.find(nl, idx + 1)
 
 
 def _find_exact(text: str, needle: str, taken: List[Tuple[int, int]]) -> Optional[Tuple[int, int]]:
     if not needle:
         return None
-    for m in _bounded(needle).finditer(text):
-        if not _overlaps(m.span(), taken):
-            return m.span()
+    for span in _bounded_spans(text, needle):
+        if not _overlaps(span, taken):
+            return span
     # Markers or asterisks have no word boundary semantics.
     if not any(c.isalnum() for c in needle):
         idx = -1
@@ -202,7 +209,7 @@ def restore_segment(protected: ProtectedSegment, translated: str,
     # Belt and braces: no pseudonym may survive in delivered text unnoticed.
     for a in protected.assignments:
         if a.method == "pseudonym" and len(a.replacement) >= 4 and a.replacement not in a.original:
-            if _bounded(a.replacement).search(text):
+            if next(_bounded_spans(text, a.replacement), None) is not None:
                 notes.append(f"pseudonym {a.replacement!r} still present")
                 unresolved += 1
                 outcomes["pseudonym-left"] = outcomes.get("pseudonym-left", 0) + 1

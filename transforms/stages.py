@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from schemas.records import (DocumentReport, Failure, MTRequest, MTResponse, RestoredSegment)
-from transforms import formats, markup
+from transforms import markup
 from transforms.engines import Engine, EngineError
 from transforms.cache import cache_key
 from transforms.protect import LeakGuard, ProtectedDocument
