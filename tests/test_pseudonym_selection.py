@@ -4,8 +4,8 @@ import pytest
 from schemas.dictionary import DictionaryEntry, DictionaryForm
 from schemas.records import Cluster, Document, Mention, Segment
 from transforms.dictionary.store import Dictionary
-from transforms.pseudonyms import (DictPseudonym, PseudonymChooser, choice_order, grammar_code,
-                                   mask_for)
+from transforms.pseudonyms import (DictPseudonym, PseudonymChooser, choice_order,
+                                   fallback_lists, grammar_code, mask_for)
 
 
 def form(text, case, number="Sing", count=1):
@@ -89,18 +89,41 @@ def test_analogy_makes_a_form_the_corpus_never_showed():
     assert p.form_for("Võrus", ms[1].features) == "Valtus" and not p.last_by_analogy
 
 
-def test_partial_then_fallback():
+def test_partial_then_made_up_names_then_fallback():
     d = et_dictionary()
     d.entries["LOC"] = [d.entries["LOC"][1]]                     # Narva: Nom, Gen, Ine
-    ms = [m("Võrust", "LOC", "Võru", "Ter"), m("Võrus", "LOC", "Võru", "Ine")]
-    ch = chooser(["Võrust", "Võrus"], d)
+    d.entries["PER"] = d.entries["PER"][:1]
+    # No name in the dictionary was seen in the terminative and no rule makes it: Narva's
+    # own forms cover all that can be had; the terminative mention gets its base form.
+    ms = [m("Võruni", "LOC", "Võru", "Ter"), m("Võrus", "LOC", "Võru", "Ine")]
+    ch = chooser(["Võruni", "Võrus", "Elvas", "Kaja Kallase", "Kaja Kallas"], d)
     p = ch.choose(cluster("LOC", "võru", "Võru"), ms)
     assert ch.stats["features-partial"] == 1 and p.entry.lemma == "Narva"
     assert p.form_for("Võrus", ms[1].features) == "Narvas"
-    # Narva is now taken: the next cluster falls back to Faker's names
-    p2 = ch.choose(cluster("LOC", "elva", "Elva", 1), [m("Elvas", "LOC", "Elva", "Ine")])
-    assert ch.stats["fallback"] == 1 and not isinstance(p2, DictPseudonym)
-    assert p2.form_for("Elvas") != "Narvas"
+    assert p.choose_form("Võruni", ms[0].features) == ("Narva", None)
+    # Narva is now taken: a Faker place name, its inessive made by analogy (Narva -> Narvas)
+    ms2 = [m("Elvas", "LOC", "Elva", "Ine")]
+    p2 = ch.choose(cluster("LOC", "elva", "Elva", 1), ms2)
+    assert ch.stats["faker+analogy"] == 1 and isinstance(p2, DictPseudonym)
+    form2, feats2 = p2.choose_form("Elvas", ms2[0].features)
+    assert feats2 == {"Case": "Ine", "Number": "Sing"} and p2.last_by_analogy
+    assert form2 == p2.entry.lemma + "s" and p2.entry.lemma in fallback_lists()["city"]
+    # a person (the only dictionary person is the original): a given name + a Faker family
+    # name; only the last word inflects, the genitive made by analogy
+    ms3 = [m("Kaja Kallase", "PER", "Kaja Kallas", "Gen")]
+    p3 = ch.choose(cluster("PER", "kaja kallas", "Kaja Kallas", 2), ms3)
+    assert ch.stats["faker+analogy"] == 2
+    given, family = p3.entry.lemma.split()
+    lists = fallback_lists()
+    assert given in lists["given_female"] + lists["given_male"] + ["Kaja"]
+    assert family in lists["family"]
+    form3, feats3 = p3.choose_form("Kaja Kallase", ms3[0].features)
+    assert feats3 == {"Case": "Gen", "Number": "Sing"} and form3.split()[0] == given
+    assert p3.form_for("Kallase", ms3[0].features) == form3.split()[1]
+    # no dictionary and no Faker names for the category: step 3 proper
+    ms4 = [m("Võrumaad", "MISC", "Võrumaa", "Par")]
+    p4 = ch.choose(cluster("MISC", "võrumaa", "Võrumaa", 3), ms4)
+    assert ch.stats["fallback"] == 1 and not isinstance(p4, DictPseudonym)
 
 
 def test_exclusion_and_never_an_original():

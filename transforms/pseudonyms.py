@@ -10,11 +10,12 @@ two clusters never share one.
 
 With a pseudonym dictionary (``transforms.dictionary``) and mentions that carry morphology
 (lemma and UD features from the NLP layer), names are chosen by the paper's three-step
-selection instead and every mention gets the pseudonym in its own grammatical form; mentions
-without features keep the behaviour above.  Identifiers whose type detection validated
-(IBAN, card, VAT, personal code, phone, IP) get a fake of the same type that passes the same
-validation, so MT leaves it alone and detection would accept it.  ``PseudonymChooser.stats``
-counts which selection step fired.
+selection instead and every mention gets the pseudonym in its own grammatical form (forms the
+dictionary never showed are made by analogy; when a document uses the dictionary up, Faker
+names are inflected the same way). Mentions without features keep the behaviour above.
+Identifiers whose type detection validated (IBAN, card, VAT, personal code, phone, IP) get a
+fake of the same type that passes the same validation, so MT leaves it alone and detection
+would accept it. ``PseudonymChooser.stats`` counts which selection step fired.
 """
 from __future__ import annotations
 
@@ -167,20 +168,21 @@ class PseudonymChooser:
         def order(lemma: str) -> int:
             return keyed_int(self.secret, self.scope, cluster.category, cluster.key, lemma)
 
-        def acceptable(entry) -> bool:
+        def strings(entry, made) -> Set[str]:
+            return {entry.lemma} | {f.form for f in entry.forms} | set(made)
+
+        def acceptable(entry, made=()) -> bool:
             # Word-sharing is allowed here (unlike Faker picks): a dictionary has few entries
             # per rare form, and the leak guard needs only that no pseudonym equals, contains
             # or is contained in an original — which _acceptable still checks, word-bounded.
-            return all(self._acceptable(x, share_words=True) for x in
-                       {entry.lemma} | {f.form for f in entry.forms})
+            return all(self._acceptable(x, share_words=True) for x in strings(entry, made))
 
         sel = self.selector.select(cluster.category, mentions, cluster.canonical, order,
                                    acceptable)
         if sel.entry is None:
             return None
         self.stats[sel.step] += 1
-        self.used.add(fold(sel.entry.lemma))
-        self.used.update(fold(f.form) for f in sel.entry.forms)
+        self.used.update(fold(x) for x in strings(sel.entry, sel.made))
         return DictPseudonym(sel.entry, cluster.canonical, self.selector)
 
     # -- identifiers ---------------------------------------------------------------
