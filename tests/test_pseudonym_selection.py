@@ -149,6 +149,21 @@ def test_person_surname_only_mention_and_gender_preference():
     assert p.form_for("Kase", ms[1].features) == "Kallase"
 
 
+def test_a_persons_surname_is_never_another_persons_pseudonym():
+    d = et_dictionary()
+    d.entries["PER"].append(entry("PER", "Kallas", [form("Kallas", "Nom"),
+                                                    form("Kallase", "Gen")]))
+    ch = chooser(["Mari Kase", "Mari Kask", "Kase", "Kask", "Tamme", "Tamm"], d)
+    p1 = ch.choose(cluster("PER", "mari kask", "Mari Kask"),
+                   [m("Mari Kase", "PER", "Mari Kask", "Gen", cls="Per")])
+    assert p1.entry.lemma == "Kaja Kallas"
+    # "Kallas" alone would make a surname-only mention of either person "Kallase"
+    p2 = ch.choose(cluster("PER", "tamm", "Tamm", 1), [m("Tamme", "PER", "Tamm", "Gen")])
+    assert isinstance(p2, DictPseudonym) and p2.entry.lemma != "Kallas"
+    assert p2.form_for("Tamme", {"Case": "Gen", "Number": "Sing"}) != "Kallase"
+    assert ch.stats["faker+analogy"] == 1        # Jaan Tamm holds an original
+
+
 def test_without_features_today_behaviour_is_kept():
     plain = PseudonymChooser(b"k", "doc", ["Josefina Lasocka"])
     with_dict = chooser(["Josefina Lasocka"])

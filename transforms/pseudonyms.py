@@ -12,10 +12,11 @@ With a pseudonym dictionary (``transforms.dictionary``) and mentions that carry 
 (lemma and UD features from the NLP layer), names are chosen by the paper's three-step
 selection instead and every mention gets the pseudonym in its own grammatical form (forms the
 dictionary never showed are made by analogy; when a document uses the dictionary up, Faker
-names are inflected the same way). Mentions without features keep the behaviour above.
-Identifiers whose type detection validated (IBAN, card, VAT, personal code, phone, IP) get a
-fake of the same type that passes the same validation, so MT leaves it alone and detection
-would accept it. ``PseudonymChooser.stats`` counts which selection step fired.
+names are inflected the same way); a person's surname, alone, is reserved like the whole name.
+Mentions without features keep the behaviour above. Identifiers whose type detection validated
+(IBAN, card, VAT, personal code, phone, IP) get a fake of the same type that passes the same
+validation, so MT leaves it alone and detection would accept it. ``PseudonymChooser.stats``
+counts which selection step fired.
 """
 from __future__ import annotations
 
@@ -168,8 +169,15 @@ class PseudonymChooser:
         def order(lemma: str) -> int:
             return keyed_int(self.secret, self.scope, cluster.category, cluster.key, lemma)
 
+        person = cluster.category == "PER"
+
         def strings(entry, made) -> Set[str]:
-            return {entry.lemma} | {f.form for f in entry.forms} | set(made)
+            out = {entry.lemma} | {f.form for f in entry.forms} | set(made)
+            if person:
+                # a person's surname in each form, alone: a surname-only mention of two
+                # persons must not get the same pseudonym
+                out |= {x.split()[-1] for x in out if len(x.split()) > 1}
+            return out
 
         def acceptable(entry, made=()) -> bool:
             # Word-sharing is allowed here (unlike Faker picks): a dictionary has few entries
