@@ -55,6 +55,58 @@ def conllu_documents(text: str, max_sentences: int = 0) -> List[Tuple[str, str]]
 
 
 @dataclass
+class AnalogyCheck:
+    """Forms made by analogy checked against real ones: every distinct (lemma, form,
+    Case+Number) of the gold mentions whose entity the dictionary lacks in that form, made
+    from the lemma (and the entry's own forms when it has the entity) and compared with what
+    the text has — the inflected (last) word, case-insensitively."""
+    forms: int = 0
+    right: int = 0
+    unmade: int = 0                                   # no rule for these features
+    by_evidence: Dict[float, List[int]] = field(default_factory=dict)   # -> [right, forms]
+    wrong: List[Tuple[str, str, str]] = field(default_factory=list)     # (lemma, text, made)
+
+    @property
+    def share(self) -> float:
+        return self.right / self.forms if self.forms else 0.0
+
+
+def analogy_check(documents: Iterable[Tuple[str, str]], dictionary: Dictionary, lang: str,
+                  categories=("PER", "ORG", "LOC")) -> AnalogyCheck:
+    from transforms.dictionary.select import Analogy, need_of
+    from transforms.nlp.conllu import read_annotated
+    analogy = Analogy(dictionary)
+    by_lemma = {(c, fold(e.lemma)): e for c, es in dictionary.entries.items() for e in es}
+    seen = set()
+    out = AnalogyCheck()
+    for name, text in documents:
+        ann = read_annotated(text=text, lang=lang, tagset="edt")
+        for m in mentions_from_annotated(0, ann, categories):
+            need = {k: m.features[k] for k in KEYS if m.features.get(k)}
+            key = (m.category, m.lemma, m.text, tuple(sorted(need.items())))
+            if len(need) < len(KEYS) or key in seen:
+                continue
+            seen.add(key)
+            entry = by_lemma.get((m.category, fold(m.lemma)))
+            forms = entry.forms if entry is not None else ()
+            if any(need_of(f.features).items() >= need.items() for f in forms):
+                continue                      # the dictionary has this very form
+            made = analogy.make(m.lemma, need, forms)
+            if made is None:
+                out.unmade += 1
+                continue
+            ok = made.form.split()[-1].casefold() == m.text.split()[-1].casefold()
+            out.forms += 1
+            out.right += ok
+            slot = out.by_evidence.setdefault(made.score, [0, 0])
+            slot[0] += ok
+            slot[1] += 1
+            if not ok:
+                out.wrong.append((m.lemma, m.text, made.form))
+    return out
+
+
+@dataclass
 class Agreement:
     mentions: int = 0              # mentions replaced
     with_form: int = 0             # ... whose needed Case/Number exists in the dictionary
