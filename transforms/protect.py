@@ -76,9 +76,11 @@ def protect_document(doc: Document, options: ProtectOptions,
     if options.method == "pseudonym":
         scope = doc.name if options.scope == "document" else "corpus"
         from transforms.dictionary.store import resolve
-        chooser = PseudonymChooser(options.secret, scope, originals,
-                                   avoid=[f for f, _ in extra if linking.propagatable(f)]
-                                   + [m.lemma for m in mentions if m.lemma],  # guarded too
+        # The mentions' lemmas are guarded too; the run-wide forms are the same for every
+        # document (the chooser indexes them once per worker).
+        chooser = PseudonymChooser(options.secret, scope,
+                                   originals + [m.lemma for m in mentions if m.lemma],
+                                   avoid=[f for f, _ in extra if linking.propagatable(f)],
                                    dictionary=resolve(options.dictionary, doc.source_lang),
                                    lang=doc.source_lang,
                                    corpus=corpus_assignments(options.secret, extra)

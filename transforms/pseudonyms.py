@@ -59,6 +59,27 @@ def keyed_int(secret: bytes, *parts: str) -> int:
     return int.from_bytes(hmac.new(secret, msg, hashlib.sha256).digest()[:8], "big")
 
 
+class _Forbidden:
+    """Strings no pseudonym may equal, share a word with, or contain or be contained in:
+    folded, their words, and (for strings that identify someone: not a bare "3" or "2002")
+    word -> the word-padded strings holding it — containment either way needs a shared
+    word, so only those few are checked."""
+
+    def __init__(self, strings: Tuple[str, ...]):
+        self.folded = {fold(o).strip() for o in strings if o.strip()}
+        self.words = {w for o in self.folded for w in re.findall(r"\w+", o)}
+        self.padded_by_word: Dict[str, List[str]] = {}
+        for o in {" ".join(re.findall(r"\w+", o)) for o in self.folded if propagatable(o)}:
+            for w in set(o.split()):
+                self.padded_by_word.setdefault(w, []).append(o)
+
+
+@functools.lru_cache(maxsize=4)
+def _forbidden(strings: Tuple[str, ...]) -> _Forbidden:
+    """A run's avoid list is the same for every document: indexed once per worker."""
+    return _Forbidden(strings)
+
+
 class PseudonymChooser:
     """One per document (or per corpus, with a shared ``scope``)."""
 
@@ -80,17 +101,9 @@ class PseudonymChooser:
         if dictionary is not None:
             self.selector = _selector(dictionary)
         self.scope = scope
-        self.originals = {fold(o).strip() for o in list(originals) + list(avoid) if o.strip()}
-        self._orig_words = {w for o in self.originals for w in re.findall(r"\w+", o)}
-        # Containment is checked for strings that identify someone (not bare "3" or "2002").
-        self._orig_padded = {" ".join(re.findall(r"\w+", o)) for o in self.originals
-                             if propagatable(o)}
-        # word -> the padded originals holding it: containment either way needs a shared
-        # word, so only those few are checked (a run-wide avoid list has thousands).
-        self._padded_by_word: Dict[str, List[str]] = {}
-        for o in self._orig_padded:
-            for w in set(o.split()):
-                self._padded_by_word.setdefault(w, []).append(o)
+        # What no pseudonym may be, share a word with, or contain: this document's entity
+        # strings, and the run-wide avoid list (the same for every document: indexed once).
+        self._forbidden = (_Forbidden(tuple(originals)), _forbidden(tuple(avoid)))
         self.used: Set[str] = set()
 
     # -- public ------------------------------------------------------------------
@@ -124,7 +137,7 @@ class PseudonymChooser:
             # dates: a shift keyed by the corpus scope is the same everywhere already
             return None
         forms = [f for f in hit.all_forms() if f]
-        if any(fold(f) in self.originals or fold(f) in self.used for f in forms):
+        if any(self._is_original(fold(f)) or fold(f) in self.used for f in forms):
             return None          # a document-specific original or a clash: choose afresh
         self.stats["corpus"] += 1
         self.used.update(fold(f) for f in forms)
@@ -220,16 +233,20 @@ class PseudonymChooser:
         """Not used yet; shares no word with any original (dates may: a year or a month name
         identifies no one); neither contains the other."""
         f = fold(cand)
-        if f in self.used or f in self.originals:
+        if f in self.used or self._is_original(f):
             return False
         words = re.findall(r"\w+", f)
-        if not share_words and set(words) & self._orig_words:
+        if not share_words and any(not fb.words.isdisjoint(words) for fb in self._forbidden):
             return False
         if len(f) < 3:   # initials: "X" is a word in countless originals ("Company X")
             return True
         padded = " " + " ".join(words) + " "
         return not any(o and (f" {o} " in padded or padded in f" {o} ")
-                       for w in set(words) for o in self._padded_by_word.get(w, ()))
+                       for fb in self._forbidden
+                       for w in set(words) for o in fb.padded_by_word.get(w, ()))
+
+    def _is_original(self, folded: str) -> bool:
+        return any(folded in fb.folded for fb in self._forbidden)
 
     def _pick(self, cluster: Cluster, pool: List[str], salt: str = "") -> str:
         start = keyed_int(self.secret, self.scope, cluster.category, cluster.key, salt)
