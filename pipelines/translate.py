@@ -69,6 +69,10 @@ class TranslateOptions(PipelineOptions):
                             help="pseudonym dictionary for morphology-matched names: auto (the "
                                  "shipped one for the source language), none, or a .json/.parquet "
                                  "file from pipelines.build_dictionary")
+        parser.add_argument("--align-model", "--align_model", dest="align_model", default=None,
+                            help="simalign model directory (e.g. bert-base-multilingual-cased): "
+                                 "word alignment places an original no other means finds "
+                                 "(the segment is then marked for review)")
         parser.add_argument("--vault", default=None,
                             help="directory for the run's original<->pseudonym assignments, one "
                                  "AES-GCM encrypted file per document (key: DOPPEL_VAULT_KEY)")
@@ -106,7 +110,8 @@ def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
         protected.protected | "WriteVault" >> beam.ParDo(WriteVaultFn(opts.vault))
     responses = (translated, protected[HELD]) | "AllResponses" >> beam.Flatten()
     responses | "WriteAuditLog" >> WriteAuditLog(opts.output)
-    written = (protected.protected, responses) | "RestoreAndWrite" >> RestoreAndWrite(opts.output)
+    written = (protected.protected, responses) | "RestoreAndWrite" >> RestoreAndWrite(
+        opts.output, opts.align_model)
     ((written.reports, written[FAILURES], protected[FAILURES], docs[FAILURES])
      | "AllOutcomes" >> beam.Flatten()
      | "WriteSummary" >> WriteSummary(opts.output))
@@ -138,6 +143,12 @@ def run(argv=None) -> int:
         try:
             resolve(opts.dictionary, opts.source_lang)
         except DictionaryError as exc:
+            raise UsageError(str(exc))
+    if opts.align_model:
+        from transforms.evaluation.alignment import AlignerError, SimAligner
+        try:
+            SimAligner(opts.align_model)     # fail before any work, with the fix
+        except AlignerError as exc:
             raise UsageError(str(exc))
     secret = pipeline_secret()
     with beam.Pipeline(options=options) as p:

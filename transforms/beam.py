@@ -227,8 +227,15 @@ class WriteAuditLog(beam.PTransform):
 
 
 class _RestoreAndWriteFn(beam.DoFn):
-    def __init__(self, output: str):
+    def __init__(self, output: str, align_model: Optional[str] = None):
         self.output = output
+        self.align_model = align_model
+        self.aligner = None
+
+    def setup(self):
+        if self.align_model:
+            from transforms.evaluation.alignment import SimAligner
+            self.aligner = SimAligner(self.align_model).mapper
 
     def process(self, item):
         name, grouped = item
@@ -237,7 +244,7 @@ class _RestoreAndWriteFn(beam.DoFn):
             return
         pd = pds[0]
         try:
-            results, report = stages.restore_document(pd, grouped["responses"])
+            results, report = stages.restore_document(pd, grouped["responses"], self.aligner)
             data = formats.write_document(pd.document, results)
             _write_bytes(_join(self.output, name), data)
             report.written = True
@@ -250,16 +257,21 @@ class _RestoreAndWriteFn(beam.DoFn):
 
 
 class RestoreAndWrite(beam.PTransform):
-    def __init__(self, output: str):
+    """(name, ProtectedDocument) and MT responses -> translated files in ``output``, one
+    DocumentReport each (``failures`` for a document that cannot be written).  With an
+    ``align_model`` (simalign), word alignment is the last means of placing an original."""
+
+    def __init__(self, output: str, align_model: Optional[str] = None):
         super().__init__()
         self.output = output
+        self.align_model = align_model
 
     def expand(self, pcolls):
         protected, responses = pcolls
         keyed = responses | "KeyResponses" >> beam.Map(lambda r: (r.document, r))
         return ({"protected": protected, "responses": keyed}
                 | "Join" >> beam.CoGroupByKey()
-                | "Restore" >> beam.ParDo(_RestoreAndWriteFn(self.output)).with_outputs(
+                | "Restore" >> beam.ParDo(_RestoreAndWriteFn(self.output, self.align_model)).with_outputs(
                     FAILURES, main="reports"))
 
 

@@ -2,19 +2,23 @@
 
 For each replacement sent, locate it in the engine's output and swap in the original:
   * dates by their components (``transforms.dates``), written back in the target's pattern;
-  * pseudonyms and masks by exact (case-insensitive, word-bounded) match, then by their
-    distinctive words (an engine may drop or move a given name, or inflect around it);
+  * pseudonyms and masks by exact (case-insensitive, word-bounded) match; then, when the
+    engine inflected the pseudonym ("Kalniņš" sent, "Kalniņam" back), by its inflected forms,
+    and the original gets the same ending change ("Bērziņš" -> "Bērziņam") when both share
+    an ending class (``transfer_ending``), else its own surface form and a review note; then
+    by their distinctive words (an engine may drop or move a given name); last, when a word
+    aligner is configured, by word alignment (placed, and marked for review);
   * a replacement that cannot be placed leaves the segment ``needs-review`` with a note —
     never silently wrong.  A pseudonym still present after restoration is reported too.
 """
 from __future__ import annotations
 
 import re
-from typing import List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 from schemas.records import Assignment, ProtectedSegment, RestoredSegment
 from transforms import dates
-from transforms.linking import _IS_WORD, _WORD, POSSESSIVE, _lower, fold
+from transforms.linking import _IS_WORD, _TOKEN, _WORD, ENDINGS, POSSESSIVE, _lower, fold, stems
 from transforms.target_names import TRANSLATABLE, target_name
 
 
@@ -83,6 +87,103 @@ def _find_words(text: str, replacement: str, taken) -> Optional[Tuple[int, int]]
     return None
 
 
+# Outcomes that place an original but cannot vouch for its form: the segment is reviewed.
+REVIEW_OUTCOMES = {"inflected-untransferred": "its inflection could not be transferred",
+                   "aligned": "it was placed by word alignment"}
+
+
+# Languages that inflect proper names beyond those with an ending table (linking.ENDINGS).
+NAMES_INFLECT = {"de", "cs", "sk", "sl", "sr", "bs", "ru", "uk", "be", "bg", "hu", "is", "el",
+                 "ga", "sq", "ro", "hy", "ka", "tr", "sv", "da", "nb", "nn", "no"}
+
+
+SHARED_ENDING = 3
+
+
+def _common_prefix(a: str, b: str) -> int:
+    n = min(len(a), len(b))
+    k = 0
+    while k < n and a[k] == b[k]:
+        k += 1
+    return k
+
+
+def inflected_form_of(sent: str, found: str, lang: str) -> bool:
+    """Is ``found`` the word ``sent`` in another inflected form?  Their stems meet by the
+    language's name endings (``linking.ENDINGS``), or they share all but the last two
+    letters of ``sent`` (four at least) and differ by a short ending (Estonian builds cases
+    on the genitive stem: "Tallinn" -> "Tallinna-s")."""
+    a, b = fold(sent), fold(found)
+    if a == b:
+        return True
+    if lang not in ENDINGS and lang not in NAMES_INFLECT:
+        return False         # Spanish, English...: only case and accents may differ
+    if stems(sent, lang) & stems(found, lang):
+        return True
+    k = _common_prefix(a, b)
+    return k >= max(4, len(a) - 2) and len(b) - k <= 4
+
+
+def transfer_ending(sent: str, found: str, original: str) -> Optional[str]:
+    """The original word in the form the engine gave the pseudonym word: the change from
+    ``sent`` to ``found`` (the ending after their common stem) applied to ``original``, when
+    the original ends like ``sent`` does (the same ending class: "Kalniņš" -> "Kalniņam" makes
+    "Bērziņš" -> "Bērziņam", but not "Ozols").  None when the classes differ."""
+    if sent.lower() == found.lower():
+        return original
+    k = _common_prefix(sent.lower(), found.lower())
+    if k < 3:
+        return None
+    old_end, new_end = sent[k:].lower(), found[k:]
+    # The same ending class: the original ends in the letters the change starts from, and in
+    # the SHARED letters before them (three in all: "-ija", "-iņš", "-ska" vs "-ka").
+    shared = max(SHARED_ENDING, len(old_end))
+    if original[-shared:].lower() != sent[-shared:].lower():
+        return None
+    stem = original[:len(original) - len(old_end)]
+    if len(stem) < 2:
+        return None
+    return (stem + new_end).upper() if found.isupper() and len(found) > 1 else stem + new_end.lower()
+
+
+def _find_inflected(text: str, replacement: str, taken, lang: str
+                    ) -> Optional[Tuple[int, int, List[Tuple[str, str]]]]:
+    """The replacement's words, in order and separated as sent, each in some inflected form
+    (or only its accents changed): the span and the (sent word, found word) pairs."""
+    bare = POSSESSIVE.sub("", replacement)
+    words = list(_TOKEN.finditer(bare))
+    if not words or max(len(w.group(0)) for w in words) < 4:
+        return None
+    gaps = [bare[words[j].end():words[j + 1].start()].strip() for j in range(len(words) - 1)]
+    toks = list(_TOKEN.finditer(text))
+    n = len(words)
+    for i in range(len(toks) - n + 1):
+        run = toks[i:i + n]
+        if any(text[run[j].end():run[j + 1].start()].strip() != gaps[j] for j in range(n - 1)):
+            continue
+        pairs = [(w.group(0), t.group(0)) for w, t in zip(words, run)]
+        if all(inflected_form_of(a, b, lang) for a, b in pairs):
+            span = (run[0].start(), run[-1].end())
+            if not _overlaps(span, taken):
+                return span[0], span[1], pairs
+    return None
+
+
+def _inflect_original(original: str, pairs: List[Tuple[str, str]]) -> Optional[str]:
+    """The original with each word changed as its pseudonym word was (word for word)."""
+    words = list(_TOKEN.finditer(original))
+    if len(words) != len(pairs):
+        return None
+    out, pos = [], 0
+    for w, (sent, found) in zip(words, pairs):
+        new = transfer_ending(sent, found, w.group(0))
+        if new is None:
+            return None
+        out += [original[pos:w.start()], new]
+        pos = w.end()
+    return "".join(out) + original[pos:]
+
+
 def locate(text: str, a: Assignment, taken, target_lang: str = "", source_lang: str = ""
            ) -> Optional[Tuple[int, int, str]]:
     """Where assignment ``a``'s replacement is in ``text`` and what to put there."""
@@ -94,8 +195,10 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
                ) -> Optional[Tuple[int, int, str, str]]:
     """``locate`` plus the outcome: how the replacement was found and what went back
     (``date``, ``exact``, ``possessive``, ``target-form`` — the pseudonym's own established
-    translation —, ``words`` — fuzzy, by its distinctive words —; with ``+target-name`` when
-    the original went back in its established target-language name)."""
+    translation —, ``inflected`` — an inflected form, the original given the same ending —,
+    ``inflected-untransferred`` — the same, but the original's ending class differs, so it
+    goes back as it was —, ``words`` — fuzzy, by its distinctive words —; with
+    ``+target-name`` when the original went back in its established target-language name)."""
     if a.method == "pseudonym" and a.category == "DATE":
         fake = dates.parse(a.replacement)
         orig = dates.parse(a.original)
@@ -121,6 +224,18 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
             span = _find_exact(text, fake_target, taken)
             original = POSSESSIVE.sub("", a.original)
             how = "target-form"
+    if span is None and a.method == "pseudonym" and a.category != "DATE":
+        hit = _find_inflected(text, a.replacement, taken, target_lang)
+        if hit is not None:
+            span = hit[:2]
+            bare = POSSESSIVE.sub("", a.original)
+            inflected = _inflect_original(bare, hit[2])
+            if all(fold(x) == fold(y) for x, y in hit[2]):
+                original, how = bare, "variant"          # accents or spacing only
+            elif inflected is not None:
+                original, how = inflected, "inflected"
+            else:
+                original, how = bare, "inflected-untransferred"
     if span is None and a.method == "pseudonym" and a.category != "DATE":
         span = _find_words(text, a.replacement, taken)
         if span is not None:
@@ -172,10 +287,17 @@ def _possessive(s: str) -> str:
     return m.group(0) if m else ""
 
 
+Aligner = Callable[[str, str], Callable[[Tuple[int, int]], Optional[Tuple[int, int]]]]
+
+
 def restore_segment(protected: ProtectedSegment, translated: str,
                     problems: Sequence[str] = (), target_lang: str = "",
-                    source_lang: str = "") -> RestoredSegment:
+                    source_lang: str = "", aligner: Optional[Aligner] = None) -> RestoredSegment:
+    """``aligner(source, target)`` (optional; ``SimAligner.mapper``) gives a function from a
+    character span of the protected text to the span of the words aligned to it in the
+    translation: the last resort for a replacement no other means finds."""
     notes = list(problems)
+    aligned = None
     taken: List[Tuple[int, int]] = []
     edits: List[Tuple[int, int, str, str]] = []
     unresolved = 0
@@ -184,8 +306,14 @@ def restore_segment(protected: ProtectedSegment, translated: str,
     else:
         assignments = sorted(protected.assignments, key=lambda a: (-len(a.replacement), a.start))
     outcomes: dict = {}
+    review = False
     for a in assignments:
         found = locate_how(translated, a, taken, target_lang, source_lang)
+        if found is None and aligner is not None and a.method != "tags":
+            aligned = aligned or aligner(protected.text, translated)
+            span = aligned((a.start, a.end))
+            if span is not None and span[0] < span[1] and not _overlaps(span, taken):
+                found = span[0], span[1], a.original, "aligned"
         if found is None:
             unresolved += 1
             outcomes["unplaced"] = outcomes.get("unplaced", 0) + 1
@@ -193,6 +321,11 @@ def restore_segment(protected: ProtectedSegment, translated: str,
             continue
         s, e, original, how = found
         outcomes[how] = outcomes.get(how, 0) + 1
+        why = REVIEW_OUTCOMES.get(how.split("+")[0])
+        if why:
+            review = True
+            notes.append(f"{a.category} #{a.cluster} placed, but {why}: check "
+                         f"{original!r} in {translated[s:e]!r}'s place")
         taken.append((s, e))
         edits.append((s, e, original, a.category))
     edits.sort()
@@ -213,7 +346,7 @@ def restore_segment(protected: ProtectedSegment, translated: str,
                 notes.append(f"pseudonym {a.replacement!r} still present")
                 unresolved += 1
                 outcomes["pseudonym-left"] = outcomes.get("pseudonym-left", 0) + 1
-    status = "needs-review" if unresolved or problems else "translated"
+    status = "needs-review" if unresolved or problems or review else "translated"
     return RestoredSegment(document=protected.document, id=protected.id, index=protected.index,
                            text=text, status=status, notes=notes, restored=len(edits),
                            unresolved=unresolved, spans=spans, outcomes=outcomes)

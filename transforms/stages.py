@@ -280,12 +280,14 @@ def translate_batch(engine: Engine, batch: Sequence[MTRequest], cache=None,
     return Translator(engine, cache, policy).translate(batch)
 
 
-def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse]
+def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse], aligner=None
                      ) -> Tuple[Dict[str, RestoredSegment], DocumentReport]:
+    """Put the originals back into every translated segment (``restore.restore_segment``;
+    ``aligner``: an optional word aligner's ``mapper``, the last means of placing one)."""
     by_id = {r.segment: r for r in responses}
     results: Dict[str, RestoredSegment] = {}
     report = DocumentReport(document=pd.document.name, segments=len(pd.segments),
-                            clusters=len(pd.clusters))
+                            clusters=len(pd.clusters), selection=dict(pd.selection))
     for m in pd.mentions:
         report.entities[m.category] = report.entities.get(m.category, 0) + 1
     for ps in pd.segments:
@@ -306,7 +308,7 @@ def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse]
             report.cached += 1
         text, problems = markup.from_markup(resp.text, ps.codes)
         res = restore_segment(ps, text, problems, pd.document.target_lang,
-                              pd.document.source_lang)
+                              pd.document.source_lang, aligner)
         results[ps.id] = res
         report.restored += res.restored
         report.unresolved += res.unresolved
@@ -384,6 +386,8 @@ def summarise(reports: Iterable[DocumentReport], failures: Iterable[Failure]) ->
                      "unresolved": sum(r.unresolved for r in reports),
                      "outcomes": _sum_dicts(r.outcomes for r in reports)},
         "clusters": sum(r.clusters for r in reports),
+        # which step of the pseudonym selection chose each cluster's pseudonym
+        "selection_steps": _sum_dicts(r.selection for r in reports),
         "failures": [f.to_dict() for f in failures],
     }
 
