@@ -203,6 +203,8 @@ class DocumentReport(_Record):
     cached: int = 0           # segments answered from the translation cache
     outcomes: Dict[str, int] = field(default_factory=dict)    # restoration outcomes
     dead_letter_reasons: Dict[str, int] = field(default_factory=dict)
+    # pseudonym selection step -> clusters (class+features, features, analogy, fallback...)
+    selection: Dict[str, int] = field(default_factory=dict)
 
 
 @dataclass

@@ -44,6 +44,10 @@ def test_samples_end_to_end_with_apertium(tmp_path, apertium):
     summary = json.loads((out / "summary.json").read_text())
     assert summary["documents"] == {"total": 3, "written": 3, "failed": 0}
     assert summary["entities"]["PER"] > 0 and summary["entities"]["DATE"] > 0
+    # Every cluster's pseudonym came from some selection step, and each is counted.
+    steps = summary["selection_steps"]
+    assert steps and all(v > 0 for v in steps.values())
+    assert sum(steps.values()) <= summary["clusters"]
     recs = audit(out)
     assert {r["document"] for r in recs} == {"judgment-kalnins.jsonl", "letter-fernandez.jsonl",
                                              "contract-notice.xlf"}
