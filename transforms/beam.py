@@ -7,7 +7,8 @@ import logging
 import posixpath
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Deque, Optional
+from queue import Queue
+from typing import Deque, List, Optional
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
@@ -124,36 +125,51 @@ class _TranslateFn(beam.DoFn):
         self.engine_options = engine_options
         self.cache_dir = cache_dir
         self.policy = policy
-        self.engine = None
-        self.translator = None
+        self.translators: List[stages.Translator] = []
+        self.idle: "Queue[stages.Translator]" = Queue()
         self.setup_error: Optional[str] = None
         self.sender: Optional[ThreadPoolExecutor] = None
         self.pending: Deque[Future] = deque()
 
     def setup(self):
+        # ``instances`` engines side by side (the engine's declared capability): each sees one
+        # batch at a time, as before.  Apertium's chain of a dozen processes idles while a
+        # batch fills and drains it; a second chain keeps the cores busy meanwhile.  And while
+        # they translate, the worker goes on protecting the next documents of the fused stage.
         try:
-            self.engine = create(self.engine_name, self.source_lang, self.target_lang,
-                                 **self.engine_options)
-            self.translator = stages.Translator(self.engine, open_cache(self.cache_dir),
-                                                self.policy)
+            first = create(self.engine_name, self.source_lang, self.target_lang,
+                           **self.engine_options)
+            engines = [first] + [create(self.engine_name, self.source_lang, self.target_lang,
+                                        **self.engine_options)
+                                 for _ in range(max(1, first.instances) - 1)]
         except EngineError as exc:
             self.setup_error = str(exc)
-        # One sending thread per worker: the engine sees one batch at a time, as before, but
-        # while it translates (Apertium in its own processes, a vendor over the network) the
-        # worker goes on protecting the next documents of the fused stage.
-        self.sender = ThreadPoolExecutor(max_workers=1, thread_name_prefix="doppel-mt")
+            engines = []
+        for engine in engines:
+            translator = stages.Translator(engine, open_cache(self.cache_dir), self.policy)
+            self.translators.append(translator)
+            self.idle.put(translator)
+        self.sender = ThreadPoolExecutor(max_workers=max(1, len(engines)),
+                                         thread_name_prefix="doppel-mt")
+
+    def _translate(self, batch):
+        translator = self.idle.get()
+        try:
+            return translator.translate(batch)
+        finally:
+            self.idle.put(translator)
 
     def start_bundle(self):
         self.pending = deque()
 
     def process(self, batch):
-        if self.translator is None:
+        if not self.translators:
             for r in batch:
                 yield MTResponse(document=r.document, segment=r.segment, index=r.index,
                                  engine=r.engine, text=None,
                                  error=f"engine unavailable: {self.setup_error}")
             return
-        self.pending.append(self.sender.submit(self.translator.translate, list(batch)))
+        self.pending.append(self.sender.submit(self._translate, list(batch)))
         # Hand on what is done; wait only when too much is in flight (bounded memory).
         while self.pending and (self.pending[0].done() or len(self.pending) > MAX_IN_FLIGHT):
             yield from self.pending.popleft().result()
@@ -167,10 +183,10 @@ class _TranslateFn(beam.DoFn):
     def teardown(self):
         if self.sender is not None:
             self.sender.shutdown(wait=True)
-        if self.engine is not None:
-            self.engine.close()
-        if self.translator is not None and self.translator.cache is not None:
-            self.translator.cache.close()
+        for translator in self.translators:
+            translator.engine.close()
+            if translator.cache is not None:
+                translator.cache.close()
 
 
 class TranslateSegments(beam.PTransform):

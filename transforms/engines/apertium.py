@@ -426,6 +426,9 @@ class ApertiumEngine(Engine):
     max_batch_chars = 100000
     max_concurrency = 1
     deterministic = True
+    # Two chains per worker: one fills while the other drains (50 MultiLeg documents in
+    # batches of 50: 7.4 s with one chain, 6.6 s with two, the same output).
+    instances = 2
 
     def __init__(self, source_lang, target_lang, **options):
         super().__init__(source_lang, target_lang, **options)

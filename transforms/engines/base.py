@@ -23,6 +23,10 @@ class EngineError(Exception):
         self.status = status
 
 
+# Options that change how requests are sent, never what comes back.
+_NOT_IDENTITY = {"instances", "max_concurrency", "requests_per_second", "timeout"}
+
+
 class Engine:
     """Translate batches of segments for one language pair.  Payloads carry inline codes as
     ``<g id>``/``<x id/>`` tags (``transforms.markup``); an engine must give them back.
@@ -31,7 +35,8 @@ class Engine:
     ``max_batch_segments`` and ``max_batch_chars`` (per request), ``max_segment_chars``
     (longer payloads are dead-lettered, never cut), ``max_concurrency`` (requests in flight),
     ``requests_per_second`` (0: unlimited), ``deterministic`` (same input, same output: the
-    cache may keep it)."""
+    cache may keep it), ``instances`` (engines a worker runs side by side, each with one
+    batch at a time: for a local engine whose own stages idle between batches)."""
 
     name = ""
     supports_tags = True
@@ -41,12 +46,13 @@ class Engine:
     max_concurrency = 1
     requests_per_second = 0.0
     deterministic = True
+    instances = 1
 
     def __init__(self, source_lang: str, target_lang: str, **options):
         self.source_lang = source_lang
         self.target_lang = target_lang
         self.options = options
-        for cap in ("max_batch_segments", "max_batch_chars", "max_concurrency"):
+        for cap in ("max_batch_segments", "max_batch_chars", "max_concurrency", "instances"):
             if options.get(cap):
                 setattr(self, cap, int(options[cap]))
         if options.get("requests_per_second"):
@@ -60,7 +66,8 @@ class Engine:
         endpoint, options): part of every cache key.  Never secrets."""
         return {k: v for k, v in sorted(self.options.items())
                 if isinstance(v, (str, int, float, bool)) and "key" not in k.lower()
-                and "token" not in k.lower() and "secret" not in k.lower()}
+                and "token" not in k.lower() and "secret" not in k.lower()
+                and k not in _NOT_IDENTITY}
 
     def close(self) -> None:
         pass
