@@ -217,16 +217,16 @@ class FormMatcher:
         odd: List[Tuple[str, int]] = []
         for forms, norm, flags in ((set(long_forms), _lower, re.IGNORECASE),
                                    (set(short_forms), str, 0)):
-            index: Dict[str, Tuple[set, int]] = {}
+            index: Dict[str, Tuple[set, Tuple[int, ...]]] = {}
             for f in forms:
                 key = _TOKEN.match(norm(f)) if f else None
                 if key is None:
                     if f:
                         odd.append((f, flags))
                     continue
-                known, longest = index.get(key.group(0), (set(), 0))
+                known, lengths = index.get(key.group(0), (set(), ()))
                 known.add(norm(f))
-                index[key.group(0)] = (known, max(longest, len(f)))
+                index[key.group(0)] = (known, tuple(sorted(set(lengths) | {len(f)})))
             if index:
                 self._indexes.append((index, norm))
         self._odd = []
@@ -243,31 +243,25 @@ class FormMatcher:
         """(start, end) of every occurrence; with ``first``, at most one."""
         out: List[Tuple[int, int]] = []
         n = len(text)
-        toks = None
         for index, norm in self._indexes:
             view = norm(text)
             # Most texts hold no form at all: one C-speed set intersection says so.
             if index.keys().isdisjoint(_TOKEN.findall(view)):
                 continue
-            if toks is None:
-                toks = [m.span() for m in _TOKEN.finditer(view)]
-            for i, (s, e) in enumerate(toks):
-                entry = index.get(view[s:e])
+            for tok in _TOKEN.finditer(view):
+                entry = index.get(tok.group(0))
                 if entry is None:
                     continue
-                known, longest = entry
-                limit = s + longest
-                for j in range(i, len(toks)):
-                    end = toks[j][1]
-                    if end > limit:
+                known, lengths = entry
+                s = tok.start()
+                for length in lengths:           # the lengths of the forms starting here
+                    cut = s + length
+                    if cut > n:
                         break
-                    # A form ends where a word ends or inside the non-word gap after it.
-                    stop = toks[j + 1][0] if j + 1 < len(toks) else n + 1
-                    for cut in range(end, min(stop, limit + 1)):
-                        if view[s:cut] in known:
-                            out.append((s, cut))
-                            if first:
-                                return out
+                    if (cut == n or not _IS_WORD.match(view, cut)) and view[s:cut] in known:
+                        out.append((s, cut))
+                        if first:
+                            return out
         for pat in self._odd:
             for m in pat.finditer(text):
                 out.append(m.span())
