@@ -309,3 +309,30 @@ def test_conllu_input_gets_case_matched_pseudonyms_and_never_a_lemma(tmp_path):
     pd = protect_document(doc, ProtectOptions(secret=b"k", dictionary=str(path)))
     assert [a.replacement for s in pd.segments for a in s.assignments] == ["Taanist"]
     assert not pd.leaks and pd.selection.get("features") == 1
+
+
+def test_fallback_names_skip_words_an_engine_would_translate():
+    """A fallback name made of ordinary words ("Lane" -> "camino") could come back translated
+    and not be found again: with a ``translatable`` predicate such names are never chosen."""
+    from transforms.pseudonyms import fallback_lists
+    family = fallback_lists()["family"]
+    common = {w.lower() for w in family[::2]}           # every other surname "is a word"
+    clusters = [Cluster(id=i, category="PER", key=f"p{i}", canonical=f"Anna Person{i}")
+                for i in range(60)]
+
+    def chosen(translatable):
+        ch = PseudonymChooser(b"k", "doc", [c.canonical for c in clusters],
+                              translatable=translatable)
+        return [ch.choose(c).form_for(c.canonical) for c in clusters]
+
+    plain = chosen(None)
+    assert any(w.lower() in common for name in plain for w in name.split())
+    guarded = chosen(lambda w: w.lower() in common)
+    assert not any(w.lower() in common for name in guarded for w in name.split())
+
+
+def test_apertium_dictionary_knows_common_words(apertium):
+    from transforms.target_names import common_word
+    assert common_word("Lane", "en", "es") and common_word("Young", "en", "es")
+    assert not common_word("Kowalski", "en", "es") and not common_word("Fernandez", "en", "es")
+    assert not common_word("Lane", "et", "es")          # no such pair: nothing known

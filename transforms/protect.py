@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
@@ -15,6 +16,7 @@ from schemas.records import is_code_char
 from transforms import linking
 from transforms.linking import fold
 from transforms.pseudonyms import PseudonymChooser, choice_order, corpus_assignments, mask_for
+from transforms.target_names import common_word
 
 # Categories protected unless the user chooses otherwise.  Professions, nationalities,
 # titles and amounts are quasi-identifiers at most and are translated normally by default.
@@ -84,7 +86,10 @@ def protect_document(doc: Document, options: ProtectOptions,
                                    dictionary=resolve(options.dictionary, doc.source_lang),
                                    lang=doc.source_lang,
                                    corpus=corpus_assignments(options.secret, extra)
-                                   if options.scope == "corpus" and extra else None)
+                                   if options.scope == "corpus" and extra else None,
+                                   translatable=functools.partial(
+                                       common_word, source=doc.source_lang,
+                                       target=doc.target_lang))
         of_cluster: Dict[int, List[Mention]] = {}
         for m in mentions:
             of_cluster.setdefault(m.cluster, []).append(m)

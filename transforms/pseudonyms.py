@@ -26,7 +26,7 @@ from collections import Counter
 import hmac
 import json
 import re
-from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from schemas.records import Cluster, Mention
 from transforms import dates
@@ -85,12 +85,17 @@ class PseudonymChooser:
 
     def __init__(self, secret: bytes, scope: str, originals: Iterable[str],
                  avoid: Iterable[str] = (), dictionary=None, lang: str = "",
-                 corpus: Optional[Dict[Tuple[str, str], "Pseudonym"]] = None):
+                 corpus: Optional[Dict[Tuple[str, str], "Pseudonym"]] = None,
+                 translatable: Optional[Callable[[str], bool]] = None):
         """``originals``: this document's entity strings; ``avoid``: further strings no
         pseudonym may be or contain (other documents' entities, the customer's lists);
         ``dictionary``: a ``transforms.dictionary.Dictionary`` for morphology-matched names."""
         self.secret = secret
         self.lang = lang
+        # ``translatable(word)``: would the engine translate it as an ordinary word ("Lane" ->
+        # "camino")?  Fallback names made of such words are skipped: they could not be found
+        # in the translation again.
+        self.translatable = translatable
         # Per-corpus scope: the run's assignment for every (category, key) of the corpus,
         # made once in one fixed order (``corpus_assignments``), so the same entity gets the
         # same pseudonym in every document and two entities never share one.
@@ -245,6 +250,10 @@ class PseudonymChooser:
                        for fb in self._forbidden
                        for w in set(words) for o in fb.padded_by_word.get(w, ()))
 
+    def _translatable(self, cand: str) -> bool:
+        return self.translatable is not None and any(
+            self.translatable(w) for w in re.findall(r"[^\W\d_]{3,}", cand))
+
     def _is_original(self, folded: str) -> bool:
         return any(folded in fb.folded for fb in self._forbidden)
 
@@ -254,7 +263,7 @@ class PseudonymChooser:
         step = 1 + keyed_int(self.secret, "step", cluster.key, salt) % 97
         for i in range(n):
             cand = pool[(start + i * step) % n]
-            if self._acceptable(cand):
+            if self._acceptable(cand) and not self._translatable(cand):
                 self.used.add(fold(cand))
                 return cand
         raise RuntimeError(f"no acceptable {cluster.category} pseudonym left")
@@ -294,7 +303,7 @@ class PseudonymChooser:
         start = keyed_int(self.secret, self.scope, cluster.category, cluster.key, salt)
         for i in range(len(pool)):
             cand = pool[(start + i) % len(pool)]
-            if self._acceptable(cand):
+            if self._acceptable(cand) and not self._translatable(cand):
                 return cand
         raise RuntimeError("pool exhausted")
 

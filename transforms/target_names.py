@@ -91,6 +91,14 @@ class ApertiumNames:
         self.bilingual = _LtProc(["-b", os.path.join(base, f"{pair}.autobil.bin")])
         self.generate = _LtProc(["-g", os.path.join(base, f"{pair}.autogen.bin")])
 
+    def common(self, word: str) -> bool:
+        """Does the source dictionary know ``word`` as anything but a proper noun?"""
+        if not word or any(c in word for c in "^$/<>[]{}\\@*#\0"):
+            return False
+        units = re.findall(r"\^(.*?)\$", self.analyse(word))
+        return any(not r.split("<", 1)[1:2] or not r.split("<", 1)[1].startswith("np>")
+                   for u in units for r in u.split("/")[1:] if not r.startswith("*"))
+
     def lookup(self, name: str) -> Optional[str]:
         if not name or any(c in name for c in "^$/<>[]{}\\@*#\0"):
             return None
@@ -160,3 +168,18 @@ def target_name(name: str, category: str, source: str, target: str) -> Optional[
     if len(letters) > 1 and all(c.isupper() for c in letters) and len(core.split()) > 1:
         found = found.upper()
     return found
+
+
+@functools.lru_cache(maxsize=50000)
+def common_word(word: str, source: str, target: str) -> bool:
+    """Would an engine translate ``word`` as an ordinary word?  True when the installed
+    Apertium pair's source dictionary knows it as anything but a proper noun ("Lane": a
+    noun, "camino" in Spanish; "Rose", "Young").  A pseudonym made of such words can come
+    back translated and then cannot be found.  False when no dictionary is installed."""
+    names = _apertium(source, target) if source and target and source != target else None
+    if names is None:
+        return False
+    try:
+        return names.common(word)
+    except OSError:
+        return False
