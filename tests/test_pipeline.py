@@ -211,3 +211,17 @@ def test_stanza_configured_run_without_models_stops_at_start(tmp_path):
     assert "doppel models download --lang en" in proc.stderr
     assert "DOPPEL_STANZA_DIR" in proc.stderr
     assert not out.exists()
+
+
+def test_alignment_model_missing_stops_at_start(tmp_path):
+    """--align-model names a local simalign model; a missing one stops the run before
+    anything is read, sent or written, and says what to pass."""
+    out = tmp_path / "out"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pipelines.translate", "--input", str(SAMPLES / "*.jsonl"),
+         "--output", str(out), "--source-lang", "en", "--target-lang", "es",
+         "--engine", "identity", "--align-model", str(tmp_path / "no-model")],
+        cwd=REPO, capture_output=True, text=True)
+    assert proc.returncode != 0
+    assert "no-model" in proc.stderr and "bert-base-multilingual-cased" in proc.stderr
+    assert not out.exists()
