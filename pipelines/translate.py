@@ -4,8 +4,8 @@
         --engine apertium [--method pseudonym|asterisk|category|category-id|category-id-grammar|tags|none]
         [--dictionary auto|none|PATH] [--vault DIR] [Beam options]
 
-Data flow: input files -> ReadDocuments -> ProtectDocuments -> TranslateSegments ->
-RestoreAndWrite (translated files), with the MT payloads to WriteAuditLog and the counts
+Data flow: input files -> ReadDocuments -> ProtectDocuments -> TranslateDocuments (MT,
+restoration; the translated files and the audit log of every payload sent), with the counts
 and failures to WriteSummary.
 """
 from __future__ import annotations
@@ -17,8 +17,8 @@ import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
 
 from pipelines.common import UsageError, match_inputs, pipeline_secret, read_deny_list
-from transforms.beam import (FAILURES, HELD, ProtectDocuments, ReadDocuments, RestoreAndWrite,
-                             TranslateSegments, WriteAuditLog, WriteSummary)
+from transforms.beam import (FAILURES, ProtectDocuments, ReadDocuments, TranslateDocuments,
+                             WriteSummary)
 from transforms.engines import ENGINES
 from transforms.stages import RetryPolicy
 from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions
@@ -102,16 +102,13 @@ def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
         opts.source_lang, opts.target_lang)
     protected = docs.documents | "ProtectDocuments" >> ProtectDocuments(
         protect_options, opts.engine, corpus_scope=opts.propagation_scope == "corpus", deny=deny,
-        max_batch=opts.max_batch)
-    translated = protected.requests | "TranslateSegments" >> TranslateSegments(
-        opts.engine, opts.source_lang, opts.target_lang, engine_options,
-        cache_dir=opts.cache_dir, policy=RetryPolicy(max_attempts=max(1, opts.max_attempts)))
+        emit_requests=False)
     if opts.vault:
         protected.protected | "WriteVault" >> beam.ParDo(WriteVaultFn(opts.vault))
-    responses = (translated, protected[HELD]) | "AllResponses" >> beam.Flatten()
-    responses | "WriteAuditLog" >> WriteAuditLog(opts.output)
-    written = (protected.protected, responses) | "RestoreAndWrite" >> RestoreAndWrite(
-        opts.output, opts.align_model)
+    written = protected.protected | "TranslateDocuments" >> TranslateDocuments(
+        opts.engine, opts.source_lang, opts.target_lang, engine_options, opts.max_batch,
+        cache_dir=opts.cache_dir, policy=RetryPolicy(max_attempts=max(1, opts.max_attempts)),
+        output=opts.output, align_model=opts.align_model)
     ((written.reports, written[FAILURES], protected[FAILURES], docs[FAILURES])
      | "AllOutcomes" >> beam.Flatten()
      | "WriteSummary" >> WriteSummary(opts.output))

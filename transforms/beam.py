@@ -15,7 +15,7 @@ from apache_beam.io.filesystems import FileSystems
 from apache_beam.pvalue import TaggedOutput
 from apache_beam.transforms.window import GlobalWindows
 
-from schemas.records import DocumentReport, Failure, MTResponse
+from schemas.records import DocumentReport, Failure, MTRequest, MTResponse
 from transforms import formats, stages
 from transforms.cache import open_cache
 from transforms.engines import EngineError, create
@@ -67,16 +67,19 @@ class ReadDocuments(beam.PTransform):
 
 
 class _ProtectFn(beam.DoFn):
-    def __init__(self, options: ProtectOptions, engine: str, deny=(), max_batch: int = 64):
+    def __init__(self, options: ProtectOptions, engine: str, deny=(), max_batch: int = 64,
+                 emit_requests: bool = True):
         self.options = options
         self.engine = engine
         self.deny = list(deny)
         self.max_batch = max_batch
+        self.emit_requests = emit_requests
 
     def process(self, doc, corpus_forms=()):
         try:
             pd = protect_document(doc, self.options, list(corpus_forms) + list(self.deny))
-            requests, held = stages.requests_for(pd, self.engine)
+            requests, held = stages.requests_for(pd, self.engine) if self.emit_requests \
+                else ([], [])
         except Exception as exc:
             LOG.exception("protect failed for %s", doc.name)
             yield TaggedOutput(FAILURES, Failure(document=doc.name, stage="protect",
@@ -93,17 +96,19 @@ class ProtectDocuments(beam.PTransform):
     """Documents -> (name, ProtectedDocument), MT ``requests`` (in batches of up to
     ``max_batch``, per document: ``stages.request_batches``), ``held`` (leak guard) and
     ``failures``.  With ``corpus_scope`` every entity string of the run is propagated into
-    every document."""
+    every document.  ``emit_requests=False``: the protected documents only (for
+    ``TranslateDocuments``, which makes their requests itself)."""
 
     def __init__(self, options: ProtectOptions, engine: str, corpus_scope: bool, deny=(),
-                 max_batch: int = 64):
+                 max_batch: int = 64, emit_requests: bool = True):
         super().__init__()
         self.options, self.engine, self.corpus_scope = options, engine, corpus_scope
         self.deny = list(deny)
         self.max_batch = max_batch
+        self.emit_requests = emit_requests
 
     def expand(self, docs):
-        fn = _ProtectFn(self.options, self.engine, self.deny, self.max_batch)
+        fn = _ProtectFn(self.options, self.engine, self.deny, self.max_batch, self.emit_requests)
         if self.corpus_scope:
             wanted = self.options.categories
             forms = (docs
@@ -117,59 +122,67 @@ class ProtectDocuments(beam.PTransform):
         return docs | beam.ParDo(fn).with_outputs("requests", HELD, FAILURES, main="protected")
 
 
-class _TranslateFn(beam.DoFn):
+class _EnginePool:
+    """A worker's engines: ``instances`` of them side by side (the engine's declared
+    capability), each with its own ``Translator`` (cache connection, retries, breaker) and
+    one batch at a time, fed by as many sending threads.  Apertium's chain of a dozen
+    processes idles while a batch fills and drains it; a second chain keeps the cores busy
+    meanwhile.  And while they translate, the worker goes on with the next documents."""
+
     def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options: dict,
-                 cache_dir: Optional[str] = None, policy: Optional[stages.RetryPolicy] = None):
-        self.engine_name = engine
-        self.source_lang, self.target_lang = source_lang, target_lang
-        self.engine_options = engine_options
-        self.cache_dir = cache_dir
-        self.policy = policy
+                 cache_dir: Optional[str], policy: Optional[stages.RetryPolicy]):
         self.translators: List[stages.Translator] = []
         self.idle: "Queue[stages.Translator]" = Queue()
-        self.setup_error: Optional[str] = None
-        self.sender: Optional[ThreadPoolExecutor] = None
-        self.pending: Deque[Future] = deque()
-
-    def setup(self):
-        # ``instances`` engines side by side (the engine's declared capability): each sees one
-        # batch at a time, as before.  Apertium's chain of a dozen processes idles while a
-        # batch fills and drains it; a second chain keeps the cores busy meanwhile.  And while
-        # they translate, the worker goes on protecting the next documents of the fused stage.
+        self.error: Optional[str] = None
         try:
-            first = create(self.engine_name, self.source_lang, self.target_lang,
-                           **self.engine_options)
-            engines = [first] + [create(self.engine_name, self.source_lang, self.target_lang,
-                                        **self.engine_options)
+            first = create(engine, source_lang, target_lang, **engine_options)
+            engines = [first] + [create(engine, source_lang, target_lang, **engine_options)
                                  for _ in range(max(1, first.instances) - 1)]
         except EngineError as exc:
-            self.setup_error = str(exc)
+            self.error = str(exc)
             engines = []
-        for engine in engines:
-            translator = stages.Translator(engine, open_cache(self.cache_dir), self.policy)
+        for e in engines:
+            translator = stages.Translator(e, open_cache(cache_dir), policy)
             self.translators.append(translator)
             self.idle.put(translator)
         self.sender = ThreadPoolExecutor(max_workers=max(1, len(engines)),
                                          thread_name_prefix="doppel-mt")
 
-    def _translate(self, batch):
+    def translate(self, batch: List[MTRequest]) -> List[MTResponse]:
+        """One batch through whichever engine is free (every request answered once)."""
+        if not self.translators:
+            return [MTResponse(document=r.document, segment=r.segment, index=r.index,
+                               engine=r.engine, text=None,
+                               error=f"engine unavailable: {self.error}") for r in batch]
         translator = self.idle.get()
         try:
             return translator.translate(batch)
         finally:
             self.idle.put(translator)
 
+    def close(self):
+        self.sender.shutdown(wait=True)
+        for translator in self.translators:
+            translator.engine.close()
+            if translator.cache is not None:
+                translator.cache.close()
+
+
+class _TranslateFn(beam.DoFn):
+    def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options: dict,
+                 cache_dir: Optional[str] = None, policy: Optional[stages.RetryPolicy] = None):
+        self.args = (engine, source_lang, target_lang, engine_options, cache_dir, policy)
+        self.pool: Optional[_EnginePool] = None
+        self.pending: Deque[Future] = deque()
+
+    def setup(self):
+        self.pool = _EnginePool(*self.args)
+
     def start_bundle(self):
         self.pending = deque()
 
     def process(self, batch):
-        if not self.translators:
-            for r in batch:
-                yield MTResponse(document=r.document, segment=r.segment, index=r.index,
-                                 engine=r.engine, text=None,
-                                 error=f"engine unavailable: {self.setup_error}")
-            return
-        self.pending.append(self.sender.submit(self._translate, list(batch)))
+        self.pending.append(self.pool.sender.submit(self.pool.translate, list(batch)))
         # Hand on what is done; wait only when too much is in flight (bounded memory).
         while self.pending and (self.pending[0].done() or len(self.pending) > MAX_IN_FLIGHT):
             yield from self.pending.popleft().result()
@@ -181,12 +194,8 @@ class _TranslateFn(beam.DoFn):
                 yield GlobalWindows.windowed_value(response)
 
     def teardown(self):
-        if self.sender is not None:
-            self.sender.shutdown(wait=True)
-        for translator in self.translators:
-            translator.engine.close()
-            if translator.cache is not None:
-                translator.cache.close()
+        if self.pool is not None:
+            self.pool.close()
 
 
 class TranslateSegments(beam.PTransform):
@@ -209,86 +218,104 @@ class TranslateSegments(beam.PTransform):
         return batches | "Translate" >> beam.ParDo(_TranslateFn(*self.args))
 
 
-class _WriteAuditFn(beam.DoFn):
-    def __init__(self, output: str):
-        self.output = output
-
-    def process(self, item):
-        name, responses = item
-        responses = list(responses)
-        lines = stages.audit_lines(responses)
-        if lines:
-            _write_bytes(_join(self.output, "audit", f"requests-{stages.safe_name(name)}.jsonl"),
-                         ("\n".join(lines) + "\n").encode("utf-8"))
-        dead = stages.dead_letter_lines(responses)
-        if dead:
-            _write_bytes(_join(self.output, "dead-letter", f"{stages.safe_name(name)}.jsonl"),
-                         ("\n".join(dead) + "\n").encode("utf-8"))
-        yield name
-
-
-class WriteAuditLog(beam.PTransform):
+def _write_audit(output: str, name: str, responses: List[MTResponse]) -> None:
     """Every payload as sent -> ``audit/requests-<document>.jsonl``, in document order; every
     dead-lettered segment with its reason -> ``dead-letter/<document>.jsonl``."""
-
-    def __init__(self, output: str):
-        super().__init__()
-        self.output = output
-
-    def expand(self, responses):
-        return (responses
-                | "ByDocument" >> beam.Map(lambda r: (r.document, r))
-                | "Group" >> beam.GroupByKey()
-                | "Write" >> beam.ParDo(_WriteAuditFn(self.output)))
+    lines = stages.audit_lines(responses)
+    if lines:
+        _write_bytes(_join(output, "audit", f"requests-{stages.safe_name(name)}.jsonl"),
+                     ("\n".join(lines) + "\n").encode("utf-8"))
+    dead = stages.dead_letter_lines(responses)
+    if dead:
+        _write_bytes(_join(output, "dead-letter", f"{stages.safe_name(name)}.jsonl"),
+                     ("\n".join(dead) + "\n").encode("utf-8"))
 
 
-class _RestoreAndWriteFn(beam.DoFn):
-    def __init__(self, output: str, align_model: Optional[str] = None):
-        self.output = output
-        self.align_model = align_model
+class _TranslateDocumentFn(beam.DoFn):
+    def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options: dict,
+                 max_batch: int, cache_dir: Optional[str], policy: Optional[stages.RetryPolicy],
+                 output: str, align_model: Optional[str]):
+        self.args = (engine, source_lang, target_lang, engine_options, cache_dir, policy)
+        self.engine_name, self.max_batch = engine, max_batch
+        self.output, self.align_model = output, align_model
+        self.pool: Optional[_EnginePool] = None
         self.aligner = None
+        self.pending: Deque[tuple] = deque()
 
     def setup(self):
+        self.pool = _EnginePool(*self.args)
         if self.align_model:
             from transforms.evaluation.alignment import SimAligner
             self.aligner = SimAligner(self.align_model).mapper
 
+    def start_bundle(self):
+        self.pending = deque()
+
+    def _translate(self, batches: List[List[MTRequest]]) -> List[MTResponse]:
+        return [resp for batch in batches for resp in self.pool.translate(batch)]
+
     def process(self, item):
-        name, grouped = item
-        pds = list(grouped["protected"])
-        if not pds:
-            return
-        pd = pds[0]
+        name, pd = item
+        requests, held = stages.requests_for(pd, self.engine_name)
+        batches = stages.request_batches(requests, self.max_batch)
+        self.pending.append((name, pd, held, self.pool.sender.submit(self._translate, batches)))
+        # Restore and write what is translated; wait only when too much is in flight.
+        while self.pending and (self.pending[0][3].done() or len(self.pending) > MAX_IN_FLIGHT):
+            yield from self._finish(*self.pending.popleft())
+
+    def finish_bundle(self):
+        # The batch pipeline's elements all live in the global window.
+        while self.pending:
+            for out in self._finish(*self.pending.popleft()):
+                if isinstance(out, TaggedOutput):
+                    yield TaggedOutput(out.tag, GlobalWindows.windowed_value(out.value))
+                else:
+                    yield GlobalWindows.windowed_value(out)
+
+    def _finish(self, name, pd, held, translated: Future):
+        responses = list(held) + translated.result()
         try:
-            results, report = stages.restore_document(pd, grouped["responses"], self.aligner)
-            data = formats.write_document(pd.document, results)
-            _write_bytes(_join(self.output, name), data)
+            _write_audit(self.output, name, responses)
+            results, report = stages.restore_document(pd, responses, self.aligner)
+            _write_bytes(_join(self.output, name), formats.write_document(pd.document, results))
             report.written = True
             yield report
-        except Exception as exc:
+        except Exception as exc:      # one document that cannot be written stops nothing else
             LOG.exception("restore/write failed for %s", name)
             yield TaggedOutput(FAILURES, Failure(document=name, stage="write",
                                                  reason=f"{type(exc).__name__}: {exc}"))
             yield DocumentReport(document=name, segments=len(pd.segments))
 
+    def teardown(self):
+        if self.pool is not None:
+            self.pool.close()
 
-class RestoreAndWrite(beam.PTransform):
-    """(name, ProtectedDocument) and MT responses -> translated files in ``output``, one
-    DocumentReport each (``failures`` for a document that cannot be written).  With an
-    ``align_model`` (simalign), word alignment is the last means of placing an original."""
 
-    def __init__(self, output: str, align_model: Optional[str] = None):
+class TranslateDocuments(beam.PTransform):
+    """(name, ProtectedDocument) -> the translated document in ``output``, its audit log
+    (``audit/requests-<document>.jsonl``: every payload as sent) and dead letters, and one
+    DocumentReport (``failures`` for a document that cannot be written).
+
+    Per document: its MT requests (held back by the leak guard where it must), in batches of
+    ``max_batch`` made from the document alone (a rule-based engine's output for a segment can
+    depend on its batch neighbours: a rerun on any runner or worker count translates the
+    same), through the ``Translator`` (leak guard again just before sending, cache, limits,
+    retries, breaker); then restoration (``align_model``: simalign as the last means of
+    placing an original) and writing.  Nothing is shuffled between protection and writing:
+    a runner fuses the whole way, and while the engine translates one document the worker
+    protects the next and restores the one before."""
+
+    def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options=None,
+                 max_batch: int = 64, cache_dir: Optional[str] = None,
+                 policy: Optional[stages.RetryPolicy] = None, output: str = "",
+                 align_model: Optional[str] = None):
         super().__init__()
-        self.output = output
-        self.align_model = align_model
+        self.fn = _TranslateDocumentFn(engine, source_lang, target_lang, engine_options or {},
+                                       max_batch, cache_dir, policy, output, align_model)
 
-    def expand(self, pcolls):
-        protected, responses = pcolls
-        keyed = responses | "KeyResponses" >> beam.Map(lambda r: (r.document, r))
-        return ({"protected": protected, "responses": keyed}
-                | "Join" >> beam.CoGroupByKey()
-                | "Restore" >> beam.ParDo(_RestoreAndWriteFn(self.output, self.align_model)).with_outputs(
-                    FAILURES, main="reports"))
+    def expand(self, protected):
+        return protected | "TranslateRestoreWrite" >> beam.ParDo(self.fn).with_outputs(
+            FAILURES, main="reports")
 
 
 class _SummaryCombine(beam.CombineFn):
