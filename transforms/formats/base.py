@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import re
-from typing import Dict, Tuple
+from typing import Callable, Dict, Iterator, Optional, Tuple
 
 from lxml import etree
 
@@ -142,3 +142,26 @@ def with_lost_codes(text: str, codes) -> str:
     closes = [i for i in lost if codes[i].kind == "close"]
     rest = [i for i in lost if codes[i].kind == "isolated"]
     return text + "".join(code_char(i) for i in rest + opens + list(reversed(closes)))
+
+
+def marker_pieces(text: str, n_codes: int, literal: Callable[[int], Optional[str]]
+                  ) -> Iterator[Tuple[str, Optional[int]]]:
+    """A segment's text walked for its writer: ``(text, None)`` for each run of plain text
+    (a marker for a code that stands for one character — ``literal(index)`` — folded into
+    it, a marker beyond ``n_codes`` kept as it is) and ``("", index)`` for each inline code,
+    in order.  Plain runs come before and after every code, empty ones included."""
+    from schemas.records import code_index
+    buf = []
+    for ch in text:
+        idx = code_index(ch)
+        if idx is None or idx >= n_codes:
+            buf.append(ch)
+            continue
+        char = literal(idx)
+        if char is not None:
+            buf.append(char)
+            continue
+        yield "".join(buf), None
+        buf = []
+        yield "", idx
+    yield "".join(buf), None

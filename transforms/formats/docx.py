@@ -47,9 +47,9 @@ from typing import Dict, List, Optional, Tuple
 
 from lxml import etree
 
-from schemas.records import (Code, Document, RestoredSegment, Segment, code_char, code_index,
+from schemas.records import (Code, Document, RestoredSegment, Segment, code_char,
                              is_code_char)
-from transforms.formats.base import (Format, FormatError, local_name, safe_xml_parser,
+from transforms.formats.base import (marker_pieces, Format, FormatError, local_name, safe_xml_parser,
                                      with_lost_codes, xml_safe)
 from transforms.formats.xliff12 import _pair_flat
 
@@ -291,19 +291,11 @@ def write_dml_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
         etree.SubElement(r, A + "t").text = s
         put(r)
 
-    buf: List[str] = []
-    for ch in text:
-        idx = code_index(ch)
-        if idx is None or idx >= len(codes):
-            buf.append(ch)
+    for piece, idx in marker_pieces(text, len(codes), lambda i: infos[i].get("char")):
+        if idx is None:
+            put_text(piece)
             continue
-        info = infos[idx]
-        if "char" in info:
-            buf.append(info["char"])
-            continue
-        put_text("".join(buf))
-        buf = []
-        code = codes[idx]
+        info, code = infos[idx], codes[idx]
         if code.kind == "open":
             templates.append((code.pair, nodes[info["n"]]))
         elif code.kind == "close":
@@ -313,7 +305,6 @@ def write_dml_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
                     break
         else:
             put(nodes[info["n"]])
-    put_text("".join(buf))
 
 
 # ------------------------------------------------------------------------------- reading
@@ -528,18 +519,11 @@ def write_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
         if s != s.strip() or "  " in s:
             t.set("{%s}space" % XML_NS, "preserve")
 
-    buf: List[str] = []
-    for ch in text:
-        idx = code_index(ch)
-        if idx is None or idx >= len(codes):
-            buf.append(ch)
+    for piece, idx in marker_pieces(text, len(codes), lambda i: infos[i].get("char")):
+        if idx is None:
+            put_text(piece)
             continue
         code, info = codes[idx], infos[idx]
-        if "char" in info:
-            buf.append(info["char"])
-            continue
-        put_text("".join(buf))
-        buf = []
         if "flat" in info or "ns" in info:
             # a field's code part or its end: paragraph-level nodes, never a container
             if stack[-1]["kind"] == "run":
@@ -581,7 +565,6 @@ def write_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
                 if stack[-1]["kind"] == "run":
                     stack[-1]["piece"] = None    # a later piece of text starts a new run
                 holder().append(el)
-    put_text("".join(buf))
 
 
 SCRUB_ELEMENTS = {"core-properties": ("creator", "lastModifiedBy", "title"),

@@ -21,7 +21,7 @@ from lxml import etree
 
 from schemas.records import (Code, Document, RestoredSegment, Segment, code_char, code_index,
                              is_code_char)
-from transforms.formats.base import (Format, FormatError, parse_xml, root_element,
+from transforms.formats.base import (marker_pieces, Format, FormatError, parse_xml, root_element,
                                      safe_xml_parser, serialise_like, with_lost_codes,
                                      xml_safe)
 
@@ -350,19 +350,12 @@ def build_inline(parent, text: str, codes: List[Code]) -> None:
         else:
             cur.text = (cur.text or "") + s
 
-    buf: List[str] = []
-    for ch in text:
-        idx = code_index(ch)
-        if idx is None or idx >= len(codes):
-            buf.append(ch)
+    infos = [json.loads(c.data) if c.data and c.data != "{}" else {} for c in codes]
+    for piece, idx in marker_pieces(text, len(codes), lambda i: infos[i].get("char")):
+        if idx is None:
+            put_text(piece)
             continue
-        code = codes[idx]
-        info = json.loads(code.data) if code.data and code.data != "{}" else {}
-        if "char" in info:
-            buf.append(info["char"])
-            continue
-        put_text("".join(buf))
-        buf = []
+        code, info = codes[idx], infos[idx]
         if code.kind == "open" and "flat" not in info:
             el = etree.SubElement(stack[-1], info["tag"], info["attrib"])
             stack.append(el)
@@ -379,4 +372,3 @@ def build_inline(parent, text: str, codes: List[Code]) -> None:
                 el = etree.fromstring(info["xml"], parser=safe_xml_parser())
             stack[-1].append(el)
             last[0] = el
-    put_text("".join(buf))
