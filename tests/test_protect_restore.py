@@ -141,3 +141,14 @@ def test_stanza_detector_feeds_mentions_with_lemma_and_head_features():
     assert per and per[0].text == "Ana Pérez Gil" and per[0].lemma == "Ana Pérez Gil"
     assert per[0].features.get("upos") == "PROPN"
     assert "Pérez" not in pd.segments[0].text and "Cádiz" not in pd.segments[0].text
+
+
+def test_leak_guard_reads_payload_markup_as_text():
+    """Payloads go to engines as markup: an original with "&" or "<" is sent escaped and
+    must still be recognised just before sending."""
+    from transforms import markup
+    guard = LeakGuard(["Procter & Gamble", "A<B Holdings"])
+    assert guard.find(markup.to_markup("Sued by Procter & Gamble today.", []))
+    assert guard.find("Paid A&lt;B Holdings in full.")
+    assert guard.find("Procter &#38; Gamble")
+    assert guard.find("Procter and Gamble") is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import html
 import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
@@ -228,8 +229,11 @@ class LeakGuard:
 
     def find(self, payload: str) -> Optional[str]:
         """The first original in ``payload``, looked for also with tags and code markers
-        removed: a name split over formatting runs must not slip through."""
+        removed and character references resolved: a name split over formatting runs, or
+        sent as markup ("Procter &amp; Gamble"), must not slip through."""
         plain = _TAGS.sub("", CODE_CHARS.sub("", payload))
+        if "&" in plain:
+            plain = html.unescape(plain)
         for text in (payload, plain) if plain != payload else (payload,):
             hit = self._long.first(fold(text)) or self._short.first(text)
             if hit:
