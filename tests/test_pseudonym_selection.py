@@ -336,3 +336,17 @@ def test_apertium_dictionary_knows_common_words(apertium):
     assert common_word("Lane", "en", "es") and common_word("Young", "en", "es")
     assert not common_word("Kowalski", "en", "es") and not common_word("Fernandez", "en", "es")
     assert not common_word("Lane", "et", "es")          # no such pair: nothing known
+
+
+def test_corpus_scope_names_skip_common_words_too(apertium):
+    from transforms.pseudonyms import corpus_assignments
+    from transforms.target_names import common_word
+    forms = [(f"Anna Person{i}", "PER") for i in range(80)]
+
+    def words(source, target):
+        out = corpus_assignments(b"k", forms, source, target)
+        return [w for (cat, key), p in out.items()
+                for w in p.form_for(f"Anna Person{key[-2:]}").split()]
+
+    assert any(common_word(w, "en", "es") for w in words("", ""))
+    assert not any(common_word(w, "en", "es") for w in words("en", "es"))

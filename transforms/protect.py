@@ -86,7 +86,8 @@ def protect_document(doc: Document, options: ProtectOptions,
                                    avoid=[f for f, _ in extra if linking.propagatable(f)],
                                    dictionary=resolve(options.dictionary, doc.source_lang),
                                    lang=doc.source_lang,
-                                   corpus=corpus_assignments(options.secret, extra)
+                                   corpus=corpus_assignments(options.secret, extra,
+                                                             doc.source_lang, doc.target_lang)
                                    if options.scope == "corpus" and extra else None,
                                    translatable=functools.partial(
                                        common_word, source=doc.source_lang,

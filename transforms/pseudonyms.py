@@ -370,14 +370,18 @@ class PseudonymChooser:
 
 
 @functools.lru_cache(maxsize=4)
-def _corpus_cached(secret: bytes, forms: Tuple[Tuple[str, str], ...]):
+def _corpus_cached(secret: bytes, forms: Tuple[Tuple[str, str], ...],
+                   languages: Tuple[str, str] = ("", "")):
     from transforms.linking import link_key, propagatable
+    from transforms.target_names import common_word
     keys = sorted({(c, link_key(f) or fold(f), f) for f, c in forms if propagatable(f)})
     canon: Dict[Tuple[str, str], str] = {}
     for c, k, f in keys:          # the longest form of a key is its canonical
         if len(f) > len(canon.get((c, k), "")):
             canon[(c, k)] = f
-    chooser = PseudonymChooser(secret, "corpus", [f for f, _ in forms])
+    source, target = languages
+    chooser = PseudonymChooser(secret, "corpus", [f for f, _ in forms],
+                               translatable=lambda w: common_word(w, source, target))
     out: Dict[Tuple[str, str], Pseudonym] = {}
     for i, ((c, k), f) in enumerate(sorted(canon.items())):
         try:
@@ -387,12 +391,13 @@ def _corpus_cached(secret: bytes, forms: Tuple[Tuple[str, str], ...]):
     return out
 
 
-def corpus_assignments(secret: bytes, forms: Iterable[Tuple[str, str]]
-                       ) -> Dict[Tuple[str, str], "Pseudonym"]:
+def corpus_assignments(secret: bytes, forms: Iterable[Tuple[str, str]], source_lang: str = "",
+                       target_lang: str = "") -> Dict[Tuple[str, str], "Pseudonym"]:
     """One assignment for every (category, linking key) of the corpus's entity strings, made
     in sorted order by one chooser: identical in every worker and document (cached per
-    process), collision-free across the corpus."""
-    return _corpus_cached(secret, tuple(sorted(set(forms))))
+    process), collision-free across the corpus.  With the languages, fallback names the
+    engine would translate as ordinary words are skipped, as in per-document scope."""
+    return _corpus_cached(secret, tuple(sorted(set(forms))), (source_lang, target_lang))
 
 
 _SELECTORS: Dict[int, tuple] = {}
