@@ -2,6 +2,7 @@
 here lets tests and the single-process runner exercise exactly the code Beam runs."""
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 import random
@@ -64,6 +65,13 @@ def request_batches(requests: Iterable[MTRequest], max_batch: int) -> List[List[
     for r in sorted(requests, key=lambda r: (r.document, r.index)):
         chunks.setdefault((r.document, r.index // size), []).append(r)
     return list(chunks.values())
+
+
+@functools.lru_cache(maxsize=8)
+def _leak_guard(terms: Tuple[str, ...]) -> LeakGuard:
+    """A document's requests carry the same guard terms, split over several batches: the
+    guard is built once per document and worker, not once per batch."""
+    return LeakGuard(terms)
 
 
 def _response(r: MTRequest, text=None, error=None, sent=True, cached=False) -> MTResponse:
@@ -209,11 +217,10 @@ class Translator:
         requests = sorted(requests, key=lambda r: r.index)
         results: Dict[int, MTResponse] = {}
         todo: List[MTRequest] = []
-        guards: Dict[tuple, LeakGuard] = {}
         for r in requests:
             if r.guard:
                 key = tuple(r.guard)
-                guard = guards.get(key) or guards.setdefault(key, LeakGuard(r.guard))
+                guard = _leak_guard(key)
                 hit = guard.find(r.text)
                 if hit:
                     results[r.index] = _response(r, error=f"would leak: payload contains an "
