@@ -38,8 +38,10 @@ import tempfile
 import time
 
 HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, HERE)
+from transforms.linking import _WORD as WORD  # noqa: E402
+
 CORPORA = os.environ.get("DOPPEL_CORPORA", os.path.join(HERE, "..", "shared", "corpora"))
-WORD = r"[\w\u00D7\u00F7]"     # linking._WORD
 # CPU seconds (user + system, the process and everything it waited for) per run and kind.
 CPU = {"raw": [], "apertium": [], "identity": [], "apertium-apy": []}
 

@@ -13,6 +13,7 @@ For each replacement sent, locate it in the engine's output and swap in the orig
 """
 from __future__ import annotations
 
+import os
 import re
 from typing import Callable, List, Optional, Sequence, Tuple
 
@@ -100,14 +101,6 @@ NAMES_INFLECT = {"de", "cs", "sk", "sl", "sr", "bs", "ru", "uk", "be", "bg", "hu
 SHARED_ENDING = 3
 
 
-def _common_prefix(a: str, b: str) -> int:
-    n = min(len(a), len(b))
-    k = 0
-    while k < n and a[k] == b[k]:
-        k += 1
-    return k
-
-
 def inflected_form_of(sent: str, found: str, lang: str) -> bool:
     """Is ``found`` the word ``sent`` in another inflected form?  Their stems meet by the
     language's name endings (``linking.ENDINGS``), or they share all but the last two
@@ -120,7 +113,7 @@ def inflected_form_of(sent: str, found: str, lang: str) -> bool:
         return False         # Spanish, English...: only case and accents may differ
     if stems(sent, lang) & stems(found, lang):
         return True
-    k = _common_prefix(a, b)
+    k = len(os.path.commonprefix([a, b]))
     return k >= max(4, len(a) - 2) and len(b) - k <= 4
 
 
@@ -131,7 +124,7 @@ def transfer_ending(sent: str, found: str, original: str) -> Optional[str]:
     "Bērziņš" -> "Bērziņam", but not "Ozols").  None when the classes differ."""
     if sent.lower() == found.lower():
         return original
-    k = _common_prefix(sent.lower(), found.lower())
+    k = len(os.path.commonprefix([sent.lower(), found.lower()]))
     if k < 3:
         return None
     old_end, new_end = sent[k:].lower(), found[k:]

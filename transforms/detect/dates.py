@@ -10,6 +10,7 @@ import re
 from typing import List
 
 from transforms.detect.base import Recognizer, Span, register
+from transforms.linking import _lower
 
 # Month name patterns per language: 12 regexes each (stems + inflection endings).
 MONTHS = {
@@ -81,7 +82,7 @@ _FROM_MONTH = [p.pattern.startswith(f"{_W}{_MONTH}") for p in SPELLED_RE]
 
 def _month_starts(text: str) -> List[int]:
     """Where month words start in ``text`` (an empty list: no spelled-out date here)."""
-    low = (text.replace("\u0130", "i") if "\u0130" in text else text).lower()  # same length
+    low = _lower(text)          # same length as text
     out = []
     for m in _LETTER_WORD.finditer(low):
         word, start = m.group(0), m.start()
