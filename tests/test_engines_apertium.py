@@ -28,7 +28,76 @@ SENTENCES = ["The applicant, Mr Smith, lodged an appeal on 3 May 2019.",
 
 
 def test_batch_deformatting_equals_deshtml_one_by_one(apertium):
-    assert A.deformat_batch(TRICKY + SENTENCES) == [A.deformat_one(t) for t in TRICKY + SENTENCES]
+    # Whole requests too: they end in a block tag, after which deshtml adds no second mark.
+    texts = TRICKY + SENTENCES + [A.batch_request(SENTENCES), A.batch_request(TRICKY[:5]),
+                                  A.batch_request(["OJ C 87, 16.3.2020."])]
+    assert A.deformat_batch(texts) == [A.deformat_one(t) for t in texts]
+
+
+def _held(eng, calls):
+    """Start ``calls`` (batches) on threads while the engine is busy, then let it go: they
+    queue up and go through together.  Returns the results (or errors) in call order."""
+    import threading
+    out = [None] * len(calls)
+
+    def call(i):
+        try:
+            out[i] = eng.translate(calls[i])
+        except Exception as exc:       # noqa: BLE001 - the test looks at it
+            out[i] = exc
+    with eng._turn:
+        eng._busy = True
+    threads = [threading.Thread(target=call, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for _ in range(200):
+        with eng._turn:
+            if len(eng._waiting) == len(calls):
+                break
+        time.sleep(0.01)
+    with eng._turn:
+        eng._busy = False
+        eng._turn.notify_all()
+    for t in threads:
+        t.join(timeout=60)
+    return out
+
+
+def test_concurrent_calls_go_through_together_and_translate_as_alone(apertium):
+    calls = [SENTENCES, TRICKY, SENTENCES[::-1], ["Known claims are well known.", "It is known."]]
+    eng = create("apertium", "en", "es")
+    seen = []
+    stream = eng.pipeline.translate
+    eng.pipeline.translate = lambda units, groups=None: seen.append(groups) or stream(units, groups)
+    try:
+        together = _held(eng, calls)
+    finally:
+        eng.close()
+    assert any(g and len(g) > 1 for g in seen), seen       # they were combined
+    alone = create("apertium", "en", "es")
+    try:
+        assert together == [alone.translate(c) for c in calls]
+    finally:
+        alone.close()
+
+
+def test_a_call_that_breaks_the_stream_fails_alone(apertium):
+    """A combined stream that fails is retried call by call: only the call that broke it
+    gets the error, the others their translations."""
+    eng = create("apertium", "en", "es")
+    stream = eng.pipeline.translate
+
+    def choking(units, groups=None):
+        if any("POISON" in u for u in units):
+            raise A.EngineError("Apertium pipeline ended unexpectedly", retryable=True)
+        return stream(units, groups)
+    eng.pipeline.translate = choking
+    try:
+        out = _held(eng, [SENTENCES[:2], ["POISON here."], SENTENCES[2:4]])
+        assert out[0] == eng.translate(SENTENCES[:2]) and out[2] == eng.translate(SENTENCES[2:4])
+    finally:
+        eng.close()
+    assert isinstance(out[1], A.EngineError) and out[1].retryable
 
 
 def test_long_text_is_cut_like_apy_and_nothing_is_dropped():

@@ -96,8 +96,10 @@ def test_multiprocessing_runner_gives_the_same_outputs(tmp_path, apertium):
     a = run_translate(tmp_path / "a", inputs, *deny)
     b = run_translate(tmp_path / "b", inputs, *deny, "--direct_num_workers", "2",
                       "--direct_running_mode", "multi_processing")
-    # One Apertium chain per worker instead of the default two side by side: the same too.
-    c = run_translate(tmp_path / "c", inputs, *deny, "--engine-option", "instances=1")
+    # One Apertium chain per worker, one batch at a time (no combining of concurrent calls)
+    # instead of the default two chains taking several calls each: the same too.
+    c = run_translate(tmp_path / "c", inputs, *deny, "--engine-option", "instances=1",
+                      "--engine-option", "shared_calls=1")
     files_a = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
     for other in (b, c):
         assert sorted(p.relative_to(other) for p in other.rglob("*") if p.is_file()) == files_a

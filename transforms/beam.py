@@ -124,8 +124,8 @@ class ProtectDocuments(beam.PTransform):
 
 class _EnginePool:
     """A worker's engines: ``instances`` of them side by side (the engine's declared
-    capability), each with its own ``Translator`` (cache connection, retries, breaker) and
-    one batch at a time, fed by as many sending threads.  Apertium's chain of a dozen
+    capability), each called by ``shared_calls`` sending threads, each thread with its own
+    ``Translator`` (cache connection, retries, breaker) and one batch at a time.  Apertium's chain of a dozen
     processes idles while a batch fills and drains it; a second chain keeps the cores busy
     meanwhile.  And while they translate, the worker goes on with the next documents."""
 
@@ -141,11 +141,13 @@ class _EnginePool:
         except EngineError as exc:
             self.error = str(exc)
             engines = []
+        self.engines = engines
         for e in engines:
-            translator = stages.Translator(e, open_cache(cache_dir), policy)
-            self.translators.append(translator)
-            self.idle.put(translator)
-        self.sender = ThreadPoolExecutor(max_workers=max(1, len(engines)),
+            for _ in range(max(1, e.shared_calls)):
+                translator = stages.Translator(e, open_cache(cache_dir), policy)
+                self.translators.append(translator)
+                self.idle.put(translator)
+        self.sender = ThreadPoolExecutor(max_workers=max(1, len(self.translators)),
                                          thread_name_prefix="doppel-mt")
 
     def translate(self, batch: List[MTRequest]) -> List[MTResponse]:
@@ -162,8 +164,9 @@ class _EnginePool:
 
     def close(self):
         self.sender.shutdown(wait=True)
+        for engine in self.engines:
+            engine.close()
         for translator in self.translators:
-            translator.engine.close()
             if translator.cache is not None:
                 translator.cache.close()
 

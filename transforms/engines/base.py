@@ -24,7 +24,8 @@ class EngineError(Exception):
 
 
 # Options that change how requests are sent, never what comes back.
-_NOT_IDENTITY = {"instances", "max_concurrency", "requests_per_second", "timeout"}
+_NOT_IDENTITY = {"instances", "shared_calls", "combine_chars", "max_concurrency",
+                 "requests_per_second", "timeout"}
 
 
 class Engine:
@@ -36,7 +37,9 @@ class Engine:
     (longer payloads are dead-lettered, never cut), ``max_concurrency`` (requests in flight),
     ``requests_per_second`` (0: unlimited), ``deterministic`` (same input, same output: the
     cache may keep it), ``instances`` (engines a worker runs side by side, each with one
-    batch at a time: for a local engine whose own stages idle between batches)."""
+    batch at a time: for a local engine whose own stages idle between batches),
+    ``shared_calls`` (sending threads that call one engine at once: more than 1 only for an
+    engine whose ``translate`` is thread-safe and gains from calls arriving together)."""
 
     name = ""
     supports_tags = True
@@ -47,12 +50,14 @@ class Engine:
     requests_per_second = 0.0
     deterministic = True
     instances = 1
+    shared_calls = 1
 
     def __init__(self, source_lang: str, target_lang: str, **options):
         self.source_lang = source_lang
         self.target_lang = target_lang
         self.options = options
-        for cap in ("max_batch_segments", "max_batch_chars", "max_concurrency", "instances"):
+        for cap in ("max_batch_segments", "max_batch_chars", "max_concurrency", "instances",
+                    "shared_calls"):
             if options.get(cap):
                 setattr(self, cap, int(options[cap]))
         if options.get("requests_per_second"):
