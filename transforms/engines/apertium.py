@@ -221,19 +221,6 @@ def _is_tagger(cmd: List[str]) -> bool:
     return os.path.basename(cmd[0]) in ("apertium-tagger", "cg-proc", "apertium-perceptron-tagger")
 
 
-NICENESS = int(os.environ.get("DOPPEL_APERTIUM_NICE", "10"))
-
-
-def _yield_cpu(proc: subprocess.Popen) -> None:
-    """Run an Apertium stage at a lower priority than the worker that feeds it: a chain is a
-    dozen busy processes, and on a small machine they would otherwise starve the worker
-    thread that protects the next documents, leaving the chain itself without input."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, proc.pid, NICENESS)
-    except (OSError, AttributeError):
-        pass
-
-
 class NullFlushPipeline:
     """The mode's stages fed unit by unit with NUL flushes, as APy feeds them.
 
@@ -263,7 +250,6 @@ class NullFlushPipeline:
                 stdin = subprocess.PIPE if i == 0 else procs[-1].stdout
                 procs.append(subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.PIPE,
                                               stderr=subprocess.DEVNULL))
-                _yield_cpu(procs[-1])
                 if i > 0:
                     procs[-2].stdout.close()   # only the next stage holds it
         except OSError as exc:
@@ -339,7 +325,6 @@ class NullFlushPipeline:
                 for last in ends:
                     tagger = subprocess.Popen(self.tagger, stdin=subprocess.PIPE,
                                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-                    _yield_cpu(tagger)
                     taggers.append(tagger)
                     started.put(tagger)
                     while last not in buf:
