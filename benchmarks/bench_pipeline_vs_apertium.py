@@ -2,14 +2,16 @@
 side by side in one run, plus the privacy/restoration figures of the pipeline's output.
 
     python -m benchmarks.bench_pipeline_vs_apertium [--input GLOB] [--runs N] [--json FILE]
-        [--apy-url URL] [--breakdown] [--copies N]
+        [--apy-url URL] [--breakdown] [--copies N[,M]]
 
 Raw Apertium: every source segment of the input, HTML-escaped, one ``<p>`` block each, through
 one ``apertium -u -f html eng-spa`` process (what a user would run by hand).  Pipeline:
 ``python -m pipelines.translate --engine apertium`` on the same files (process start, Beam,
 detection, protection, MT, restoration, writing: everything).  The two alternate ``--runs``
 times; the ratio is raw seconds / pipeline seconds of the medians (1.0 = as fast as raw
-Apertium; the goal is >= 0.8).  CPU seconds are reported beside: raw Apertium's stages keep
+Apertium; the goal is >= 0.8).  ``--copies 1,4`` times the input and four copies of it in
+the same runs and adds the steady-state ratio (what the extra three copies cost each side),
+which separates throughput from the pipeline's fixed start-up (Python, Beam, side inputs).  CPU seconds are reported beside: raw Apertium's stages keep
 about two cores busy, so on a two-core machine the pipeline's own work (Beam, detection,
 protection, restoration) competes with them, and ``cpu_ratio`` bounds ``throughput_ratio``.
 
@@ -164,6 +166,19 @@ def figures(paths, out):
             "segments": summary["segments"], "restoration_outcomes": m.get("outcomes", {})}
 
 
+def _copies(paths, n, tmp):
+    """The input under ``n`` sets of other names (``c<k>_<name>``): ``n`` times the text."""
+    if n == 1:
+        return paths
+    import shutil
+    d = os.path.join(tmp, f"in{n}")
+    os.makedirs(d)
+    for k in range(n):
+        for p in paths:
+            shutil.copy(p, os.path.join(d, f"c{k}_{os.path.basename(p)}"))
+    return sorted(glob.glob(os.path.join(d, "*" + os.path.splitext(paths[0])[1])))
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--input", default=os.path.join(CORPORA, "multileg", "train", "en", "*.jsonl"))
@@ -172,67 +187,93 @@ def main(argv=None) -> int:
     ap.add_argument("--apy-url", default=None)
     ap.add_argument("--breakdown", action="store_true",
                     help="also time the pipeline with the identity engine (no MT)")
-    ap.add_argument("--copies", type=int, default=1,
-                    help="run on N copies of the input under other names (a nightly batch "
-                         "is thousands of files: start-up costs amortised; raw Apertium gets "
-                         "the same N copies)")
+    ap.add_argument("--copies", default="1",
+                    help="comma-separated input sizes, in copies of the input under other names "
+                         "(a nightly batch is thousands of files).  With two sizes, e.g. 1,4, "
+                         "both are timed in every run, and the steady-state ratio is reported "
+                         "too: the extra text's raw seconds / its pipeline seconds, which "
+                         "leaves out both sides' fixed start-up")
     args = ap.parse_args(argv)
     paths = sorted(glob.glob(args.input))
     if not paths:
         raise SystemExit(f"no input matches {args.input}")
-    raw_t, pipe_t, ident_t = [], [], []
+    sizes = sorted({int(c) for c in args.copies.split(",")})
+    times = {n: {"raw": [], "pipe": [], "ident": []} for n in sizes}
+    cpu = {n: {"raw": [], "apertium": []} for n in sizes}
+    result = {"runs": args.runs, "sizes": {}}
     with tempfile.TemporaryDirectory() as tmp:
-        if args.copies > 1:
-            import shutil
-            os.makedirs(os.path.join(tmp, "in"))
-            for k in range(args.copies):
-                for p in paths:
-                    shutil.copy(p, os.path.join(tmp, "in", f"c{k}_{os.path.basename(p)}"))
-            args.input = os.path.join(tmp, "in", "*" + os.path.splitext(paths[0])[1])
-            paths = sorted(glob.glob(args.input))
-        texts = segments(paths)
-        chars = sum(len(t) for t in texts)
-        out = os.path.join(tmp, "out")
+        inputs = {n: _copies(paths, n, tmp) for n in sizes}
+        texts = {n: segments(inputs[n]) for n in sizes}
         for i in range(args.runs):
-            raw_t.append(run_raw(texts, tmp))
-            if os.path.isdir(out):
-                import shutil
-                shutil.rmtree(out)
-            pipe_t.append(run_pipeline(args.input, out))
+            for n in sizes:
+                glob_n = args.input if n == 1 else os.path.join(
+                    os.path.dirname(inputs[n][0]), "*" + os.path.splitext(paths[0])[1])
+                out = os.path.join(tmp, f"out{n}")
+                if os.path.isdir(out):
+                    import shutil
+                    shutil.rmtree(out)
+                times[n]["raw"].append(run_raw(texts[n], tmp))
+                cpu[n]["raw"].append(CPU["raw"][-1])
+                times[n]["pipe"].append(run_pipeline(glob_n, out))
+                cpu[n]["apertium"].append(CPU["apertium"][-1])
+                if args.breakdown:
+                    times[n]["ident"].append(run_pipeline(glob_n, os.path.join(tmp, f"id{n}.{i}"),
+                                                           engine="identity"))
+                print(f"run {i + 1}, {len(inputs[n])} documents: raw apertium "
+                      f"{times[n]['raw'][-1]:.2f} s, pipeline {times[n]['pipe'][-1]:.2f} s"
+                      + (f", pipeline with the identity engine {times[n]['ident'][-1]:.2f} s"
+                         if args.breakdown else ""), file=sys.stderr)
+        for n in sizes:
+            raw, pipe = statistics.median(times[n]["raw"]), statistics.median(times[n]["pipe"])
+            chars = sum(len(t) for t in texts[n])
+            r = {"documents": len(inputs[n]), "segments": len(texts[n]), "characters": chars,
+                 "raw_apertium_s": round(raw, 3), "pipeline_s": round(pipe, 3),
+                 "raw_runs_s": [round(t, 2) for t in times[n]["raw"]],
+                 "pipeline_runs_s": [round(t, 2) for t in times[n]["pipe"]],
+                 "raw_chars_per_s": round(chars / raw), "pipeline_chars_per_s": round(chars / pipe),
+                 "throughput_ratio": round(raw / pipe, 3),
+                 # On a machine whose cores are all busy (raw Apertium's stages already keep
+                 # about two busy), throughput is bounded by CPU time: raw CPU / pipeline CPU.
+                 "raw_apertium_cpu_s": round(statistics.median(cpu[n]["raw"]), 3),
+                 "pipeline_cpu_s": round(statistics.median(cpu[n]["apertium"]), 3)}
+            r["cpu_ratio"] = round(r["raw_apertium_cpu_s"] / r["pipeline_cpu_s"], 3)
             if args.breakdown:
-                ident_t.append(run_pipeline(args.input, os.path.join(tmp, f"id{i}"),
-                                            engine="identity"))
-            print(f"run {i + 1}: raw apertium {raw_t[-1]:.2f} s, pipeline {pipe_t[-1]:.2f} s"
-                  + (f", pipeline with the identity engine {ident_t[-1]:.2f} s" if ident_t else ""),
-                  file=sys.stderr)
-        raw, pipe = statistics.median(raw_t), statistics.median(pipe_t)
-        result = {"documents": len(paths), "copies": args.copies, "segments": len(texts),
-                  "characters": chars,
-                  "runs": args.runs, "raw_apertium_s": round(raw, 3), "pipeline_s": round(pipe, 3),
-                  "raw_chars_per_s": round(chars / raw), "pipeline_chars_per_s": round(chars / pipe),
-                  "throughput_ratio": round(raw / pipe, 3)}
-        # On a machine whose cores are all busy (raw Apertium's stages already keep about two
-        # busy), throughput is bounded by CPU time: raw CPU / pipeline CPU is that bound.
-        result["raw_apertium_cpu_s"] = round(statistics.median(CPU["raw"]), 3)
-        result["pipeline_cpu_s"] = round(statistics.median(CPU["apertium"]), 3)
-        result["cpu_ratio"] = round(result["raw_apertium_cpu_s"] / result["pipeline_cpu_s"], 3)
-        if ident_t:
-            result["pipeline_identity_engine_cpu_s"] = round(statistics.median(CPU["identity"]), 3)
-            # Everything but MT (read, detect, protect, restore, write, Beam): the share of
-            # the pipeline's time that is not Apertium's.
-            result["pipeline_identity_engine_s"] = round(statistics.median(ident_t), 3)
+                # Everything but MT (read, detect, protect, restore, write, Beam).
+                r["pipeline_identity_engine_s"] = round(statistics.median(times[n]["ident"]), 3)
+            result["sizes"][str(n)] = r
+        if len(sizes) > 1:
+            lo, hi = result["sizes"][str(sizes[0])], result["sizes"][str(sizes[-1])]
+            d_raw = hi["raw_apertium_s"] - lo["raw_apertium_s"]
+            d_pipe = hi["pipeline_s"] - lo["pipeline_s"]
+            per = d_pipe / (sizes[-1] - sizes[0])
+            result["steady_state"] = {
+                "extra_documents": hi["documents"] - lo["documents"],
+                "raw_apertium_s": round(d_raw, 3), "pipeline_s": round(d_pipe, 3),
+                "throughput_ratio": round(d_raw / d_pipe, 3),
+                # What the pipeline spends whatever the input size (imports, Beam's graph,
+                # the side inputs before the first document): its time at the smaller size
+                # less that size's share of the steady-state time.
+                "pipeline_fixed_s": round(lo["pipeline_s"] - per * sizes[0], 3),
+                "raw_fixed_s": round(lo["raw_apertium_s"] - d_raw / (sizes[-1] - sizes[0])
+                                     * sizes[0], 3)}
+        first = result["sizes"][str(sizes[0])]
+        result.update({k: first[k] for k in ("documents", "throughput_ratio", "cpu_ratio")})
+        out = os.path.join(tmp, f"out{sizes[0]}")
         if args.breakdown:
             result["translate_stage_s"] = round(translate_stage(out), 3)
-            result["translate_stage_ratio"] = round(raw / result["translate_stage_s"], 3)
-        result.update(figures(paths, out))
+            result["translate_stage_ratio"] = round(first["raw_apertium_s"]
+                                                    / result["translate_stage_s"], 3)
+        result.update(figures(inputs[sizes[0]], out))
         if args.apy_url:
             out_apy = os.path.join(tmp, "apy")
-            run_pipeline(args.input, out_apy, "--engine", "apertium-apy", "--engine-option",
+            glob_0 = args.input if sizes[0] == 1 else os.path.join(
+                os.path.dirname(inputs[sizes[0]][0]), "*" + os.path.splitext(paths[0])[1])
+            run_pipeline(glob_0, out_apy, "--engine", "apertium-apy", "--engine-option",
                          f"apy_url={args.apy_url}")
-            same = [os.path.basename(p) for p in paths
+            same = [os.path.basename(p) for p in inputs[sizes[0]]
                     if open(os.path.join(out, os.path.basename(p)), "rb").read()
                     == open(os.path.join(out_apy, os.path.basename(p)), "rb").read()]
-            result["apy_identical_documents"] = f"{len(same)}/{len(paths)}"
+            result["apy_identical_documents"] = f"{len(same)}/{len(inputs[sizes[0]])}"
     print(json.dumps(result, indent=2, ensure_ascii=False))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
