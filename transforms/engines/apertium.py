@@ -15,6 +15,11 @@ each, joined by a letters-only separator the formatters copy verbatim; the end-o
 ``deshtml`` adds (``.[]`` before trailing blanks) is added to every piece as the formatter
 would add it to the piece alone (``deformat_one`` is the reference; tests compare).
 Unknown-word marks are stripped like APy's ``markUnknown=no``.
+
+Batches that arrive together (a worker's sending threads, one document each) go through as
+one: one deformatter, one stream with a fresh tagger per batch, one reformatter.  Each comes
+out exactly as it would alone, and the chain's dozen processes are started on their work once
+for several documents instead of filling and draining for each.
 """
 from __future__ import annotations
 
@@ -464,10 +469,6 @@ def translate_requests(pipeline_fn, requests: Sequence[str]) -> List[str]:
             raise EngineError("deformatted text has an unclosed superblank; not sent to Apertium")
     streams = iter(reformat_batch(pipeline_fn(units, [len(p) for p in parts])))
     return [UNKNOWN_MARK.sub(r"\1", "".join(next(streams) for _ in p)) for p in parts]
-
-
-def translate_request(pipeline_fn, q: str) -> str:
-    return translate_requests(pipeline_fn, [q])[0]
 
 
 class _Call:
