@@ -2,13 +2,14 @@
 do, so ``pipelines/translate.py`` reads like its data flow."""
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import posixpath
 from collections import deque
 from concurrent.futures import Future, ThreadPoolExecutor
 from queue import Queue
-from typing import Deque, List, Optional
+from typing import Callable, Deque, Iterable, List, Optional, Tuple
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
@@ -125,9 +126,10 @@ class ProtectDocuments(beam.PTransform):
 class _EnginePool:
     """A worker's engines: ``instances`` of them side by side (the engine's declared
     capability), each called by ``shared_calls`` sending threads, each thread with its own
-    ``Translator`` (cache connection, retries, breaker) and one batch at a time.  Apertium's chain of a dozen
-    processes idles while a batch fills and drains it; a second chain keeps the cores busy
-    meanwhile.  And while they translate, the worker goes on with the next documents."""
+    ``Translator`` (cache connection, retries, breaker) and one batch at a time.  Apertium
+    takes the batches of its threads together, as one stream; a second chain works while the
+    first starts or ends one.  And while they translate, the worker goes on with the next
+    documents."""
 
     def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options: dict,
                  cache_dir: Optional[str], policy: Optional[stages.RetryPolicy]):
@@ -171,12 +173,16 @@ class _EnginePool:
                 translator.cache.close()
 
 
-class _TranslateFn(beam.DoFn):
+class _SendingFn(beam.DoFn):
+    """A DoFn that hands work to its worker's engines (``_EnginePool``) and goes on: each
+    element's outputs are yielded, in element order, once its work is done — waiting only
+    when more than ``MAX_IN_FLIGHT`` are queued (bounded memory)."""
+
     def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options: dict,
-                 cache_dir: Optional[str] = None, policy: Optional[stages.RetryPolicy] = None):
+                 cache_dir: Optional[str], policy: Optional[stages.RetryPolicy]):
         self.args = (engine, source_lang, target_lang, engine_options, cache_dir, policy)
         self.pool: Optional[_EnginePool] = None
-        self.pending: Deque[Future] = deque()
+        self.pending: Deque[Tuple[Future, Callable]] = deque()
 
     def setup(self):
         self.pool = _EnginePool(*self.args)
@@ -184,21 +190,31 @@ class _TranslateFn(beam.DoFn):
     def start_bundle(self):
         self.pending = deque()
 
-    def process(self, batch):
-        self.pending.append(self.pool.sender.submit(self.pool.translate, list(batch)))
-        # Hand on what is done; wait only when too much is in flight (bounded memory).
-        while self.pending and (self.pending[0].done() or len(self.pending) > MAX_IN_FLIGHT):
-            yield from self.pending.popleft().result()
+    def _send(self, work: Callable, arg, then: Callable[[List[MTResponse]], Iterable]):
+        """Run ``work(arg)`` on a sending thread; ``then(its result)`` gives the outputs."""
+        self.pending.append((self.pool.sender.submit(work, arg), then))
+        while self.pending and (self.pending[0][0].done() or len(self.pending) > MAX_IN_FLIGHT):
+            done, then = self.pending.popleft()
+            yield from then(done.result())
 
     def finish_bundle(self):
         # The batch pipeline's elements all live in the global window.
         while self.pending:
-            for response in self.pending.popleft().result():
-                yield GlobalWindows.windowed_value(response)
+            done, then = self.pending.popleft()
+            for out in then(done.result()):
+                if isinstance(out, TaggedOutput):
+                    yield TaggedOutput(out.tag, GlobalWindows.windowed_value(out.value))
+                else:
+                    yield GlobalWindows.windowed_value(out)
 
     def teardown(self):
         if self.pool is not None:
             self.pool.close()
+
+
+class _TranslateFn(_SendingFn):
+    def process(self, batch):
+        yield from self._send(self.pool.translate, list(batch), iter)
 
 
 class TranslateSegments(beam.PTransform):
@@ -234,25 +250,20 @@ def _write_audit(output: str, name: str, responses: List[MTResponse]) -> None:
                      ("\n".join(dead) + "\n").encode("utf-8"))
 
 
-class _TranslateDocumentFn(beam.DoFn):
+class _TranslateDocumentFn(_SendingFn):
     def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options: dict,
                  max_batch: int, cache_dir: Optional[str], policy: Optional[stages.RetryPolicy],
                  output: str, align_model: Optional[str]):
-        self.args = (engine, source_lang, target_lang, engine_options, cache_dir, policy)
+        super().__init__(engine, source_lang, target_lang, engine_options, cache_dir, policy)
         self.engine_name, self.max_batch = engine, max_batch
         self.output, self.align_model = output, align_model
-        self.pool: Optional[_EnginePool] = None
         self.aligner = None
-        self.pending: Deque[tuple] = deque()
 
     def setup(self):
-        self.pool = _EnginePool(*self.args)
+        super().setup()
         if self.align_model:
             from transforms.evaluation.alignment import SimAligner
             self.aligner = SimAligner(self.align_model).mapper
-
-    def start_bundle(self):
-        self.pending = deque()
 
     def _translate(self, batches: List[List[MTRequest]]) -> List[MTResponse]:
         return [resp for batch in batches for resp in self.pool.translate(batch)]
@@ -261,22 +272,12 @@ class _TranslateDocumentFn(beam.DoFn):
         name, pd = item
         requests, held = stages.requests_for(pd, self.engine_name)
         batches = stages.request_batches(requests, self.max_batch)
-        self.pending.append((name, pd, held, self.pool.sender.submit(self._translate, batches)))
-        # Restore and write what is translated; wait only when too much is in flight.
-        while self.pending and (self.pending[0][3].done() or len(self.pending) > MAX_IN_FLIGHT):
-            yield from self._finish(*self.pending.popleft())
+        # Restored and written once translated, while the next documents are protected.
+        yield from self._send(self._translate, batches,
+                              functools.partial(self._finish, name, pd, held))
 
-    def finish_bundle(self):
-        # The batch pipeline's elements all live in the global window.
-        while self.pending:
-            for out in self._finish(*self.pending.popleft()):
-                if isinstance(out, TaggedOutput):
-                    yield TaggedOutput(out.tag, GlobalWindows.windowed_value(out.value))
-                else:
-                    yield GlobalWindows.windowed_value(out)
-
-    def _finish(self, name, pd, held, translated: Future):
-        responses = list(held) + translated.result()
+    def _finish(self, name, pd, held, translated: List[MTResponse]):
+        responses = list(held) + translated
         try:
             _write_audit(self.output, name, responses)
             results, report = stages.restore_document(pd, responses, self.aligner)
@@ -288,10 +289,6 @@ class _TranslateDocumentFn(beam.DoFn):
             yield TaggedOutput(FAILURES, Failure(document=name, stage="write",
                                                  reason=f"{type(exc).__name__}: {exc}"))
             yield DocumentReport(document=name, segments=len(pd.segments))
-
-    def teardown(self):
-        if self.pool is not None:
-            self.pool.close()
 
 
 class TranslateDocuments(beam.PTransform):
