@@ -24,8 +24,8 @@ class EngineError(Exception):
 
 
 # Options that change how requests are sent, never what comes back.
-_NOT_IDENTITY = {"instances", "shared_calls", "combine_chars", "max_concurrency",
-                 "requests_per_second", "timeout"}
+_NOT_IDENTITY = {"instances", "shared_calls", "max_concurrency", "requests_per_second",
+                 "timeout"}
 
 
 class Engine:
