@@ -21,7 +21,7 @@ import os
 import re
 import subprocess
 import threading
-from typing import Dict, Optional
+from typing import Dict, List, Optional
 
 from transforms.linking import fold
 
@@ -78,6 +78,11 @@ class _LtProc:
             return out[:-1].decode("utf-8", "replace").replace("[]", "")
 
 
+def _proper(reading: str) -> bool:
+    """An analyser reading ("Lane<np><ant><f><sg>") of a proper noun."""
+    return reading.partition("<")[2].startswith("np>")
+
+
 class ApertiumNames:
     def __init__(self, source: str, target: str):
         pair = f"{ISO3.get(source, source)}-{ISO3.get(target, target)}"
@@ -91,24 +96,24 @@ class ApertiumNames:
         self.bilingual = _LtProc(["-b", os.path.join(base, f"{pair}.autobil.bin")])
         self.generate = _LtProc(["-g", os.path.join(base, f"{pair}.autogen.bin")])
 
+    def _units(self, text: str) -> List[str]:
+        """The source analyser's lexical units for ``text`` ("surface/reading/..."); none
+        for text holding the stream format's own special characters."""
+        if not text or any(c in text for c in "^$/<>[]{}\\@*#\0"):
+            return []
+        return re.findall(r"\^(.*?)\$", self.analyse(text))
+
     def common(self, word: str) -> bool:
         """Does the source dictionary know ``word`` as anything but a proper noun?"""
-        if not word or any(c in word for c in "^$/<>[]{}\\@*#\0"):
-            return False
-        units = re.findall(r"\^(.*?)\$", self.analyse(word))
-        return any(not r.split("<", 1)[1:2] or not r.split("<", 1)[1].startswith("np>")
-                   for u in units for r in u.split("/")[1:] if not r.startswith("*"))
+        return any(not _proper(r) for u in self._units(word) for r in u.split("/")[1:]
+                   if not r.startswith("*"))
 
     def lookup(self, name: str) -> Optional[str]:
-        if not name or any(c in name for c in "^$/<>[]{}\\@*#\0"):
-            return None
-        units = re.findall(r"\^(.*?)\$", self.analyse(name))
+        units = self._units(name)
         if len(units) != 1:
             return None                       # more than one word the dictionary knows apart
         surface, *readings = units[0].split("/")
-        if surface != name or not readings or not all(r.split("<", 1)[1:2] and
-                                                       r.split("<", 1)[1].startswith("np>")
-                                                       for r in readings):
+        if surface != name or not readings or not all(map(_proper, readings)):
             return None                       # unknown, or also a common word
         reading = next((r for r in readings if "<loc>" in r or "<top>" in r), readings[0])
         bil = re.findall(r"\^(.*?)\$", self.bilingual("^" + reading + "$"))
