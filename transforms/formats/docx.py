@@ -49,8 +49,8 @@ from lxml import etree
 
 from schemas.records import (Code, Document, RestoredSegment, Segment, code_char,
                              is_code_char)
-from transforms.formats.base import (marker_pieces, Format, FormatError, local_name, safe_xml_parser,
-                                     with_lost_codes, xml_safe)
+from transforms.formats.base import (Format, FormatError, local_name, marker_pieces,
+                                     safe_xml_parser, with_lost_codes, xml_safe)
 from transforms.formats.xliff12 import _pair_flat
 
 W_NAMESPACES = ("http://schemas.openxmlformats.org/wordprocessingml/2006/main",
