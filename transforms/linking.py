@@ -220,27 +220,35 @@ class FormMatcher:
 
     Python's ``re`` tries every alternative at every position; with a run's 1,500+ entity
     forms that scan was a third of protection's time.  Here the forms are indexed by their
-    first word: only where a text word starts some form are the few places a form can end
-    (word ends, and the non-word gaps after them) looked up in a set.  Forms that do not start
-    with a word character (rare: "(EU)") keep a regex of their own."""
+    first word and then by their second word (none for a one-word form): only where a text
+    word starts some form, and the next text word is that form's second word, are the few
+    places a form can end looked up in a set.  (A form can only match where its second word
+    is the text's next word whole: the match ends word-bounded.)  Keying on the first word
+    alone visited every length of every form beginning with "the" after each "the".  Forms
+    that do not start with a word character (rare: "(EU)") keep a regex of their own."""
 
     def __init__(self, long_forms: Iterable[str] = (), short_forms: Iterable[str] = ()):
         self._indexes = []
         odd: List[Tuple[str, int]] = []
         for forms, norm, flags in ((set(long_forms), _lower, re.IGNORECASE),
                                    (set(short_forms), str, 0)):
-            index: Dict[str, Tuple[set, Tuple[int, ...]]] = {}
+            # first word -> second word (None: a one-word form) -> lengths of such forms
+            index: Dict[str, Dict[Optional[str], Tuple[int, ...]]] = {}
+            known = set()
             for f in forms:
-                key = _TOKEN.match(norm(f)) if f else None
+                nf = norm(f)
+                key = _TOKEN.match(nf) if f else None
                 if key is None:
                     if f:
                         odd.append((f, flags))
                     continue
-                known, lengths = index.get(key.group(0), (set(), ()))
-                known.add(norm(f))
-                index[key.group(0)] = (known, tuple(sorted(set(lengths) | {len(f)})))
+                second = _TOKEN.search(nf, key.end())
+                buckets = index.setdefault(key.group(0), {})
+                word2 = second.group(0) if second else None
+                buckets[word2] = tuple(sorted(set(buckets.get(word2, ())) | {len(nf)}))
+                known.add(nf)
             if index:
-                self._indexes.append((index, norm))
+                self._indexes.append((index, known, norm))
         self._odd = []
         for flags in (re.IGNORECASE, 0):
             group = sorted((f for f, fl in odd if fl == flags), key=len, reverse=True)
@@ -255,18 +263,14 @@ class FormMatcher:
         """(start, end) of every occurrence; with ``first``, at most one."""
         out: List[Tuple[int, int]] = []
         n = len(text)
-        for index, norm in self._indexes:
+        for index, known, norm in self._indexes:
             view = norm(text)
             # Most texts hold no form at all: one C-speed set intersection says so.
             if index.keys().isdisjoint(_TOKEN.findall(view)):
                 continue
-            for tok in _TOKEN.finditer(view):
-                entry = index.get(tok.group(0))
-                if entry is None:
-                    continue
-                known, lengths = entry
-                s = tok.start()
-                for length in lengths:           # the lengths of the forms starting here
+
+            def ends(s: int, lengths: Tuple[int, ...]) -> bool:
+                for length in lengths:            # the lengths of the forms starting here
                     cut = s + length
                     if cut > n:
                         break
@@ -274,7 +278,24 @@ class FormMatcher:
                     if view[s:cut] in known and (cut == n or not _IS_WORD.match(view, cut)):
                         out.append((s, cut))
                         if first:
-                            return out
+                            return True
+                return False
+
+            pending = None      # (start, buckets) of the previous word, when it starts forms
+            for tok in _TOKEN.finditer(view):
+                word = tok.group(0)
+                if pending is not None:
+                    lengths = pending[1].get(word)
+                    if lengths and ends(pending[0], lengths):
+                        return out
+                    pending = None
+                buckets = index.get(word)
+                if buckets is not None:
+                    single = buckets.get(None)
+                    if single and ends(tok.start(), single):
+                        return out
+                    if len(buckets) > (single is not None):
+                        pending = (tok.start(), buckets)
         for pat in self._odd:
             for m in pat.finditer(text):
                 out.append(m.span())
