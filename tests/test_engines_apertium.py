@@ -234,3 +234,43 @@ def test_long_segment_is_never_cut_inside_a_tag(apertium):
     finally:
         eng.close()
     assert len(out) == 3 and all('<x id="1"/>' in o for o in out)
+
+
+def test_apy_drops_what_lies_beyond_ten_pieces_so_requests_are_cut_to_fit(apy_server):
+    """APy translates only the first ten ~4 KB pieces of a request and leaves the rest out
+    of its answer.  Both Apertium engines therefore cut their batches where a request
+    stops fitting (``request_fits``), and the APy engine refuses a lone segment too long
+    for it instead of sending it to be cut short."""
+    from transforms.engines.base import http_json
+    from transforms.stages import Translator
+    from schemas.records import MTRequest
+
+    segs = [f"The applicant number {i} lodged a long appeal against the decision of the "
+            f"national authority. " * 8 for i in range(60)]          # ~40 KB in all
+    assert not A.request_fits(segs) and A.request_fits(segs[:5])
+    # The server itself: the tail of a 60-segment request is missing from its answer.
+    data = http_json("POST", f"{apy_server}/translate",
+                     {"q": A.batch_request(segs), "langpair": "eng|spa", "markUnknown": "no"},
+                     timeout=60, form=True)
+    answer = data["responseData"]["translatedText"]
+    assert 'id="dpl0"' in answer and 'id="dpl59"' not in answer
+
+    apy = create("apertium-apy", "en", "es", apy_url=apy_server)
+    reqs = [MTRequest(document="d", segment=str(i), index=i, engine="apertium-apy",
+                      source_lang="en", target_lang="es", text=t) for i, t in enumerate(segs)]
+    batches = Translator(apy).batches(reqs)
+    assert [r for b in batches for r in b] == reqs and len(batches) > 1
+    assert all(A.request_fits([r.text for r in b]) for b in batches)
+    # each batch is as long as it can be: one more segment would not fit
+    assert all(not A.request_fits([r.text for r in b] + [nxt.text])
+               for b, nxt in zip(batches, [b[0] for b in batches[1:]]))
+    out = Translator(apy).translate(reqs)
+    assert all(r.text and r.error is None for r in out)
+    cli = create("apertium", "en", "es")
+    try:
+        assert Translator(cli).batches(reqs) == batches
+        assert [r.text for r in Translator(cli).translate(reqs)] == [r.text for r in out]
+    finally:
+        cli.close()
+    with pytest.raises(A.EngineError, match="too long for APy"):
+        apy.translate(["word " * 30000])

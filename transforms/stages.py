@@ -205,12 +205,31 @@ class Translator:
         cap_c = max(1, self.engine.max_batch_chars)
         for r in requests:
             if cur and (len(cur) >= cap_n or chars + len(r.text) > cap_c):
-                out.append(cur)
+                out += self._fitted(cur)
                 cur, chars = [], 0
             cur.append(r)
             chars += len(r.text)
         if cur:
-            out.append(cur)
+            out += self._fitted(cur)
+        return out
+
+    def _fitted(self, batch: List[MTRequest]) -> List[List[MTRequest]]:
+        """``batch`` cut where the engine's own ``fits`` says: the longest head that fits
+        (a binary search: ``fits`` only turns false as texts are added), then the rest."""
+        out = []
+        while batch:
+            k = len(batch)
+            if k > 1 and not self.engine.fits([r.text for r in batch]):
+                lo, hi = 1, k - 1
+                while lo < hi:
+                    mid = (lo + hi + 1) // 2
+                    if self.engine.fits([r.text for r in batch[:mid]]):
+                        lo = mid
+                    else:
+                        hi = mid - 1
+                k = lo
+            out.append(batch[:k])
+            batch = batch[k:]
         return out
 
     def translate(self, requests: Sequence[MTRequest]) -> List[MTResponse]:

@@ -76,6 +76,21 @@ def parse_mode(path: str) -> List[List[str]]:
 
 # -- splitting long text (APy's split_for_translation with one user) ---------------------
 
+# APy's split_for_translation stops after ten pieces and translates only those: the rest of a
+# longer request is silently left out of its answer.
+MAX_PARTS = 10
+
+
+def request_fits(texts: Sequence[str]) -> bool:
+    """Can ``texts`` go as one request (``batch_request``) without APy dropping its tail?
+    Both Apertium engines cut their batches by it, so the CLI engine sends the requests APy
+    is sent and the two stay byte-identical.  Short requests are fine whatever their bytes:
+    every piece but the last is over 512 characters (4096 bytes of at most 4 each, cut in
+    the second half)."""
+    q = batch_request(texts).strip()
+    return len(q) <= 5000 or len(split_units(q)) <= MAX_PARTS
+
+
 def _up_to_bytes(text: str, max_bytes: int) -> int:
     b = text.encode("utf-8")[:max_bytes]
     return len(b.decode("utf-8", errors="ignore"))
@@ -512,6 +527,9 @@ class ApertiumEngine(Engine):
 
     def cache_identity(self) -> dict:
         return {"pair": self.pair, "mode": open(self.mode, encoding="utf-8").read()}
+
+    def fits(self, texts: Sequence[str]) -> bool:
+        return request_fits(texts)
 
     def translate(self, texts: List[str]) -> List[str]:
         """Thread-safe.  Calls that arrive while the chain is busy wait and then go through
