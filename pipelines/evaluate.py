@@ -29,7 +29,7 @@ from pipelines.common import UsageError, match_inputs, pipeline_secret
 from schemas.records import Document
 from transforms import formats, stages
 from transforms.beam import FAILURES, HELD, ProtectDocuments, ReadDocuments, TranslateSegments
-from transforms.engines import ENGINES
+from transforms.engines import ENGINES, batch_size
 from transforms.evaluation import gate, replay  # noqa: F401  (replay registers its engine)
 from transforms.evaluation import report as report_mod
 from transforms.evaluation import score
@@ -86,7 +86,9 @@ class EvaluateOptions(PipelineOptions):
         parser.add_argument("--fail-below", "--fail_below", dest="fail_below", action="append",
                             default=[], help="[method.]metric=value: exit 1 if any row is below "
                                              "(above, for ter and leak rates)")
-        parser.add_argument("--max-batch", "--max_batch", dest="max_batch", type=int, default=64)
+        parser.add_argument("--max-batch", "--max_batch", dest="max_batch", type=int, default=None,
+                            help="segments per MT request, cut from each document alone "
+                                 "(default: the engine's own maximum, e.g. 200 for Apertium)")
 
 
 def parse_methods(spec: str) -> List[str]:
@@ -290,10 +292,11 @@ def build(p: beam.Pipeline, opts: EvaluateOptions, paths: List[str], references:
     for engine in engines:
         for method in run_methods:
             label = f"{engine}/{method}"
+            batch = opts.max_batch or batch_size(engine, engine_options)
             options = ProtectOptions(method=score.internal_method(method), secret=secret,
                                      categories=categories, detectors=detectors)
             protected = to_protect | f"{label}/ProtectDocuments" >> ProtectDocuments(
-                options, engine, corpus_scope=True, max_batch=opts.max_batch)
+                options, engine, corpus_scope=True, max_batch=batch)
             translated = protected.requests | f"{label}/TranslateSegments" >> TranslateSegments(
                 engine, opts.source_lang, opts.target_lang, engine_options)
             answers = [translated, protected[HELD]]
@@ -302,7 +305,7 @@ def build(p: beam.Pipeline, opts: EvaluateOptions, paths: List[str], references:
                 # never take a segment's batch down with it.
                 answers.append(protected.protected
                                | f"{label}/Probes" >> beam.FlatMap(
-                                   lambda kv, e=engine, n=opts.max_batch: stages.request_batches(
+                                   lambda kv, e=engine, n=batch: stages.request_batches(
                                        score.probe_requests(kv[1], e), n))
                                | f"{label}/TranslateProbes" >> TranslateSegments(
                                    engine, opts.source_lang, opts.target_lang, engine_options))

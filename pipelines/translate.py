@@ -19,7 +19,7 @@ from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
 from pipelines.common import UsageError, match_inputs, pipeline_secret, read_deny_list
 from transforms.beam import (FAILURES, ProtectDocuments, ReadDocuments, TranslateDocuments,
                              WriteSummary)
-from transforms.engines import ENGINES
+from transforms.engines import ENGINES, batch_size
 from transforms.stages import RetryPolicy
 from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions
 from transforms.dictionary.store import DictionaryError, resolve
@@ -55,7 +55,9 @@ class TranslateOptions(PipelineOptions):
                             help="customer never-mask list: one text per line (e.g. court "
                                  "names to translate normally); the deny list must not overlap")
         parser.add_argument("--apertium-pair", "--apertium_pair", dest="apertium_pair", default=None)
-        parser.add_argument("--max-batch", "--max_batch", dest="max_batch", type=int, default=64)
+        parser.add_argument("--max-batch", "--max_batch", dest="max_batch", type=int, default=None,
+                            help="segments per MT request, cut from each document alone "
+                                 "(default: the engine's own maximum, e.g. 200 for Apertium)")
         parser.add_argument("--cache-dir", "--cache_dir", dest="cache_dir", default=None,
                             help="persistent translation cache (sqlite): a rerun or a repeated "
                                  "segment is never sent twice")
@@ -106,7 +108,8 @@ def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
     if opts.vault:
         protected.protected | "WriteVault" >> beam.ParDo(WriteVaultFn(opts.vault))
     written = protected.protected | "TranslateDocuments" >> TranslateDocuments(
-        opts.engine, opts.source_lang, opts.target_lang, engine_options, opts.max_batch,
+        opts.engine, opts.source_lang, opts.target_lang, engine_options,
+        opts.max_batch or batch_size(opts.engine, engine_options),
         cache_dir=opts.cache_dir, policy=RetryPolicy(max_attempts=max(1, opts.max_attempts)),
         output=opts.output, align_model=opts.align_model)
     ((written.reports, written[FAILURES], protected[FAILURES], docs[FAILURES])
