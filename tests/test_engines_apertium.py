@@ -274,3 +274,57 @@ def test_apy_drops_what_lies_beyond_ten_pieces_so_requests_are_cut_to_fit(apy_se
         cli.close()
     with pytest.raises(A.EngineError, match="too long for APy"):
         apy.translate(["word " * 30000])
+
+
+def test_stream_scans_equal_the_plain_character_and_token_walks():
+    """``_balanced``, ``_end_of_text`` and ``_strip_end_mark`` scan at C speed or from the
+    end; on random streams (escapes, superblanks, unclosed and nested brackets, a lone
+    trailing backslash) they must say what the plain forward walks say."""
+    import random
+
+    def balanced(stream):
+        depth, i = 0, 0
+        while i < len(stream):
+            ch = stream[i]
+            if ch == "\\":
+                i += 2
+                continue
+            if ch == "[":
+                if depth:
+                    return False
+                depth = 1
+            elif ch == "]":
+                if not depth:
+                    return False
+                depth = 0
+            i += 1
+        return depth == 0
+
+    def end_of_text(piece):
+        cut = 0
+        for m in A._STREAM_TOKEN.finditer(piece):
+            tok = m.group(0)
+            if not (tok.isspace() or (tok.startswith("[") and tok.endswith("]"))):
+                cut = m.end()
+        if piece[cut - 1:cut] == "." and piece.startswith("[]", cut):
+            return piece
+        return piece[:cut] + ".[]" + piece[cut:]
+
+    def strip_end_mark(stream):
+        cut = None
+        for m in A._STREAM_TOKEN.finditer(stream):
+            if m.group(0) == "[]" and stream[max(0, m.start() - 1):m.start()] == ".":
+                cut = m.start() - 1
+        return stream if cut is None else stream[:cut] + stream[cut + 3:]
+
+    rng = random.Random(11)
+    bits = ["word", " ", "\n", ".", "[]", ".[]", "[<p>]", "[", "]", "\\[", "\\]", "\\\\", "\\",
+            "\\.", "[a\\]b]", "[[x]]", "Á", "\t"]
+    seen = {True: 0, False: 0}
+    for _ in range(5000):
+        s = "".join(rng.choice(bits) for _ in range(rng.randint(0, 12)))
+        assert A._balanced(s) == balanced(s), s
+        seen[balanced(s)] += 1
+        assert A._end_of_text(s) == end_of_text(s), s
+        assert A._strip_end_mark(s) == strip_end_mark(s), s
+    assert min(seen.values()) > 500          # both answers were tried

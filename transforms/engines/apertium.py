@@ -138,14 +138,38 @@ def _outside_markup(text: str, start: int, cut: int) -> int:
 _STREAM_TOKEN = re.compile(r"\\.|\[(?:[^\]\\]|\\.)*\]|\s|[^\s\\\[]+", re.S)
 
 
+def _last_token(stream: str, pred) -> Optional[tuple]:
+    """(start, token) of the stream's last token for which ``pred(stream, start, token)``
+    holds, or None.  Looked for from the end: walking every token of a 100 KB batch in
+    Python took a tenth of the MT stage's own time.  Same tokens as a forward walk."""
+    toks = _STREAM_TOKEN.findall(stream)
+    if sum(map(len, toks)) == len(stream):
+        pos = len(stream)
+        for tok in reversed(toks):
+            pos -= len(tok)
+            if pred(stream, pos, tok):
+                return pos, tok
+        return None
+    last = None      # an unclosed superblank or a lone trailing backslash leaves gaps
+    for m in _STREAM_TOKEN.finditer(stream):
+        if pred(stream, m.start(), m.group(0)):
+            last = m.start(), m.group(0)
+    return last
+
+
+def _is_text(stream: str, start: int, tok: str) -> bool:
+    return not (tok.isspace() or (tok.startswith("[") and tok.endswith("]")))
+
+
+def _is_end_mark(stream: str, start: int, tok: str) -> bool:
+    return tok == "[]" and stream[max(0, start - 1):start] == "."
+
+
 def _end_of_text(piece: str) -> str:
     """What deshtml does at the end of its input: '.[]' before the trailing blanks — unless
     a block tag there already ended the text with that mark ("...</p>" as a whole request)."""
-    cut = 0
-    for m in _STREAM_TOKEN.finditer(piece):
-        tok = m.group(0)
-        if not (tok.isspace() or (tok.startswith("[") and tok.endswith("]"))):
-            cut = m.end()
+    hit = _last_token(piece, _is_text)
+    cut = hit[0] + len(hit[1]) if hit else 0
     if piece[cut - 1:cut] == "." and piece.startswith("[]", cut):
         return piece
     return piece[:cut] + ".[]" + piece[cut:]
@@ -164,24 +188,16 @@ def _run(cmd: Sequence[str], data: bytes, timeout: float = 120) -> bytes:
     return proc.stdout
 
 
+_ESCAPED = re.compile(r"\\.|\\\Z", re.S)
+_NOT_BRACKET = re.compile(r"[^\[\]]+")
+
+
 def _balanced(stream: str) -> bool:
-    depth = 0
-    i = 0
-    while i < len(stream):
-        ch = stream[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "[":
-            if depth:
-                return False
-            depth = 1
-        elif ch == "]":
-            if not depth:
-                return False
-            depth = 0
-        i += 1
-    return depth == 0
+    """Superblanks closed and never nested: with escaped characters taken out, the
+    brackets left alternate '[' ']' (at C speed; a character loop cost 0.2 s per 50
+    documents)."""
+    brackets = _NOT_BRACKET.sub("", _ESCAPED.sub("", stream))
+    return brackets == "[]" * (len(brackets) // 2)
 
 
 def deformat_one(text: str) -> str:
@@ -215,12 +231,10 @@ def deformat_batch(texts: Sequence[str]) -> List[str]:
 
 
 def _strip_end_mark(stream: str) -> str:
-    cut = None
-    for m in _STREAM_TOKEN.finditer(stream):
-        if m.group(0) == "[]" and stream[max(0, m.start() - 1):m.start()] == ".":
-            cut = m.start() - 1
-    if cut is None:
+    hit = _last_token(stream, _is_end_mark)
+    if hit is None:
         return stream
+    cut = hit[0] - 1
     return stream[:cut] + stream[cut + 3:]
 
 
