@@ -84,11 +84,8 @@ MAX_PARTS = 10
 def request_fits(texts: Sequence[str]) -> bool:
     """Can ``texts`` go as one request (``batch_request``) without APy dropping its tail?
     Both Apertium engines cut their batches by it, so the CLI engine sends the requests APy
-    is sent and the two stay byte-identical.  Short requests are fine whatever their bytes:
-    every piece but the last is over 512 characters (4096 bytes of at most 4 each, cut in
-    the second half)."""
-    q = batch_request(texts).strip()
-    return len(q) <= 5000 or len(split_units(q)) <= MAX_PARTS
+    is sent and the two stay byte-identical."""
+    return len(split_units(batch_request(texts).strip())) <= MAX_PARTS
 
 
 def _up_to_bytes(text: str, max_bytes: int) -> int:
