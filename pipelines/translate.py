@@ -19,7 +19,7 @@ from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
 from pipelines.common import UsageError, match_inputs, pipeline_secret, read_deny_list
 from transforms.beam import (FAILURES, ProtectDocuments, ReadDocuments, TranslateDocuments,
                              WriteSummary)
-from transforms.engines import ENGINES, batch_size
+from transforms.engines import ENGINES
 from transforms.stages import RetryPolicy
 from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions
 from transforms.dictionary.store import DictionaryError, resolve
@@ -108,8 +108,7 @@ def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
     if opts.vault:
         protected.protected | "WriteVault" >> beam.ParDo(WriteVaultFn(opts.vault))
     written = protected.protected | "TranslateDocuments" >> TranslateDocuments(
-        opts.engine, opts.source_lang, opts.target_lang, engine_options,
-        opts.max_batch or batch_size(opts.engine, engine_options),
+        opts.engine, opts.source_lang, opts.target_lang, engine_options, opts.max_batch,
         cache_dir=opts.cache_dir, policy=RetryPolicy(max_attempts=max(1, opts.max_attempts)),
         output=opts.output, align_model=opts.align_model)
     ((written.reports, written[FAILURES], protected[FAILURES], docs[FAILURES])

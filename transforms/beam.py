@@ -19,7 +19,7 @@ from apache_beam.transforms.window import GlobalWindows
 from schemas.records import DocumentReport, Failure, MTRequest, MTResponse
 from transforms import formats, stages
 from transforms.cache import open_cache
-from transforms.engines import EngineError, create
+from transforms.engines import EngineError, batch_size, create
 from transforms.protect import ProtectOptions, protect_document
 
 FAILURES = "failures"
@@ -297,7 +297,7 @@ class TranslateDocuments(beam.PTransform):
     DocumentReport (``failures`` for a document that cannot be written).
 
     Per document: its MT requests (held back by the leak guard where it must), in batches of
-    ``max_batch`` made from the document alone (a rule-based engine's output for a segment can
+    ``max_batch`` (default: the engine's own ``engines.batch_size``) made from the document alone (a rule-based engine's output for a segment can
     depend on its batch neighbours: a rerun on any runner or worker count translates the
     same), through the ``Translator`` (leak guard again just before sending, cache, limits,
     retries, breaker); then restoration (``align_model``: simalign as the last means of
@@ -306,12 +306,14 @@ class TranslateDocuments(beam.PTransform):
     protects the next and restores the one before."""
 
     def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options=None,
-                 max_batch: int = 64, cache_dir: Optional[str] = None,
+                 max_batch: Optional[int] = None, cache_dir: Optional[str] = None,
                  policy: Optional[stages.RetryPolicy] = None, output: str = "",
                  align_model: Optional[str] = None):
         super().__init__()
-        self.fn = _TranslateDocumentFn(engine, source_lang, target_lang, engine_options or {},
-                                       max_batch, cache_dir, policy, output, align_model)
+        engine_options = engine_options or {}
+        self.fn = _TranslateDocumentFn(engine, source_lang, target_lang, engine_options,
+                                       max_batch or batch_size(engine, engine_options),
+                                       cache_dir, policy, output, align_model)
 
     def expand(self, protected):
         return protected | "TranslateRestoreWrite" >> beam.ParDo(self.fn).with_outputs(
