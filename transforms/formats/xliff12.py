@@ -21,9 +21,9 @@ from lxml import etree
 
 from schemas.records import (Code, Document, RestoredSegment, Segment, code_char, code_index,
                              is_code_char)
-from transforms.formats.base import (marker_pieces, Format, FormatError, parse_xml, root_element,
-                                     safe_xml_parser, serialise_like, with_lost_codes,
-                                     xml_safe)
+from transforms.formats.base import (Format, FormatError, marker_pieces, parse_xml,
+                                     root_element, safe_xml_parser, serialise_like,
+                                     with_lost_codes, xml_safe)
 
 NS12 = "urn:oasis:names:tc:xliff:document:1.2"
 PAIRED = {"g", "mrk"}
