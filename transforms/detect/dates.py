@@ -6,8 +6,9 @@ alone (a name, a verb) is not a date.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
-from typing import List
+from typing import List, Optional, Set
 
 from transforms.detect.base import Recognizer, Span, register
 from transforms.linking import _lower
@@ -83,16 +84,42 @@ _FROM_MONTH = [p.pattern.startswith(f"{_W}{_MONTH}") for p in SPELLED_RE]
 def _month_starts(text: str) -> List[int]:
     """Where month words start in ``text`` (an empty list: no spelled-out date here)."""
     low = _lower(text)          # same length as text
+    # Nearly every word of a text is one already known not to be a month: one set difference
+    # at C speed says whether any word is left to look at (a loop over every word of every
+    # segment was a twelfth of protection's time).
+    new = set(_LETTER_WORD.findall(low)) - _NOT_MONTH
+    if not new:
+        return []
+    found = False
+    for word in new:
+        if _month_offset(word) is None:
+            if len(_NOT_MONTH) < _NOT_MONTH_MAX:
+                _NOT_MONTH.add(word)
+        else:
+            found = True
+    if not found:
+        return []
     out = []
     for m in _LETTER_WORD.finditer(low):
-        word, start = m.group(0), m.start()
-        for w, at in ((word, start), (word[2:], start + 2)) if word[:2] in _GLUED else ((word, start),):
-            if w[:2] in _MONTH_START and _MONTH_WORD.fullmatch(w):
-                out.append(at)
-                break
+        at = _month_offset(m.group(0))
+        if at is not None:
+            out.append(m.start() + at)
     return out
 
 
+@functools.lru_cache(maxsize=1 << 14)
+def _month_offset(word: str) -> Optional[int]:
+    """Where in a (lower-case) word a month name starts: 0, 2 after a day's ordinal suffix
+    ("13thdecember" is the word "thdecember"), or None."""
+    for w, at in ((word, 0), (word[2:], 2)) if word[:2] in _GLUED else ((word, 0),):
+        if w[:2] in _MONTH_START and _MONTH_WORD.fullmatch(w):
+            return at
+    return None
+
+
+# Words seen that are no month (bounded: a worker reads unbounded text).
+_NOT_MONTH: Set[str] = set()
+_NOT_MONTH_MAX = 200_000
 _GLUED = ("st", "nd", "rd", "th")
 
 
