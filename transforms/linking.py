@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from schemas.records import Cluster, Mention, Segment
 
@@ -126,31 +126,32 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     ``extra`` gives further (form, category) pairs, e.g. from other documents of the run.
     With a ``lang`` that inflects names (``ENDINGS``), a capitalised word whose stem equals
     the stem of a known name word is masked too ("Bērziņam" after "Andris Bērziņš")."""
-    extra = list(extra)
-    forms: Dict[str, str] = {}
+    doc: Dict[str, str] = {}
     for m in mentions:
-        forms.setdefault(m.text.strip(), m.category)
+        doc.setdefault(m.text.strip(), m.category)
         bare = POSSESSIVE.sub("", m.text.strip())
         if bare and bare != m.text.strip():
-            forms.setdefault(bare, m.category)
-    # Sorted: a form labelled with two categories in different documents ("EU" as LOC and
-    # ORG) must get the same one whatever order a runner delivers the corpus forms in.
-    for form, cat in sorted(set(extra)):
-        forms.setdefault(form.strip(), cat)
-    forms = {f: c for f, c in forms.items() if propagatable(f)}
-    if not forms:
+            doc.setdefault(bare, m.category)
+    doc = {f: c for f, c in doc.items() if propagatable(f)}
+    run, run_casefolded, shared = _run_forms(tuple(extra))
+    if not doc and not run:
         return list(mentions)
     covered: Dict[int, List[Tuple[int, int]]] = {}
     for m in mentions:
         covered.setdefault(m.segment, []).append((m.start, m.end))
     # The run-wide forms are the same for every document: compiled once per worker.  The
-    # document's own extra forms get a small pattern of their own.
-    shared = {f.strip() for f, _ in extra} & forms.keys()
-    matchers = (_compiled(tuple(sorted(shared))),
-                _compiled(tuple(sorted(f for f in forms if f not in shared))))
-    casefolded: Dict[str, str] = {}
-    for f, c in forms.items():
-        casefolded.setdefault(f.casefold(), c)
+    # document's own forms get a small matcher of their own.
+    matchers = (shared, _compiled(tuple(sorted(f for f in doc if f not in run))))
+    doc_casefolded: Dict[str, str] = {}
+    for f, c in doc.items():
+        doc_casefolded.setdefault(f.casefold(), c)
+
+    def category(text: str) -> str:
+        # The document's own label first, then the run's; exact, then in any case.
+        cf = text.casefold()
+        return (doc.get(text) or run.get(text) or doc_casefolded.get(cf)
+                or run_casefolded.get(cf, "MISC"))
+
     added: List[Mention] = []
     for seg in segments:
         spans = covered.setdefault(seg.index, [])
@@ -160,13 +161,31 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
             if any(a <= s and e <= b for a, b in spans):
                 continue
             text = seg.text[s:e]
-            cat = forms.get(text) or casefolded.get(text.casefold(), "MISC")
             added.append(Mention(segment=seg.index, start=s, end=e, text=text,
-                                 category=cat, source="propagated"))
+                                 category=category(text), source="propagated"))
             spans.append((s, e))
     if lang in ENDINGS:
+        forms = dict(doc)
+        for f, c in run.items():
+            forms.setdefault(f, c)
         added += _propagate_inflected(segments, forms, covered, lang)
     return list(mentions) + added
+
+
+@functools.lru_cache(maxsize=4)
+def _run_forms(extra: Tuple[Tuple[str, str], ...]):
+    """The run-wide forms, the same for every document of a run (prepared once per worker):
+    form -> category, casefolded form -> category, and their matcher.  Sorted: a form labelled
+    with two categories in different documents ("EU" as LOC and ORG) must get the same one
+    whatever order a runner delivers the corpus forms in."""
+    run: Dict[str, str] = {}
+    for form, cat in sorted(set(extra)):
+        run.setdefault(form.strip(), cat)
+    run = {f: c for f, c in run.items() if propagatable(f)}
+    casefolded: Dict[str, str] = {}
+    for f, c in run.items():
+        casefolded.setdefault(f.casefold(), c)
+    return run, casefolded, _compiled(tuple(sorted(run)))
 
 
 _CAPWORD = re.compile(r"(?<![\w\u00C0-\u024F])[A-ZÀ-ÖØ-ÞĀ-Žа-яА-Я][\w\u00C0-\u024F]+")
@@ -219,22 +238,22 @@ class FormMatcher:
     the occurrences such an alternation skips because they overlap an earlier match.
 
     Python's ``re`` tries every alternative at every position; with a run's 1,500+ entity
-    forms that scan was a third of protection's time.  Here the forms are indexed by their
-    first word and then by their second word (none for a one-word form): only where a text
-    word starts some form, and the next text word is that form's second word, are the few
-    places a form can end looked up in a set.  (A form can only match where its second word
-    is the text's next word whole: the match ends word-bounded.)  Keying on the first word
-    alone visited every length of every form beginning with "the" after each "the".  Forms
-    that do not start with a word character (rare: "(EU)") keep a regex of their own."""
+    forms that scan was a third of protection's time, and a Python walk over every word of the
+    text after it still a sixth.  Here the forms are keyed by their first word (one-word
+    forms) or by their first two words: a form can occur only where its key is among the
+    text's words (or pairs of adjacent words), which set intersections at C speed tell; most
+    texts hold no key, and for the few keys that are there the forms are looked for with
+    ``str.find``.  (A form that occurs word-bounded starts a word of the text, and its second
+    word is the text's next word whole.)  Forms that do not start with a word character
+    (rare: "(EU)") keep a regex of their own."""
 
     def __init__(self, long_forms: Iterable[str] = (), short_forms: Iterable[str] = ()):
         self._indexes = []
         odd: List[Tuple[str, int]] = []
         for forms, norm, flags in ((set(long_forms), _lower, re.IGNORECASE),
                                    (set(short_forms), str, 0)):
-            # first word -> second word (None: a one-word form) -> lengths of such forms
-            index: Dict[str, Dict[Optional[str], Tuple[int, ...]]] = {}
-            known = set()
+            singles: Dict[str, Set[str]] = {}               # word -> one-word forms
+            pairs: Dict[Tuple[str, str], Set[str]] = {}     # first two words -> forms
             for f in forms:
                 nf = norm(f)
                 key = _TOKEN.match(nf) if f else None
@@ -243,12 +262,13 @@ class FormMatcher:
                         odd.append((f, flags))
                     continue
                 second = _TOKEN.search(nf, key.end())
-                buckets = index.setdefault(key.group(0), {})
-                word2 = second.group(0) if second else None
-                buckets[word2] = tuple(sorted(set(buckets.get(word2, ())) | {len(nf)}))
-                known.add(nf)
-            if index:
-                self._indexes.append((index, known, norm))
+                if second is None:
+                    singles.setdefault(key.group(0), set()).add(nf)
+                else:
+                    pairs.setdefault((key.group(0), second.group(0)), set()).add(nf)
+            if singles or pairs:
+                firsts = frozenset(singles) | {a for a, _ in pairs}
+                self._indexes.append((singles, pairs, firsts, norm))
         self._odd = []
         for flags in (re.IGNORECASE, 0):
             group = sorted((f for f, fl in odd if fl == flags), key=len, reverse=True)
@@ -260,42 +280,28 @@ class FormMatcher:
         return bool(self._indexes or self._odd)
 
     def spans(self, text: str, first: bool = False) -> List[Tuple[int, int]]:
-        """(start, end) of every occurrence; with ``first``, at most one."""
+        """(start, end) of every occurrence; with ``first``, the leftmost (shortest) one."""
         out: List[Tuple[int, int]] = []
         n = len(text)
-        for index, known, norm in self._indexes:
+        for singles, pairs, firsts, norm in self._indexes:
             view = norm(text)
-            # Most texts hold no form at all: one C-speed set intersection says so.
-            if index.keys().isdisjoint(_TOKEN.findall(view)):
+            words = _TOKEN.findall(view)
+            if firsts.isdisjoint(words):       # most texts: no form starts here
                 continue
-
-            def ends(s: int, lengths: Tuple[int, ...]) -> bool:
-                for length in lengths:            # the lengths of the forms starting here
-                    cut = s + length
-                    if cut > n:
-                        break
-                    # the set lookup first: most lengths miss, and it is cheaper than a match
-                    if view[s:cut] in known and (cut == n or not _IS_WORD.match(view, cut)):
-                        out.append((s, cut))
-                        if first:
-                            return True
-                return False
-
-            pending = None      # (start, buckets) of the previous word, when it starts forms
-            for tok in _TOKEN.finditer(view):
-                word = tok.group(0)
-                if pending is not None:
-                    lengths = pending[1].get(word)
-                    if lengths and ends(pending[0], lengths):
-                        return out
-                    pending = None
-                buckets = index.get(word)
-                if buckets is not None:
-                    single = buckets.get(None)
-                    if single and ends(tok.start(), single):
-                        return out
-                    if len(buckets) > (single is not None):
-                        pending = (tok.start(), buckets)
+            candidates = [singles[w] for w in singles.keys() & set(words)]
+            if pairs:
+                candidates += [pairs[k] for k in pairs.keys() & set(zip(words, words[1:]))]
+            for forms in candidates:
+                for nf in forms:
+                    at = view.find(nf)
+                    while at >= 0:
+                        cut = at + len(nf)
+                        if ((at == 0 or not _IS_WORD.match(view, at - 1))
+                                and (cut == n or not _IS_WORD.match(view, cut))):
+                            out.append((at, cut))
+                        at = view.find(nf, at + 1)
+        if first and out:
+            return [min(out)]
         for pat in self._odd:
             for m in pat.finditer(text):
                 out.append(m.span())
