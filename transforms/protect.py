@@ -64,11 +64,11 @@ def protect_document(doc: Document, options: ProtectOptions,
     marked_doc, doc = doc, plain_document(doc)
     given = [m for m in linking.mentions_from_labels(doc.segments) + detect(doc, options.detectors)
              if wanted(m.category)]
-    extra = [(f, c) for f, c in extra_forms if wanted(c)]
+    extra, avoid = _run_forms(tuple(extra_forms), None if options.categories is None
+                              else tuple(options.categories), tuple(options.allow))
     if options.allow:
         allowed = {linking.link_key(a) for a in options.allow}
         given = [m for m in given if linking.link_key(m.text) not in allowed]
-        extra = [(f, c) for f, c in extra if linking.link_key(f) not in allowed]
     mentions = linking.propagate(doc.segments, given, extra, lang=doc.source_lang)
     mentions = linking.merge_overlaps(mentions, doc.segments)
     clusters = linking.link(mentions, lang=doc.source_lang)
@@ -83,7 +83,7 @@ def protect_document(doc: Document, options: ProtectOptions,
         # document (the chooser indexes them once per worker).
         chooser = PseudonymChooser(options.secret, scope,
                                    originals + [m.lemma for m in mentions if m.lemma],
-                                   avoid=[f for f, _ in extra if linking.propagatable(f)],
+                                   avoid=avoid,
                                    dictionary=resolve(options.dictionary, doc.source_lang),
                                    lang=doc.source_lang,
                                    corpus=corpus_assignments(options.secret, extra,
@@ -151,6 +151,17 @@ def protect_document(doc: Document, options: ProtectOptions,
             if hit:
                 pd.leaks[ps.id] = f"would leak: payload contains an original entity ({len(hit)} characters)"
     return pd
+
+
+@functools.lru_cache(maxsize=4)
+def _run_forms(forms: Tuple[Tuple[str, str], ...], categories: Optional[Tuple[str, ...]],
+               allow: Tuple[str, ...]) -> Tuple[Tuple[Tuple[str, str], ...], Tuple[str, ...]]:
+    """The run-wide forms (the same for every document: filtered once per worker) of the
+    wanted categories and not on the allow list, and those no pseudonym may be."""
+    allowed = {linking.link_key(a) for a in allow}
+    extra = tuple((f, c) for f, c in forms if (categories is None or c in categories)
+                  and (not allowed or linking.link_key(f) not in allowed))
+    return extra, tuple(f for f, _ in extra if linking.propagatable(f))
 
 
 def _plain_to_marked(text: str) -> Sequence[int]:
