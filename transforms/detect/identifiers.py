@@ -338,7 +338,6 @@ class NumberRecognizer(Recognizer):
 def detect(text: str, lang: str = "", country: str = "",
            recognizers: Optional[Sequence[str]] = None) -> List[Span]:
     """All identifier spans in ``text`` after overlap resolution."""
-    from transforms.detect import dates  # noqa: F401  (registers DATE)
     ctx = Context(lang=lang, country=(country or LANG_COUNTRY.get(lang, "")).upper())
     names = recognizers or list(REGISTRY)
     spans: List[Span] = []
