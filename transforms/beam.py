@@ -6,10 +6,9 @@ import functools
 import json
 import logging
 import posixpath
-from collections import deque
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, as_completed, wait
 from queue import Queue
-from typing import Callable, Deque, Iterable, List, Optional, Tuple
+from typing import Callable, Dict, Iterable, List, Optional
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
@@ -175,33 +174,39 @@ class _EnginePool:
 
 class _SendingFn(beam.DoFn):
     """A DoFn that hands work to its worker's engines (``_EnginePool``) and goes on: each
-    element's outputs are yielded, in element order, once its work is done — waiting only
-    when more than ``MAX_IN_FLIGHT`` are queued (bounded memory)."""
+    element's outputs are yielded once its work is done, in whatever order the work ends —
+    waiting only while more than ``MAX_IN_FLIGHT`` are unfinished (bounded memory).
+
+    Not in element order: waiting for the oldest element while later ones were done held
+    the worker back from protecting the next documents, and the engine's sending threads ran
+    dry (each Apertium chain stood idle 14-19 % of a 200-document run)."""
 
     def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options: dict,
                  cache_dir: Optional[str], policy: Optional[stages.RetryPolicy]):
         self.args = (engine, source_lang, target_lang, engine_options, cache_dir, policy)
         self.pool: Optional[_EnginePool] = None
-        self.pending: Deque[Tuple[Future, Callable]] = deque()
+        self.pending: Dict[Future, Callable] = {}
 
     def setup(self):
         self.pool = _EnginePool(*self.args)
 
     def start_bundle(self):
-        self.pending = deque()
+        self.pending = {}
 
     def _send(self, work: Callable, arg, then: Callable[[List[MTResponse]], Iterable]):
         """Run ``work(arg)`` on a sending thread; ``then(its result)`` gives the outputs."""
-        self.pending.append((self.pool.sender.submit(work, arg), then))
-        while self.pending and (self.pending[0][0].done() or len(self.pending) > MAX_IN_FLIGHT):
-            done, then = self.pending.popleft()
-            yield from then(done.result())
+        self.pending[self.pool.sender.submit(work, arg)] = then
+        while True:
+            for future in [f for f in self.pending if f.done()]:
+                yield from self.pending.pop(future)(future.result())
+            if len(self.pending) <= MAX_IN_FLIGHT:
+                return
+            wait(self.pending, return_when=FIRST_COMPLETED)
 
     def finish_bundle(self):
         # The batch pipeline's elements all live in the global window.
-        while self.pending:
-            done, then = self.pending.popleft()
-            for out in then(done.result()):
+        for future in as_completed(list(self.pending)):
+            for out in self.pending.pop(future)(future.result()):
                 if isinstance(out, TaggedOutput):
                     yield TaggedOutput(out.tag, GlobalWindows.windowed_value(out.value))
                 else:
