@@ -338,6 +338,28 @@ def test_apertium_dictionary_knows_common_words(apertium):
     assert not common_word("Lane", "et", "es")          # no such pair: nothing known
 
 
+def test_words_looked_up_together_get_the_answers_they_get_alone(apertium):
+    """check_common_words asks the analyser about many words in one round trip (each
+    NUL-flushed on its own); every answer must be the one-at-a-time answer, and afterwards
+    common_word answers from memory."""
+    import random
+
+    from transforms import target_names
+    from transforms.pseudonyms import _POOLS, fallback_lists
+    lists = fallback_lists()
+    rng = random.Random(5)
+    words = rng.sample(sorted({w for k in _POOLS for c in lists[k] for w in c.split()}), 400)
+    words += ["Lane", "Young", "Kowalski", "Rose", "New York", "a^b", "x/y", "Émile", "O'Brien"]
+    alone = target_names.ApertiumNames("en", "es")
+    together = target_names.ApertiumNames("en", "es").common_many(words)
+    want = {w: alone.common(w) for w in words}
+    assert together == want
+    assert 0 < sum(want.values()) < len(words)        # both answers occur in the sample
+    target_names._COMMON.pop(("en", "es"), None)
+    target_names.check_common_words(words, "en", "es")
+    assert target_names._COMMON[("en", "es")] == want
+
+
 def test_corpus_scope_names_skip_common_words_too(apertium):
     from transforms.pseudonyms import corpus_assignments
     from transforms.target_names import common_word

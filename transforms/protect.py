@@ -16,7 +16,8 @@ from schemas.records import (CODE_CHARS, Assignment, Cluster, Code, Document, Me
 from schemas.records import is_code_char
 from transforms import linking
 from transforms.linking import fold
-from transforms.pseudonyms import PseudonymChooser, choice_order, corpus_assignments, mask_for
+from transforms.pseudonyms import (PseudonymChooser, check_fallback_words, choice_order,
+                                   corpus_assignments, mask_for)
 from transforms.target_names import common_word
 
 # Categories protected unless the user chooses otherwise.  Professions, nationalities,
@@ -78,6 +79,7 @@ def protect_document(doc: Document, options: ProtectOptions,
     chooser = None
     if options.method == "pseudonym":
         scope = doc.name if options.scope == "document" else "corpus"
+        check_fallback_words(doc.source_lang, doc.target_lang)
         from transforms.dictionary.store import resolve
         # The mentions' lemmas are guarded too; the run-wide forms are the same for every
         # document (the chooser indexes them once per worker).

@@ -47,6 +47,21 @@ def fallback_lists() -> Dict[str, List[str]]:
     return {k: v for k, v in data.items() if isinstance(v, list)}
 
 
+# The words of a candidate pseudonym that ``translatable`` is asked about.
+_CANDIDATE_WORD = re.compile(r"[^\W\d_]{3,}")
+_POOLS = ("given_female", "given_male", "family", "city", "org")
+
+
+@functools.lru_cache(maxsize=8)
+def check_fallback_words(source: str, target: str) -> None:
+    """Look up every word of the fallback pseudonyms in the source dictionary at once, once
+    per worker and language pair (``target_names.check_common_words``)."""
+    from transforms.target_names import check_common_words
+    lists = fallback_lists()
+    check_common_words({w for k in _POOLS for c in lists[k] for w in _CANDIDATE_WORD.findall(c)},
+                       source, target)
+
+
 @functools.lru_cache(maxsize=1)
 def _given_sets():
     lists = fallback_lists()
@@ -257,7 +272,7 @@ class PseudonymChooser:
 
     def _translatable(self, cand: str) -> bool:
         return self.translatable is not None and any(
-            self.translatable(w) for w in re.findall(r"[^\W\d_]{3,}", cand))
+            self.translatable(w) for w in _CANDIDATE_WORD.findall(cand))
 
     def _is_original(self, folded: str) -> bool:
         mine, run = self._forbidden
@@ -386,6 +401,7 @@ def _corpus_cached(secret: bytes, forms: Tuple[Tuple[str, str], ...],
         if len(f) > len(canon.get((c, k), "")):
             canon[(c, k)] = f
     source, target = languages
+    check_fallback_words(source, target)
     chooser = PseudonymChooser(secret, "corpus", [f for f, _ in forms],
                                translatable=lambda w: common_word(w, source, target))
     out: Dict[Tuple[str, str], Pseudonym] = {}
