@@ -122,6 +122,7 @@ def _proper(reading: str) -> bool:
 
 
 _UNIT = re.compile(r"\^(.*?)\$")
+_SPECIAL = re.compile(r"[\^$/<>\[\]{}\\@*#\0]")
 
 
 def _common_units(units: List[str]) -> bool:
@@ -145,7 +146,7 @@ class ApertiumNames:
     @staticmethod
     def _analysable(text: str) -> bool:
         """Text the analyser can be given: none of the stream format's special characters."""
-        return bool(text) and not any(c in text for c in "^$/<>[]{}\\@*#\0")
+        return bool(text) and _SPECIAL.search(text) is None
 
     def _units(self, text: str) -> List[str]:
         """The source analyser's lexical units for ``text`` ("surface/reading/..."); none
