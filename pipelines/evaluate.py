@@ -28,7 +28,7 @@ from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
 from pipelines.common import UsageError, match_inputs, pipeline_secret
 from schemas.records import Document
 from transforms import formats, stages
-from transforms.beam import FAILURES, HELD, ProtectDocuments, ReadDocuments, TranslateSegments
+from transforms.beam import FAILURES, ProtectDocuments, ReadDocuments, TranslateSegments
 from transforms.engines import ENGINES, batch_size
 from transforms.evaluation import gate, replay  # noqa: F401  (replay registers its engine)
 from transforms.evaluation import report as report_mod
@@ -299,7 +299,7 @@ def build(p: beam.Pipeline, opts: EvaluateOptions, paths: List[str], references:
                 options, engine, corpus_scope=True, max_batch=batch)
             translated = protected.requests | f"{label}/TranslateSegments" >> TranslateSegments(
                 engine, opts.source_lang, opts.target_lang, engine_options)
-            answers = [translated, protected[HELD]]
+            answers = [translated]
             if score.internal_method(method) == "none" and probes_for(opts.probes, engine):
                 # Its own transform (own engine instance): a probe the engine refuses can
                 # never take a segment's batch down with it.

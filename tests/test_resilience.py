@@ -136,7 +136,7 @@ def test_guard_terms_cover_lemmas_and_travel_with_the_request_only(monkeypatch):
                            mentions=[Mention(segment=0, start=0, end=8, text="Bērziņam",
                                              category="PER", lemma="Bērziņš")])
     assert guard_terms(pd) == ["Bērziņam", "Bērziņš"]
-    (req,), _ = requests_for(pd, "libretranslate")
+    (req,) = requests_for(pd, "libretranslate")
     assert req.guard == ["Bērziņam", "Bērziņš"]
     req.text = "Letter from BERZINS."          # the lemma, upper case, accents dropped
     with VendorServer() as srv:

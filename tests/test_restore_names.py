@@ -68,7 +68,7 @@ def test_document_report_counts_outcomes(apertium):
     pd = protect_document(doc, ProtectOptions(secret=b"k"))
     from transforms.stages import requests_for, translate_batch
     from transforms.engines import create
-    reqs, _ = requests_for(pd, "apertium")
+    reqs = requests_for(pd, "apertium")
     eng = create("apertium", "en", "es")
     try:
         responses = translate_batch(eng, reqs)

@@ -23,7 +23,6 @@ from transforms.protect import ProtectOptions, protect_document
 
 FAILURES = "failures"
 MAX_IN_FLIGHT = 8       # MT batches a worker queues before it waits for the engine
-HELD = "held"
 LOG = logging.getLogger("doppel")
 
 
@@ -78,8 +77,7 @@ class _ProtectFn(beam.DoFn):
     def process(self, doc, corpus_forms=()):
         try:
             pd = protect_document(doc, self.options, list(corpus_forms) + list(self.deny))
-            requests, held = stages.requests_for(pd, self.engine) if self.emit_requests \
-                else ([], [])
+            requests = stages.requests_for(pd, self.engine) if self.emit_requests else []
         except Exception as exc:
             LOG.exception("protect failed for %s", doc.name)
             yield TaggedOutput(FAILURES, Failure(document=doc.name, stage="protect",
@@ -88,14 +86,11 @@ class _ProtectFn(beam.DoFn):
         yield (doc.name, pd)
         for batch in stages.request_batches(requests, self.max_batch):
             yield TaggedOutput("requests", batch)
-        for h in held:
-            yield TaggedOutput(HELD, h)
 
 
 class ProtectDocuments(beam.PTransform):
     """Documents -> (name, ProtectedDocument), MT ``requests`` (in batches of up to
-    ``max_batch``, per document: ``stages.request_batches``), ``held`` (leak guard) and
-    ``failures``.  With ``corpus_scope`` every entity string of the run is propagated into
+    ``max_batch``, per document: ``stages.request_batches``) and ``failures``.  With ``corpus_scope`` every entity string of the run is propagated into
     every document.  ``emit_requests=False``: the protected documents only (for
     ``TranslateDocuments``, which makes their requests itself)."""
 
@@ -118,8 +113,8 @@ class ProtectDocuments(beam.PTransform):
                                     if wanted is None or c in wanted})
                      | "Distinct" >> beam.Distinct())
             return docs | beam.ParDo(fn, beam.pvalue.AsList(forms)).with_outputs(
-                "requests", HELD, FAILURES, main="protected")
-        return docs | beam.ParDo(fn).with_outputs("requests", HELD, FAILURES, main="protected")
+                "requests", FAILURES, main="protected")
+        return docs | beam.ParDo(fn).with_outputs("requests", FAILURES, main="protected")
 
 
 class _EnginePool:
@@ -275,14 +270,13 @@ class _TranslateDocumentFn(_SendingFn):
 
     def process(self, item):
         name, pd = item
-        requests, held = stages.requests_for(pd, self.engine_name)
+        requests = stages.requests_for(pd, self.engine_name)
         batches = stages.request_batches(requests, self.max_batch)
         # Restored and written once translated, while the next documents are protected.
         yield from self._send(self._translate, batches,
-                              functools.partial(self._finish, name, pd, held))
+                              functools.partial(self._finish, name, pd))
 
-    def _finish(self, name, pd, held, translated: List[MTResponse]):
-        responses = list(held) + translated
+    def _finish(self, name, pd, responses: List[MTResponse]):
         try:
             _write_audit(self.output, name, responses)
             results, report = stages.restore_document(pd, responses, self.aligner)
@@ -301,11 +295,11 @@ class TranslateDocuments(beam.PTransform):
     (``audit/requests-<document>.jsonl``: every payload as sent) and dead letters, and one
     DocumentReport (``failures`` for a document that cannot be written).
 
-    Per document: its MT requests (held back by the leak guard where it must), in batches of
-    ``max_batch`` (default: the engine's own ``engines.batch_size``) made from the document alone (a rule-based engine's output for a segment can
-    depend on its batch neighbours: a rerun on any runner or worker count translates the
-    same), through the ``Translator`` (leak guard again just before sending, cache, limits,
-    retries, breaker); then restoration (``align_model``: simalign as the last means of
+    Per document: its MT requests, in batches of ``max_batch`` (default: the engine's own
+    ``engines.batch_size``) made from the document alone (a rule-based engine's output for a
+    segment can depend on its batch neighbours: a rerun on any runner or worker count
+    translates the same), through the ``Translator`` (the leak guard immediately before
+    sending, cache, limits, retries, breaker); then restoration (``align_model``: simalign as the last means of
     placing an original) and writing.  Nothing is shuffled between protection and writing:
     a runner fuses the whole way, and while the engine translates one document the worker
     protects the next and restores the one before."""

@@ -52,7 +52,6 @@ class ProtectedDocument:
     mentions: List[Mention]
     clusters: List[Cluster]
     originals: List[str] = field(default_factory=list)   # every original form (leak guard)
-    leaks: Dict[str, str] = field(default_factory=dict)  # segment id -> reason it is held back
     selection: Dict[str, int] = field(default_factory=dict)  # pseudonym selection step -> clusters
 
 
@@ -143,16 +142,11 @@ def protect_document(doc: Document, options: ProtectOptions,
         pieces.append(seg.text[pos:])
         out.append(ProtectedSegment(document=doc.name, id=seg.id, index=seg.index,
                                     text="".join(pieces), assignments=assignments, codes=codes))
-    pd = ProtectedDocument(document=marked_doc, segments=out, mentions=mentions, clusters=clusters,
-                           originals=originals,
-                           selection=dict(chooser.stats) if chooser is not None else {})
-    if options.method != "none":
-        guard = LeakGuard(originals)
-        for ps in out:
-            hit = guard.find(ps.text)
-            if hit:
-                pd.leaks[ps.id] = f"would leak: payload contains an original entity ({len(hit)} characters)"
-    return pd
+    # No leak check here: every payload is checked immediately before it is sent
+    # (``stages.Translator``, against ``stages.guard_terms``, a superset of ``originals``).
+    return ProtectedDocument(document=marked_doc, segments=out, mentions=mentions,
+                             clusters=clusters, originals=originals,
+                             selection=dict(chooser.stats) if chooser is not None else {})
 
 
 @functools.lru_cache(maxsize=4)

@@ -36,23 +36,19 @@ def guard_terms(pd: ProtectedDocument) -> List[str]:
     return sorted(t for t in terms if t and t.strip())
 
 
-def requests_for(pd: ProtectedDocument, engine_name: str) -> Tuple[List[MTRequest], List[MTResponse]]:
-    """MT requests for a protected document, and dead-letter responses for segments the leak
-    guard holds back at protect time (those are never sent).  Each request carries the
-    document's guard terms: they are checked again immediately before sending."""
+def requests_for(pd: ProtectedDocument, engine_name: str) -> List[MTRequest]:
+    """MT requests for a protected document, one per segment.  Each carries the document's
+    guard terms: the ``Translator`` checks the payload against them immediately before
+    sending, and a hit is dead-lettered as "would leak", never sent."""
     doc = pd.document
-    requests, held = [], []
+    requests = []
     terms = guard_terms(pd)
     for ps in pd.segments:
-        if ps.id in pd.leaks:
-            held.append(MTResponse(document=doc.name, segment=ps.id, index=ps.index,
-                                   engine=engine_name, text=None, error=pd.leaks[ps.id]))
-            continue
         requests.append(MTRequest(document=doc.name, segment=ps.id, index=ps.index,
                                   engine=engine_name, source_lang=doc.source_lang,
                                   target_lang=doc.target_lang,
                                   text=markup.to_markup(ps.text, ps.codes), guard=terms))
-    return requests, held
+    return requests
 
 
 def request_batches(requests: Iterable[MTRequest], max_batch: int) -> List[List[MTRequest]]:
