@@ -53,3 +53,37 @@ def test_latvian_genitive_month():
     s, e = dates.locate(text, DateValue(2008, 9, 29))
     assert dates.substitute(text[s:e], DateValue(2008, 9, 29), DateValue(2010, 3, 4)) \
         == "2010. gada 4. marta"
+
+
+def test_date_tokens_are_what_the_month_and_number_pattern_finds():
+    """_date_tokens looks each word up instead of trying every month name at every
+    character; its tokens must be those of the pattern it replaced."""
+    import random
+    import re
+
+    from transforms import dates
+    alt = "|".join(sorted(map(re.escape, dates._MONTH_LOOKUP), key=len, reverse=True))
+    pattern = re.compile(rf"(?i)\b(?:(?P<month>{alt})\.?|(?P<num>\d{{1,4}}))\b")
+
+    def reference(text, numeric_month):
+        toks = []
+        for t in pattern.finditer(text):
+            if t.group("month"):
+                toks.append((t.start(), t.end(), "month", dates._MONTH_LOOKUP[t.group("month").lower()][1]))
+                continue
+            digits = t.group("num")
+            kinds = ["year"] if len(digits) == 4 else [] if len(digits) == 3 else (
+                ["day", "month"] if numeric_month else ["day"])
+            toks += [(t.start(), t.end(), k, int(digits)) for k in kinds]
+        return toks
+
+    rng = random.Random(11)
+    words = list(dates._MONTH_LOOKUP)[:40] + ["MARZO", "Ene", "de", "of", "the", "2012", "15",
+                                               "7", "123", "12345", "٣", "marzo2012", "x_1",
+                                               "Diciembre", "sept", "Marcha", "mayo_"]
+    glue = [" ", ".", ". ", ",", "-", "/", "", "(", ")", "\n", ".2", " de "]
+    for _ in range(3000):
+        text = "".join(rng.choice(words) + rng.choice(glue) for _ in range(rng.randint(1, 8)))
+        for numeric in (False, True):
+            dates._date_tokens.cache_clear()
+            assert dates._date_tokens(text, numeric) == reference(text, numeric), text

@@ -179,21 +179,37 @@ def _same_case(model: str, word: str) -> str:
 @functools.lru_cache(maxsize=64)
 def _date_tokens(text: str, numeric_month: bool) -> List[Tuple[int, int, str, int]]:
     """(start, end, kind, value) of every month name and number in ``text``, in order: made
-    once per text, as restoration looks for several dates, each from several places."""
+    once per text, as restoration looks for several dates, each from several places.
+
+    A token is a whole word: a month name (with the full stop of an abbreviation when a word
+    follows it directly: "ene.2012") or a number of at most four digits — what
+    ``\\b(?:MONTH\\.?|\\d{1,4})\\b`` finds, since every month name is letters only, but
+    with one dictionary look-up per word instead of a 73-way alternation tried at every
+    character (a fifth of restoration's time)."""
     toks = []
-    for tok in _TOKEN.finditer(text):
-        if tok.group("month"):
-            toks.append((tok.start(), tok.end(), "month", _MONTH_LOOKUP[tok.group("month").lower()][1]))
-        else:
-            n = int(tok.group("num"))
+    for run in _RUN.finditer(text):
+        word = run.group()
+        if word.isdecimal():
+            if len(word) > 4:
+                continue
             kinds = []
-            if len(tok.group("num")) == 4:
+            if len(word) == 4:
                 kinds.append("year")
-            elif len(tok.group("num")) <= 2:
+            elif len(word) <= 2:
                 kinds += ["day", "month"] if numeric_month else ["day"]
             for k in kinds:
-                toks.append((tok.start(), tok.end(), k, n))
+                toks.append((run.start(), run.end(), k, int(word)))
+            continue
+        hit = _MONTH_LOOKUP.get(word.lower())
+        if hit is not None:
+            end = run.end()
+            if text[end:end + 1] == "." and _RUN.match(text, end + 1):
+                end += 1
+            toks.append((run.start(), end, "month", hit[1]))
     return toks
+
+
+_RUN = re.compile(r"\w+")
 
 
 def locate(text: str, value: DateValue, start: int = 0, loose: bool = False,
