@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import logging
 import posixpath
-import sys
 from typing import Dict, Iterator, List
 
 import apache_beam as beam
@@ -297,4 +296,5 @@ def run(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(run())
+    from pipelines.cli import exit_with
+    exit_with(run())

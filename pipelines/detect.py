@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import logging
 import posixpath
-import sys
 from typing import Dict, List, Tuple
 
 import apache_beam as beam
@@ -100,4 +99,5 @@ def run(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(run())
+    from pipelines.cli import exit_with
+    exit_with(run())

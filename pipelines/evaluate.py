@@ -18,7 +18,6 @@ import json
 import logging
 import os
 import posixpath
-import sys
 from typing import Dict, List, Optional
 
 import apache_beam as beam
@@ -405,4 +404,5 @@ def _print_table(rows: List[dict]) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(run())
+    from pipelines.cli import exit_with
+    exit_with(run())

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from typing import List, Optional
 
 from schemas.records import RestoredSegment, code_index
@@ -134,4 +133,5 @@ def main(argv: Optional[List[str]] = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from pipelines.cli import exit_with
+    exit_with(main())

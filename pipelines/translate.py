@@ -11,7 +11,6 @@ and failures to WriteSummary.
 from __future__ import annotations
 
 import logging
-import sys
 
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
@@ -158,4 +157,5 @@ def run(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(run())
+    from pipelines.cli import exit_with
+    exit_with(run())
