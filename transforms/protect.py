@@ -61,6 +61,8 @@ def protect_document(doc: Document, options: ProtectOptions,
         lambda c: c in options.categories)
     # Entities are found on the text without inline-code markers: a name split over three
     # differently formatted runs ("Jo|hn Sm|ith") is one word for detection and propagation.
+    if options.method == "pseudonym":
+        check_fallback_words(doc.source_lang, doc.target_lang, wait=False)
     marked_doc, doc = doc, plain_document(doc)
     given = [m for m in linking.mentions_from_labels(doc.segments) + detect(doc, options.detectors)
              if wanted(m.category)]

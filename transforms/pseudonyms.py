@@ -25,6 +25,7 @@ from collections import Counter
 import hmac
 import json
 import re
+import threading
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from schemas.records import Cluster, Mention
@@ -52,14 +53,31 @@ _CANDIDATE_WORD = re.compile(r"[^\W\d_]{3,}")
 _POOLS = ("given_female", "given_male", "family", "city", "org")
 
 
-@functools.lru_cache(maxsize=8)
-def check_fallback_words(source: str, target: str) -> None:
+def check_fallback_words(source: str, target: str, wait: bool = True) -> None:
     """Look up every word of the fallback pseudonyms in the source dictionary at once, once
-    per worker and language pair (``target_names.check_common_words``)."""
+    per worker and language pair (``target_names.check_common_words``).  ``wait=False``
+    starts it in the background: a worker's first document has its entities found while
+    the analyser works (0.17 s, on the other core)."""
+    with _CHECKS_LOCK:
+        check = _CHECKS.get((source, target))
+        if check is None:
+            check = _CHECKS[(source, target)] = threading.Thread(
+                target=_check_fallback_words, args=(source, target), daemon=True,
+                name="doppel-fallback-words")
+            check.start()
+    if wait:
+        check.join()
+
+
+def _check_fallback_words(source: str, target: str) -> None:
     from transforms.target_names import check_common_words
     lists = fallback_lists()
     check_common_words({w for k in _POOLS for c in lists[k] for w in _CANDIDATE_WORD.findall(c)},
                        source, target)
+
+
+_CHECKS: Dict[Tuple[str, str], threading.Thread] = {}
+_CHECKS_LOCK = threading.Lock()
 
 
 @functools.lru_cache(maxsize=1)
