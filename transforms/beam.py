@@ -6,6 +6,7 @@ import functools
 import json
 import logging
 import posixpath
+import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, as_completed, wait
 from queue import Queue
 from typing import Callable, Dict, Iterable, List, Optional
@@ -167,6 +168,30 @@ class _EnginePool:
                 translator.cache.close()
 
 
+def _gathered(futures: List[Future]) -> Future:
+    """One future for several: done when all are, its result their results concatenated in
+    order (or the first error)."""
+    out: Future = Future()
+    left = [len(futures)]
+    lock = threading.Lock()
+
+    def one_done(_):
+        with lock:
+            left[0] -= 1
+            if left[0]:
+                return
+        try:
+            out.set_result([r for f in futures for r in f.result()])
+        except BaseException as exc:      # handed on to whoever takes the result
+            out.set_exception(exc)
+
+    if not futures:
+        out.set_result([])
+    for f in futures:
+        f.add_done_callback(one_done)
+    return out
+
+
 class _SendingFn(beam.DoFn):
     """A DoFn that hands work to its worker's engines (``_EnginePool``) and goes on: each
     element's outputs are yielded once its work is done, in whatever order the work ends —
@@ -188,9 +213,11 @@ class _SendingFn(beam.DoFn):
     def start_bundle(self):
         self.pending = {}
 
-    def _send(self, work: Callable, arg, then: Callable[[List[MTResponse]], Iterable]):
-        """Run ``work(arg)`` on a sending thread; ``then(its result)`` gives the outputs."""
-        self.pending[self.pool.sender.submit(work, arg)] = then
+    def _send(self, work: Callable, args: list, then: Callable[[List[MTResponse]], Iterable]):
+        """Run ``work(arg)`` for every arg on the sending threads, side by side (a document's
+        MT batches go to both Apertium chains at once); ``then(their results, concatenated
+        in order)`` gives the outputs."""
+        self.pending[_gathered([self.pool.sender.submit(work, a) for a in args])] = then
         while True:
             for future in [f for f in self.pending if f.done()]:
                 yield from self.pending.pop(future)(future.result())
@@ -214,7 +241,7 @@ class _SendingFn(beam.DoFn):
 
 class _TranslateFn(_SendingFn):
     def process(self, batch):
-        yield from self._send(self.pool.translate, list(batch), iter)
+        yield from self._send(self.pool.translate, [list(batch)], iter)
 
 
 class TranslateSegments(beam.PTransform):
@@ -265,15 +292,12 @@ class _TranslateDocumentFn(_SendingFn):
             from transforms.evaluation.alignment import SimAligner
             self.aligner = SimAligner(self.align_model).mapper
 
-    def _translate(self, batches: List[List[MTRequest]]) -> List[MTResponse]:
-        return [resp for batch in batches for resp in self.pool.translate(batch)]
-
     def process(self, item):
         name, pd = item
         requests = stages.requests_for(pd, self.engine_name)
         batches = stages.request_batches(requests, self.max_batch)
         # Restored and written once translated, while the next documents are protected.
-        yield from self._send(self._translate, batches,
+        yield from self._send(self.pool.translate, batches,
                               functools.partial(self._finish, name, pd))
 
     def _finish(self, name, pd, responses: List[MTResponse]):
