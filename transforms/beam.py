@@ -23,7 +23,7 @@ from transforms.engines import EngineError, batch_size, create
 from transforms.protect import ProtectOptions, protect_document
 
 FAILURES = "failures"
-MAX_IN_FLIGHT = 8       # MT batches a worker queues before it waits for the engine
+MAX_IN_FLIGHT = 8       # elements (documents) a worker has with the engine before it waits
 LOG = logging.getLogger("doppel")
 
 
