@@ -145,3 +145,30 @@ def test_guard_terms_cover_lemmas_and_travel_with_the_request_only(monkeypatch):
     assert out[0].text is None and "would leak" in out[0].error
     assert "erzi" not in out[0].error and audit_lines(out) == [] and \
         "erzi" not in dead_letter_lines(out)[0]
+
+
+def test_a_documents_batches_gathered_in_order_whatever_order_they_end_in():
+    """A document's MT batches are sent side by side; its responses must come back in batch
+    order however the batches finish, an error must reach whoever takes the result, and a
+    document with no batch is done at once."""
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    import pytest
+
+    from transforms.beam import _gathered
+
+    def work(arg):
+        delay, value = arg
+        time.sleep(delay)
+        if value == "boom":
+            raise RuntimeError("engine broke")
+        return [value, value + "'"]
+
+    with ThreadPoolExecutor(4) as pool:
+        done = _gathered([pool.submit(work, a) for a in [(0.3, "a"), (0.0, "b"), (0.15, "c")]])
+        assert done.result(timeout=5) == ["a", "a'", "b", "b'", "c", "c'"]
+        failed = _gathered([pool.submit(work, a) for a in [(0.1, "a"), (0.0, "boom")]])
+        with pytest.raises(RuntimeError, match="engine broke"):
+            failed.result(timeout=5)
+    assert _gathered([]).result(timeout=0) == []

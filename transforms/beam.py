@@ -91,9 +91,10 @@ class _ProtectFn(beam.DoFn):
 
 class ProtectDocuments(beam.PTransform):
     """Documents -> (name, ProtectedDocument), MT ``requests`` (in batches of up to
-    ``max_batch``, per document: ``stages.request_batches``) and ``failures``.  With ``corpus_scope`` every entity string of the run is propagated into
-    every document.  ``emit_requests=False``: the protected documents only (for
-    ``TranslateDocuments``, which makes their requests itself)."""
+    ``max_batch``, per document: ``stages.request_batches``) and ``failures``.  With
+    ``corpus_scope`` every entity string of the run is propagated into every document.
+    ``emit_requests=False``: the protected documents only (for ``TranslateDocuments``, which
+    makes their requests itself)."""
 
     def __init__(self, options: ProtectOptions, engine: str, corpus_scope: bool, deny=(),
                  max_batch: int = 64, emit_requests: bool = True):
