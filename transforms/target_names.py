@@ -59,34 +59,20 @@ class _LtProc:
     def __call__(self, text: str, timeout: float = 10.0) -> str:
         """``text`` followed by an empty superblank (lt-proc waits for what follows the last
         unit otherwise) and a NUL; the answer without them."""
-        import select
         with self.lock:
-            if self.proc.poll() is not None:
-                raise OSError("lt-proc ended")
+            self._alive()
             self.proc.stdin.write(text.encode("utf-8") + b"[]\0")
             self.proc.stdin.flush()
-            out = bytearray()
-            while not out.endswith(b"\0"):
-                ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
-                if not ready:
-                    self.proc.kill()
-                    raise OSError("lt-proc did not answer")
-                chunk = self.proc.stdout.read1(4096)
-                if not chunk:
-                    raise OSError("lt-proc ended")
-                out += chunk
-            return out[:-1].decode("utf-8", "replace").replace("[]", "")
+            return self._answers(1, timeout)[0]
 
     def many(self, texts: Sequence[str], timeout: float = 60.0) -> List[str]:
         """``self(text)`` for each text, in one round trip: written by a thread while the
         answers are read (each NUL-flushed unit is analysed on its own, as alone)."""
-        import select
         if not texts:
             return []
         data = b"".join(t.encode("utf-8") + b"[]\0" for t in texts)
         with self.lock:
-            if self.proc.poll() is not None:
-                raise OSError("lt-proc ended")
+            self._alive()
             failed: List[BaseException] = []
 
             def write():
@@ -98,22 +84,32 @@ class _LtProc:
 
             writer = threading.Thread(target=write, daemon=True)
             writer.start()
-            out, answered = bytearray(), 0
-            while answered < len(texts):
-                ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
-                if not ready:
-                    self.proc.kill()
-                    raise OSError("lt-proc did not answer")
-                chunk = self.proc.stdout.read1(65536)
-                if not chunk:
-                    raise OSError("lt-proc ended")
-                out += chunk
-                answered += chunk.count(b"\0")
+            answers = self._answers(len(texts), timeout)
             writer.join()
             if failed:
                 raise OSError(f"lt-proc: {failed[0]}")
-            answers = bytes(out).split(b"\0")[:len(texts)]
-            return [a.decode("utf-8", "replace").replace("[]", "") for a in answers]
+            return answers
+
+    def _alive(self) -> None:
+        if self.proc.poll() is not None:
+            raise OSError("lt-proc ended")
+
+    def _answers(self, n: int, timeout: float) -> List[str]:
+        """The next ``n`` NUL-terminated answers, without their empty superblanks."""
+        import select
+        out, answered = bytearray(), 0
+        while answered < n:
+            ready, _, _ = select.select([self.proc.stdout], [], [], timeout)
+            if not ready:
+                self.proc.kill()
+                raise OSError("lt-proc did not answer")
+            chunk = self.proc.stdout.read1(65536)
+            if not chunk:
+                raise OSError("lt-proc ended")
+            out += chunk
+            answered += chunk.count(b"\0")
+        return [a.decode("utf-8", "replace").replace("[]", "")
+                for a in bytes(out).split(b"\0")[:n]]
 
 
 def _proper(reading: str) -> bool:
