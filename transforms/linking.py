@@ -133,7 +133,7 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
         if bare and bare != m.text.strip():
             doc.setdefault(bare, m.category)
     doc = {f: c for f, c in doc.items() if propagatable(f)}
-    run, run_casefolded, shared = _run_forms(tuple(extra))
+    run, run_casefolded, run_matcher = _run_forms(tuple(extra))
     if not doc and not run:
         return list(mentions)
     covered: Dict[int, List[Tuple[int, int]]] = {}
@@ -141,7 +141,7 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
         covered.setdefault(m.segment, []).append((m.start, m.end))
     # The run-wide forms are the same for every document: compiled once per worker.  The
     # document's own forms get a small matcher of their own.
-    matchers = (shared, _compiled(tuple(sorted(f for f in doc if f not in run))))
+    matchers = (run_matcher, _compiled(tuple(sorted(f for f in doc if f not in run))))
     doc_casefolded: Dict[str, str] = {}
     for f, c in doc.items():
         doc_casefolded.setdefault(f.casefold(), c)
@@ -286,9 +286,10 @@ class FormMatcher:
         for singles, pairs, firsts, norm in self._indexes:
             view = norm(text)
             words = _TOKEN.findall(view)
-            if firsts.isdisjoint(words):       # most texts: no form starts here
+            present = set(words)
+            if firsts.isdisjoint(present):     # most texts: no form starts here
                 continue
-            candidates = [singles[w] for w in singles.keys() & set(words)]
+            candidates = [singles[w] for w in singles.keys() & present]
             if pairs:
                 candidates += [pairs[k] for k in pairs.keys() & set(zip(words, words[1:]))]
             for forms in candidates:

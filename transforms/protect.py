@@ -59,17 +59,17 @@ def protect_document(doc: Document, options: ProtectOptions,
                      extra_forms: Iterable[Tuple[str, str]] = ()) -> ProtectedDocument:
     wanted = (lambda c: True) if options.categories is None else (
         lambda c: c in options.categories)
-    # Entities are found on the text without inline-code markers: a name split over three
-    # differently formatted runs ("Jo|hn Sm|ith") is one word for detection and propagation.
     if options.method == "pseudonym":
         check_fallback_words(doc.source_lang, doc.target_lang, wait=False)
+    # Entities are found on the text without inline-code markers: a name split over three
+    # differently formatted runs ("Jo|hn Sm|ith") is one word for detection and propagation.
     marked_doc, doc = doc, plain_document(doc)
     given = [m for m in linking.mentions_from_labels(doc.segments) + detect(doc, options.detectors)
              if wanted(m.category)]
-    extra, avoid = _run_forms(tuple(extra_forms), None if options.categories is None
-                              else tuple(options.categories), tuple(options.allow))
-    if options.allow:
-        allowed = {linking.link_key(a) for a in options.allow}
+    extra, avoid, allowed = _wanted_run_forms(
+        tuple(extra_forms), None if options.categories is None else tuple(options.categories),
+        tuple(options.allow))
+    if allowed:
         given = [m for m in given if linking.link_key(m.text) not in allowed]
     mentions = linking.propagate(doc.segments, given, extra, lang=doc.source_lang)
     mentions = linking.merge_overlaps(mentions, doc.segments)
@@ -152,14 +152,15 @@ def protect_document(doc: Document, options: ProtectOptions,
 
 
 @functools.lru_cache(maxsize=4)
-def _run_forms(forms: Tuple[Tuple[str, str], ...], categories: Optional[Tuple[str, ...]],
-               allow: Tuple[str, ...]) -> Tuple[Tuple[Tuple[str, str], ...], Tuple[str, ...]]:
+def _wanted_run_forms(forms: Tuple[Tuple[str, str], ...], categories: Optional[Tuple[str, ...]],
+                      allow: Tuple[str, ...]):
     """The run-wide forms (the same for every document: filtered once per worker) of the
-    wanted categories and not on the allow list, and those no pseudonym may be."""
-    allowed = {linking.link_key(a) for a in allow}
+    wanted categories and not on the allow list; those no pseudonym may be; and the allow
+    list's linking keys."""
+    allowed = frozenset(linking.link_key(a) for a in allow)
     extra = tuple((f, c) for f, c in forms if (categories is None or c in categories)
                   and (not allowed or linking.link_key(f) not in allowed))
-    return extra, tuple(f for f, _ in extra if linking.propagatable(f))
+    return extra, tuple(f for f, _ in extra if linking.propagatable(f)), allowed
 
 
 def _plain_to_marked(text: str) -> Sequence[int]:
