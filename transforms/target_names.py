@@ -163,7 +163,6 @@ class ApertiumNames:
             out[w] = _common_units(_UNIT.findall(answer))
         return out
 
-
     def lookup(self, name: str) -> Optional[str]:
         units = self._units(name)
         if len(units) != 1:
@@ -244,7 +243,7 @@ def common_word(word: str, source: str, target: str) -> bool:
     known = _COMMON.setdefault((source, target), {})
     answer = known.get(word)
     if answer is None:
-        names = _apertium(source, target) if source and target and source != target else None
+        names = _names_for(source, target)
         try:
             answer = names is not None and names.common(word)
         except OSError:
@@ -258,7 +257,7 @@ def check_common_words(words: Iterable[str], source: str, target: str) -> None:
     from memory afterwards: a worker's fallback pseudonyms looked up one by one, as the
     chooser met them, cost 1,600 round trips (1.3 s of the worker's time) per 50 documents."""
     known = _COMMON.setdefault((source, target), {})
-    names = _apertium(source, target) if source and target and source != target else None
+    names = _names_for(source, target)
     todo = sorted({w for w in words if w not in known})
     if names is None or not todo:
         return
@@ -266,6 +265,10 @@ def check_common_words(words: Iterable[str], source: str, target: str) -> None:
         _remember(known, names.common_many(todo))
     except OSError:
         pass              # asked one by one when needed
+
+
+def _names_for(source: str, target: str) -> Optional[ApertiumNames]:
+    return _apertium(source, target) if source and target and source != target else None
 
 
 def _remember(known: Dict[str, bool], answers: Dict[str, bool]) -> None:
