@@ -92,12 +92,13 @@ def run_pipeline(pattern, out, *extra, engine="apertium"):
     return time.perf_counter() - t0
 
 
-def translate_stage(out, max_batch=64):
+def translate_stage(out):
     """The MT stage alone, in-process, on the payloads the pipeline sent (its audit log), in
-    the pipeline's batches (per document, in order, ``max_batch`` each): engine start,
-    deformatting, Apertium, reformatting, the leak-guard-free Translator path."""
+    the pipeline's batches (per document, in order, the engine's own batch size each): engine
+    start, deformatting, Apertium, reformatting, the leak-guard-free Translator path."""
     from schemas.records import MTRequest
-    from transforms.engines import create
+    from transforms.engines import batch_size, create
+    max_batch = batch_size("apertium")
     from transforms.stages import Translator
     batches = []
     for f in sorted(glob.glob(os.path.join(out, "audit", "requests-*.jsonl"))):

@@ -67,8 +67,8 @@ class ReadDocuments(beam.PTransform):
 
 
 class _ProtectFn(beam.DoFn):
-    def __init__(self, options: ProtectOptions, engine: str, deny=(), max_batch: int = 64,
-                 emit_requests: bool = True):
+    def __init__(self, options: ProtectOptions, engine: str, deny, max_batch: int,
+                 emit_requests: bool):
         self.options = options
         self.engine = engine
         self.deny = list(deny)
@@ -91,17 +91,17 @@ class _ProtectFn(beam.DoFn):
 
 class ProtectDocuments(beam.PTransform):
     """Documents -> (name, ProtectedDocument), MT ``requests`` (in batches of up to
-    ``max_batch``, per document: ``stages.request_batches``) and ``failures``.  With
-    ``corpus_scope`` every entity string of the run is propagated into every document.
-    ``emit_requests=False``: the protected documents only (for ``TranslateDocuments``, which
-    makes their requests itself)."""
+    ``max_batch``, default the engine's own ``engines.batch_size``, per document:
+    ``stages.request_batches``) and ``failures``.  With ``corpus_scope`` every entity string
+    of the run is propagated into every document.  ``emit_requests=False``: the protected
+    documents only (for ``TranslateDocuments``, which makes their requests itself)."""
 
     def __init__(self, options: ProtectOptions, engine: str, corpus_scope: bool, deny=(),
-                 max_batch: int = 64, emit_requests: bool = True):
+                 max_batch: Optional[int] = None, emit_requests: bool = True):
         super().__init__()
         self.options, self.engine, self.corpus_scope = options, engine, corpus_scope
         self.deny = list(deny)
-        self.max_batch = max_batch
+        self.max_batch = max_batch or batch_size(engine)
         self.emit_requests = emit_requests
 
     def expand(self, docs):
@@ -324,10 +324,10 @@ class TranslateDocuments(beam.PTransform):
     ``engines.batch_size``) made from the document alone (a rule-based engine's output for a
     segment can depend on its batch neighbours: a rerun on any runner or worker count
     translates the same), through the ``Translator`` (the leak guard immediately before
-    sending, cache, limits, retries, breaker); then restoration (``align_model``: simalign as the last means of
-    placing an original) and writing.  Nothing is shuffled between protection and writing:
-    a runner fuses the whole way, and while the engine translates one document the worker
-    protects the next and restores the one before."""
+    sending, cache, limits, retries, breaker); then restoration (``align_model``: simalign
+    as the last means of placing an original) and writing.  Nothing is shuffled between
+    protection and writing: a runner fuses the whole way, and while the engine translates one
+    document the worker protects the next and restores the one before."""
 
     def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options=None,
                  max_batch: Optional[int] = None, cache_dir: Optional[str] = None,
