@@ -7,7 +7,8 @@ For every input document, ``DIR/<name>.jsonl`` holds one line per segment:
 "sources": [...]}`` — the pre-annotated format ``pipelines.translate`` reads (extra label
 fields are ignored there), so a project manager can inspect or correct the spans before
 translating.  Inline codes of DOCX/XLIFF/TMX segments are left out of ``text`` and offsets
-count without them.  ``DIR/summary.json`` counts mentions by category and source.
+count without them.  ``DIR/summary.json`` counts mentions by category and has, per document
+(``documents_detail``), the detectors that ran and the share of word characters masked.
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from apache_beam.options.pipeline_options import PipelineOptions
 
 from pipelines.common import match_inputs, read_deny_list
 from schemas.records import DocumentReport, Failure
-from transforms.beam import FAILURES, ReadDocuments, WriteSummary, _join, _write_bytes
+from transforms.beam import (FAILURES, ReadDocuments, WriteSummary, _join, _write_bytes,
+                             masking_reported)
 from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions, protect_document
 
 
@@ -39,6 +41,12 @@ class DetectOptions(PipelineOptions):
 
 def annotated_lines(doc, options: ProtectOptions, extra=()) -> Tuple[List[str], Dict[str, int]]:
     """Detect + link one document (no pseudonyms chosen) -> JSONL lines and counts."""
+    lines, counts, _ = annotate(doc, options, extra)
+    return lines, counts
+
+
+def annotate(doc, options: ProtectOptions, extra=()):
+    """``annotated_lines`` and the ProtectedDocument they come from (detectors, masking)."""
     from dataclasses import replace
     pd = protect_document(doc, replace(options, method="none"), extra)
     by_seg: Dict[int, list] = {}
@@ -55,7 +63,7 @@ def annotated_lines(doc, options: ProtectOptions, extra=()) -> Tuple[List[str], 
             counts[m.category] = counts.get(m.category, 0) + 1
         lines.append(json.dumps({"segment": seg.id, "text": seg.plain_text(), "label": labels,
                                  "sources": sources}, ensure_ascii=False))
-    return lines, counts
+    return lines, counts, pd
 
 
 class _DetectFn(beam.DoFn):
@@ -64,11 +72,11 @@ class _DetectFn(beam.DoFn):
 
     def process(self, doc):
         try:
-            lines, counts = annotated_lines(doc, self.options, self.deny)
+            lines, counts, pd = annotate(doc, self.options, self.deny)
             name = doc.name if doc.name.endswith(".jsonl") else doc.name + ".jsonl"
             _write_bytes(_join(self.output, name), ("\n".join(lines) + "\n").encode("utf-8"))
-            yield DocumentReport(document=doc.name, segments=len(doc.segments), entities=counts,
-                                 written=True)
+            yield masking_reported(DocumentReport(document=doc.name, segments=len(doc.segments),
+                                                  entities=counts, written=True), pd)
         except Exception as exc:
             yield beam.pvalue.TaggedOutput(FAILURES, Failure(
                 document=doc.name, stage="detect", reason=f"{type(exc).__name__}: {exc}"))

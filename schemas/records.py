@@ -189,7 +189,8 @@ class RestoredSegment(_Record):
 
 @dataclass
 class DocumentReport(_Record):
-    """Per-document counts; summed into ``summary.json``."""
+    """Per-document counts; summed into ``summary.json``, except ``detectors``, ``word_chars``
+    and ``masked_word_chars``, which are reported per document (``documents_detail``)."""
     document: str
     segments: int = 0
     sent: int = 0
@@ -205,6 +206,9 @@ class DocumentReport(_Record):
     dead_letter_reasons: Dict[str, int] = field(default_factory=dict)
     # pseudonym selection step -> clusters (class+features, features, analogy, fallback...)
     selection: Dict[str, int] = field(default_factory=dict)
+    detectors: List[str] = field(default_factory=list)        # the detectors that ran on it
+    word_chars: int = 0           # word characters (\w) of its segments, inline codes left out
+    masked_word_chars: int = 0    # of them, inside a masked entity span
 
 
 @dataclass

@@ -307,12 +307,12 @@ class _TranslateDocumentFn(_SendingFn):
             results, report = stages.restore_document(pd, responses, self.aligner)
             _write_bytes(_join(self.output, name), formats.write_document(pd.document, results))
             report.written = True
-            yield report
+            yield masking_reported(report, pd)
         except Exception as exc:      # one document that cannot be written stops nothing else
             LOG.exception("restore/write failed for %s", name)
             yield TaggedOutput(FAILURES, Failure(document=name, stage="write",
                                                  reason=f"{type(exc).__name__}: {exc}"))
-            yield DocumentReport(document=name, segments=len(pd.segments))
+            yield masking_reported(DocumentReport(document=name, segments=len(pd.segments)), pd)
 
 
 class TranslateDocuments(beam.PTransform):
@@ -344,6 +344,26 @@ class TranslateDocuments(beam.PTransform):
             FAILURES, main="reports")
 
 
+def masking_reported(report: DocumentReport, pd) -> DocumentReport:
+    """``report`` with what protection did to its document: the detectors that ran and the
+    word characters masked (``ProtectedDocument``)."""
+    report.detectors = list(pd.detectors)
+    report.word_chars, report.masked_word_chars = pd.word_chars, pd.masked_word_chars
+    return report
+
+
+def documents_detail(reports: Iterable[DocumentReport]) -> List[dict]:
+    """``summary.json``'s per-document part, by document name: the detectors that ran on
+    each document, its word characters (regex ``\\w``, inline codes left out), those inside
+    a masked entity span, and their share (rounded to 4 places; 0 for a document without
+    words) — a document far above its neighbours is over-masked."""
+    return [{"document": r.document, "detectors": list(r.detectors),
+             "word_chars": r.word_chars, "masked_word_chars": r.masked_word_chars,
+             "masked_share": round(r.masked_word_chars / r.word_chars, 4) if r.word_chars
+             else 0.0}
+            for r in sorted(reports, key=lambda r: r.document)]
+
+
 class _SummaryCombine(beam.CombineFn):
     def create_accumulator(self):
         return ([], [])
@@ -361,7 +381,10 @@ class _SummaryCombine(beam.CombineFn):
         return reports, failures
 
     def extract_output(self, acc):
-        return stages.summarise(*acc)
+        summary = stages.summarise(*acc)
+        # the per-document part right after the document counts
+        return {"documents": summary.pop("documents"),
+                "documents_detail": documents_detail(acc[0]), **summary}
 
 
 class WriteSummary(beam.PTransform):

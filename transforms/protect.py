@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import html
+import logging
 import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
@@ -32,10 +33,11 @@ class ProtectOptions:
     secret: bytes = b""
     categories: Optional[Tuple[str, ...]] = DEFAULT_CATEGORIES   # None: all
     scope: str = "document"            # key of the HMAC scope: document | corpus
-    # Detection beside the given labels: "identifiers" (validated IDs, e-mails, dates...) and
-    # "heuristic" (model-free names).  "auto" = identifiers always, the heuristic name detector
-    # for documents that arrive with no labels at all (XLIFF, DOCX, TMX): such a document is
-    # never sent with nothing detected.
+    # Detection beside the given labels: "identifiers" (validated IDs, e-mails, dates...),
+    # "heuristic" (model-free names) and "stanza" (Stanza NER).  "auto" = identifiers always,
+    # and a name detector for documents that arrive with no labels at all (XLIFF, DOCX, TMX;
+    # such a document is never sent with nothing detected): Stanza NER where its models for
+    # the source language are installed, else the heuristic one (``detectors_for``).
     detectors: Tuple[str, ...] = ("auto",)
     # Customer's never-mask list (court and institution names to translate normally): a
     # mention whose text, without titles and possessive, is on it is dropped, whatever found it.
@@ -53,6 +55,11 @@ class ProtectedDocument:
     clusters: List[Cluster]
     originals: List[str] = field(default_factory=list)   # every original form (leak guard)
     selection: Dict[str, int] = field(default_factory=dict)  # pseudonym selection step -> clusters
+    detectors: List[str] = field(default_factory=list)    # the detectors that ran on it
+    # Word characters (regex \w) of its segments, without inline-code markers, and how many
+    # of them lie inside a masked entity span (the over-masking figure of summary.json).
+    word_chars: int = 0
+    masked_word_chars: int = 0
 
 
 def protect_document(doc: Document, options: ProtectOptions,
@@ -64,7 +71,9 @@ def protect_document(doc: Document, options: ProtectOptions,
     # Entities are found on the text without inline-code markers: a name split over three
     # differently formatted runs ("Jo|hn Sm|ith") is one word for detection and propagation.
     marked_doc, doc = doc, plain_document(doc)
-    given = [m for m in linking.mentions_from_labels(doc.segments) + detect(doc, options.detectors)
+    found, used = _detect(doc, detectors_for(doc, options.detectors),
+                          fallback="stanza" not in options.detectors)
+    given = [m for m in linking.mentions_from_labels(doc.segments) + found
              if wanted(m.category)]
     extra, avoid, allowed = _wanted_run_forms(
         tuple(extra_forms), None if options.categories is None else tuple(options.categories),
@@ -146,9 +155,31 @@ def protect_document(doc: Document, options: ProtectOptions,
                                     text="".join(pieces), assignments=assignments, codes=codes))
     # No leak check here: every payload is checked immediately before it is sent
     # (``stages.Translator``, against ``stages.guard_terms``, a superset of ``originals``).
+    word_chars, masked_chars = masked_word_chars(doc, mentions)
     return ProtectedDocument(document=marked_doc, segments=out, mentions=mentions,
                              clusters=clusters, originals=originals,
-                             selection=dict(chooser.stats) if chooser is not None else {})
+                             selection=dict(chooser.stats) if chooser is not None else {},
+                             detectors=used, word_chars=word_chars,
+                             masked_word_chars=masked_chars)
+
+
+_WORD_CHAR = re.compile(r"\w")
+
+
+def masked_word_chars(doc: Document, mentions: Iterable[Mention]) -> Tuple[int, int]:
+    """(word characters of ``doc``'s segments, those inside any mention's span): ``doc`` is
+    the plain document (no inline-code markers) the mentions' offsets refer to; a character
+    covered by two mentions counts once."""
+    covered: Dict[int, set] = {}
+    for m in mentions:
+        covered.setdefault(m.segment, set()).update(range(m.start, m.end))
+    total = masked = 0
+    for seg in doc.segments:
+        inside = covered.get(seg.index, ())
+        for match in _WORD_CHAR.finditer(seg.text):
+            total += 1
+            masked += match.start() in inside
+    return total, masked
 
 
 @functools.lru_cache(maxsize=4)
@@ -191,22 +222,71 @@ def plain_document(doc: Document) -> Document:
 _STANZA: Dict[str, object] = {}
 
 
+@functools.lru_cache(maxsize=None)
+def _warn_stanza_unusable(lang: str, reason: str) -> None:
+    """Once per language and worker."""
+    logging.getLogger("doppel").warning(
+        "Stanza NER models for %s are installed but cannot be loaded; the heuristic name "
+        "detector is used instead: %s", lang, reason)
+
+
 def stanza_backend(lang: str):
     """One Stanza pipeline per language and worker process, built on first use: loading
-    models is the expensive part, and a worker translates many documents."""
+    models is the expensive part, and a worker translates many documents.  A language whose
+    models cannot be loaded raises the same ``ModelMissingError`` again without retrying."""
     if lang not in _STANZA:
+        from transforms.nlp.base import ModelMissingError
         from transforms.nlp.stanza_backend import StanzaBackend
-        _STANZA[lang] = StanzaBackend([lang])
+        try:
+            _STANZA[lang] = StanzaBackend([lang])
+        except ModelMissingError as exc:
+            _STANZA[lang] = exc
+    if isinstance(_STANZA[lang], Exception):
+        raise _STANZA[lang]
     return _STANZA[lang]
 
 
-def detect(doc: Document, detectors: Sequence[str]) -> List[Mention]:
+# The order detectors run in, and are reported in.
+DETECTOR_ORDER = ("identifiers", "stanza", "heuristic")
+
+
+@functools.lru_cache(maxsize=32)
+def stanza_ner_installed(lang: str, model_dir: str) -> bool:
+    """Whether Stanza NER models for ``lang`` are in ``model_dir`` (files only: no model is
+    loaded, nothing is downloaded); once per language, directory and worker."""
+    from transforms.nlp.stanza_backend import ner_installed
+    return ner_installed(lang, model_dir)
+
+
+def detectors_for(doc: Document, detectors: Sequence[str]) -> List[str]:
+    """The detectors ``doc`` gets, in running order.  ``auto``: ``identifiers`` always and,
+    on a document without any label (a labelled one has been annotated or reviewed: a name
+    detector would put back what the reviewer took out), one name detector — ``stanza``
+    where Stanza's NER models for the source language are installed (``DOPPEL_STANZA_DIR``,
+    else Stanza's default directory), else the model-free ``heuristic``."""
     names = set(detectors)
     if "auto" in names:
         names.discard("auto")
         names.add("identifiers")
         if not any(seg.labels for seg in doc.segments):
-            names.add("heuristic")
+            from transforms.nlp.stanza_backend import default_model_dir
+            names.add("stanza" if stanza_ner_installed(doc.source_lang, default_model_dir())
+                      else "heuristic")
+    return [n for n in DETECTOR_ORDER if n in names]
+
+
+def detect(doc: Document, detectors: Sequence[str]) -> List[Mention]:
+    return _detect(doc, detectors_for(doc, detectors),
+                   fallback="stanza" not in detectors)[0]
+
+
+def _detect(doc: Document, names: Sequence[str],
+            fallback: bool = False) -> Tuple[List[Mention], List[str]]:
+    """The mentions found by the detectors ``names`` (resolved: ``detectors_for``) and the
+    detectors that actually ran.  ``fallback`` (Stanza chosen by ``auto``, not asked for):
+    when the installed models cannot be loaded after all, the heuristic name detector
+    stands in, with a warning, instead of the document failing."""
+    names = list(names)
     out: List[Mention] = []
     lang = doc.source_lang
     if "identifiers" in names:
@@ -216,17 +296,26 @@ def detect(doc: Document, detectors: Sequence[str]) -> List[Mention]:
             out += to_mentions(seg.index, seg.text, identifiers.detect(seg.text, lang))
     if "stanza" in names:
         # Stanza NER with lemma and head-word features; models from DOPPEL_STANZA_DIR.
-        from transforms.nlp.base import entities_to_mentions
-        backend = stanza_backend(lang)
-        for seg, ann in zip(doc.segments, backend.annotate([s.text for s in doc.segments], lang)):
-            out += entities_to_mentions(seg.index, ann, source="ner")
+        from transforms.nlp.base import ModelMissingError, entities_to_mentions
+        try:
+            backend = stanza_backend(lang)
+        except ModelMissingError as exc:
+            if not fallback:
+                raise
+            _warn_stanza_unusable(lang, str(exc))
+            names = [n for n in DETECTOR_ORDER if n in names and n != "stanza"
+                     or n == "heuristic"]
+        else:
+            for seg, ann in zip(doc.segments,
+                                backend.annotate([s.text for s in doc.segments], lang)):
+                out += entities_to_mentions(seg.index, ann, source="ner")
     if "heuristic" in names:
         from transforms.detect.base import to_mentions
         from transforms.detect.heuristic import HeuristicDetector
         spans = HeuristicDetector().detect([seg.text for seg in doc.segments], lang)
         for seg, sp in zip(doc.segments, spans):
             out += to_mentions(seg.index, seg.text, sp)
-    return out
+    return out, names
 
 
 class LeakGuard:

@@ -96,6 +96,52 @@ def check_models(lang: str, model_dir: str, processors: Sequence[str]) -> None:
                                                 "missing: " + ", ".join(missing)))
 
 
+def ner_model_files(lang: str, resources: dict, model_dir: str) -> List[Path]:
+    """The files Stanza's NER for ``lang`` loads, as ``resources.json`` describes them: each
+    default NER package's ``<dir>/<lang>/ner/<package>.pt`` and the files it depends on
+    (pretrained embeddings, character language models).  Empty when the language has no
+    NER in ``resources``."""
+    entry = resources.get(lang)
+    if not isinstance(entry, dict):
+        return []
+    if "alias" in entry:
+        lang = entry["alias"]
+        entry = resources.get(lang, {})
+    package = (entry.get("packages", {}).get("default", {}).get("ner")
+               or entry.get("default_processors", {}).get("ner"))
+    if not package:
+        return []
+    lang_dir = Path(model_dir) / lang
+    files = []
+    for name in [package] if isinstance(package, str) else list(package):
+        files.append(lang_dir / "ner" / f"{name}.pt")
+        for dep in entry.get("ner", {}).get(name, {}).get("dependencies", []) or []:
+            files.append(lang_dir / dep["model"] / f"{dep['package']}.pt")
+    return files
+
+
+def ner_installed(lang: str, model_dir: Optional[str] = None) -> bool:
+    """Whether Stanza NER for ``lang`` can run from local files, decided without loading a
+    model and without any network call: ``resources.json`` names an NER model for the
+    language, that model's files (and those it depends on) exist, and so do the models of
+    the other processors ``StanzaBackend`` loads with it (``check_models``)."""
+    model_dir = model_dir or default_model_dir()
+    try:
+        resources = load_resources(model_dir)
+    except (OSError, ValueError):      # unreadable resources.json: nothing usable there
+        return False
+    if resources is None:
+        return False
+    files = ner_model_files(lang, resources, model_dir)
+    if not files or not all(f.is_file() for f in files):
+        return False
+    try:
+        check_models(lang, model_dir, processors_for(lang, resources))
+    except ModelMissingError:
+        return False
+    return True
+
+
 class StanzaBackend:
     """``annotate(texts, lang)`` with one Stanza pipeline per configured language.
 
