@@ -156,3 +156,55 @@ def test_spelled_dates_found_only_at_month_words_equal_a_full_scan():
         text = "".join(parts)
         full = sorted(m.span() for pat in d.SPELLED_RE for m in pat.finditer(text))
         assert sorted(m.span() for m in d._spelled(text)) == full, text
+
+
+# ---------------------------------------------------------------- leaks on unlabelled text
+def _covered(text, value, lang="en", country=""):
+    """Every character of ``value`` (first occurrence in ``text``) lies inside a span."""
+    start = text.index(value)
+    spans = detect(text, lang=lang, country=country)
+    return all(any(s.start <= i < s.end for s in spans) for i in range(start, start + len(value)))
+
+
+def _masked(text, word, lang="en"):
+    """Any character of ``word`` (every occurrence) inside a span."""
+    spans = detect(text, lang=lang)
+    at = [i for i in range(len(text)) if text.startswith(word, i)]
+    assert at, word
+    return any(s.start < a + len(word) and a < s.end for a in at for s in spans)
+
+
+ORDINARY = "e.g. the ruling, i.e. 3.5 per cent, No. 5, Article 267 TFEU in 2016 the paragraph 1.2"
+
+
+
+@pytest.mark.parametrize("text,value,lang", [
+    ("Tiesa 2016. gada 5. maijā nolēma", "2016. gada 5. maijā", "lv"),
+    ("Tiesa 2016. gada nolēma", "2016. gada", "lv"),
+    ("ar 1992. gada Muitas kodeksu", "1992. gada", "lv"),
+    ("2016. gadā prasītājs", "2016. gadā", "lv"),
+    ("Tiesa 5. maijā nolēma", "5. maijā", "lv"),
+    ("Teismas 2016 m. gegužės 5 d. nusprendė", "2016 m. gegužės 5 d.", "lt"),
+    ("Teismas 2016 m. nusprendė", "2016 m.", "lt"),
+    ("2016 metų gegužės 5 dieną teismas", "2016 metų gegužės 5 dieną", "lt"),
+    ("Kohus otsustas 5. mai 2016 nii", "5. mai 2016", "et"),
+    ("12. oktoobri 1992. aasta määruse", "12. oktoobri 1992. aasta", "et"),
+    ("2016. aastal otsustas", "2016. aastal", "et"),
+    ("päätti 5. toukokuuta 2016 että", "5. toukokuuta 2016", "fi"),
+    ("toukokuun 5. päivänä 2016 tuomioistuin", "toukokuun 5. päivänä 2016", "fi"),
+    ("dnia 5 maja 2016 r. sąd", "5 maja 2016 r.", "pl"),
+    ("dnia 5 maja 2016 roku sąd", "5 maja 2016 roku", "pl"),
+    ("w 2016 r. sąd", "2016 r.", "pl"),
+    ("par 2018.–2019. gada sezonu", "2018.–2019. gada", "lv"),
+    ("2000. aasta 15. aprillist 15. juulini ja", "15. juulini", "et"),
+])
+def test_year_word_dates_are_covered(text, value, lang):
+    assert _covered(text, value, lang), [s.text for s in detect(text, lang=lang)]
+    assert any(s.category in ("DATE", "IDNUM") for s in detect(text, lang=lang))
+
+
+def test_a_bare_year_is_not_a_date():
+    assert not _masked("in 2016 the Court held", "2016")
+    assert not _masked("paragraph 1.2 of Article 267 TFEU", "267")
+
+

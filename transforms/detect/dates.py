@@ -1,7 +1,8 @@
 """DATE recogniser: numeric dates (validated with ``datetime``) and spelled-out dates with
 month names, inflected forms included, for en, es, lv, lt, pl, et, fi, sv, da (plus de, fr,
 it, nl).  A spelled-out month counts only next to a day number or a year, so "May" or "maj"
-alone (a name, a verb) is not a date.
+alone (a name, a verb) is not a date; a year alone is one only with its year word
+("2016. gada", "2016 m.", "2016. aastal", "2016 r."), not "in 2016".
 """
 from __future__ import annotations
 
@@ -57,20 +58,31 @@ _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
 _YEAR = r"(?:1[6-9]\d\d|20\d\d)"
 _W = r"(?<![\w.])"          # not glued to a word or a preceding number
 _X = r"(?!\w)"
+# What follows a year to say it is one: pl "r."/"roku", lt "m."/"metų"/"metais", et "a."/
+# ". aasta(l)", lv ". gada"/". gadā"/". g." (inflected forms included).
+_YEAR_WORD = (r"(?:\s*(?:r\.|m\.|a\.)|\s+(?:roku|metų|metais)"
+              r"|\.\s*(?:gad(?:a|ā|u|s|am|os|iem)|g\.|aasta\w{0,3}|a\.))")
 
 SPELLED = [
-    # lv: 2012. gada 13. decembrī / 2012. gada decembrī; lt: 2012 m. gruodžio 13 d.
-    rf"{_W}{_YEAR}\.?\s+(?:gada|g\.|m\.|metų)\s+(?:{_DAY}\.\s*)?{_MONTH}(?:\s+{_DAY}(?:\s*d\.)?)?{_X}",
+    # lv: 2012. gada 13. decembrī / 2012. gada decembrī; lt: 2012 m. gruodžio 13 d.;
+    # et: 2012. aasta 13. detsembril
+    rf"{_W}{_YEAR}\.?\s+(?:gada|g\.|m\.|metų|aasta)\s+(?:{_DAY}\.\s*)?{_MONTH}(?:\s+{_DAY}(?:\s*d\.|\s+dien\w{{1,2}}|(?!\.)))?{_X}",
     # es: 13 de diciembre (de|del) 2012
     rf"{_W}{_DAY}\s+de\s+{_MONTH}(?:\s+(?:de|del)\s+{_YEAR})?{_X}",
-    # day [.] month [,] [year] [r./m./a.]  (en, pl, et, fi, sv, da, lv "13. decembrī")
-    rf"{_W}{_DAY}(?:\.|st|nd|rd|th)?\s*(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR}(?:\s*(?:r\.|m\.|a\.|\.\s*gadā?))?)?{_X}",
-    # month day[,] year / month day  (en "December 13, 2012", "December 13")
-    rf"{_W}{_MONTH}\s+{_DAY}(?:st|nd|rd|th)?(?:,?\s+{_YEAR})?{_X}",
+    # day [.] month [,] [year] [r./roku/m./a./aastal/gadā]  (en, pl, et, fi, sv, da,
+    # lv "13. decembrī")
+    rf"{_W}{_DAY}(?:\.|st|nd|rd|th)?\s*(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR}(?:{_YEAR_WORD})?)?{_X}",
+    # month day[,] year / month day  (en "December 13, 2012", "December 13", lt "gruodžio
+    # 13 d.", fi "joulukuun 13. päivänä 2012")
+    rf"{_W}{_MONTH}\s+{_DAY}(?:st|nd|rd|th|\s*d\.|\s+dien\w{{1,2}}|\.(?:\s+päivä(?:nä|ä))?)?(?:,?\s+{_YEAR})?{_X}",
     # month [de] year  (en "December 2012", es "diciembre de 2012", pl "grudnia 2012 r.")
-    rf"{_W}{_MONTH},?\s+(?:de\s+)?{_YEAR}(?:\s*(?:r\.|m\.|a\.))?{_X}",
+    rf"{_W}{_MONTH},?\s+(?:de\s+)?{_YEAR}(?:{_YEAR_WORD})?{_X}",
 ]
 SPELLED_RE = [re.compile(p, re.IGNORECASE) for p in SPELLED]
+# A year with its year word and no month ("2016. gada", "2016 m.", "2016. aastal",
+# "2016 r.", "2018.–2019. gada"): a date in lv, lt, et and pl, which a bare "in 2016" in
+# English is not.
+YEAR_WORD_RE = re.compile(rf"{_W}(?:{_YEAR}\.?\s?[\-\u2013]\s?)?{_YEAR}{_YEAR_WORD}{_X}")
 # A spelled-out month is a whole word (glued at most to a day: "13th December"): the text's
 # words are looked up instead of scanning every position with the 150-month alternation.
 _MONTH_WORD = re.compile(_MONTH, re.IGNORECASE)
@@ -175,4 +187,7 @@ class DateRecognizer(Recognizer):
                 out.append(Span(s, e, "DATE", "DATE:numeric", text[s:e]))
         for m in _spelled(text):
             out.append(Span(m.start(), m.end(), "DATE", "DATE:spelled", m.group()))
+        for m in YEAR_WORD_RE.finditer(text):
+            if all(m.end() <= s.start or m.start() >= s.end for s in out):
+                out.append(Span(m.start(), m.end(), "DATE", "DATE:year", m.group()))
         return out
