@@ -208,3 +208,34 @@ def test_a_bare_year_is_not_a_date():
     assert not _masked("paragraph 1.2 of Article 267 TFEU", "267")
 
 
+
+@pytest.mark.parametrize("text,value", [
+    ("See bookarchive.ws for the scans.", "bookarchive.ws"),
+    ("Published at www.example.org/path today.", "www.example.org/path"),
+    ("Available on curia.europa.eu/juris (2019).", "curia.europa.eu/juris"),
+    ("Profile: linkedin.com/in/jan-kowalski, retrieved.", "linkedin.com/in/jan-kowalski"),
+    ("Mirror at EXAMPLE.ORG only.", "EXAMPLE.ORG"),
+    ("See https://example.com/a?b=1 now.", "https://example.com/a?b=1"),
+    ("Write to jan.kowalski@poczta.pl today.", "jan.kowalski@poczta.pl"),
+])
+def test_urls_without_scheme_and_emails_are_covered(text, value):
+    assert _covered(text, value)
+    got = [s for s in detect(text) if s.category in ("URL", "EMAIL")]
+    assert [s.text for s in got] == [value]
+
+
+@pytest.mark.parametrize("word", ["e.g.", "i.e.", "3.5", "No. 5", "Article 267 TFEU", "2016",
+                                  "1.2", "report.docx", "clip.mov", "m.in.", "Co.KG",
+                                  "o.o.", "the Court.It"])
+def test_ordinary_dotted_words_are_not_hosts(word):
+    text = f"{ORDINARY}; see report.docx, clip.mov, m.in. Co.KG, Sp. z o.o. and the Court.It held"
+    assert not _masked(text, word), [s.text for s in detect(text)]
+
+
+
+def test_top_level_domains_come_from_the_public_suffix_list():
+    from transforms.detect.tlds import top_level_domains
+    tlds = top_level_domains()
+    assert len(tlds) > 1000            # the full list, not the short fallback
+    assert {"ws", "eu", "lv", "com", "law", "pl"} <= tlds
+    assert not {"docx", "pdf", "g", "e", "txt"} & tlds

@@ -275,29 +275,74 @@ class EmailRecognizer(Recognizer):
                 if ".." not in m.group() and not m.group().startswith(".")]
 
 
+# A host label (letters of any script, digits, inner hyphens -- a non-breaking one too).
+_LABEL = r"[^\W_](?:[\w\-\u2010\u2011]*[^\W_])?"
+# A host written without a scheme: labels, a last label of letters only, an optional port and
+# path.  Not glued to a word, an e-mail address, a URL or a number on the left.
+_BARE_HOST = re.compile(
+    r"(?<![\w@.\-/\u2010\u2011])(?P<host>(?:" + _LABEL + r"\.)+(?P<tld>[^\W\d_]{2,63}))"
+    r"(?P<rest>(?::\d{1,5})?(?:[/?#][^\s<>\"']*)?)(?![\w@\-\u2010\u2011])")
+# Common file name extensions that are also top-level domains: "clip.mov" or "setup.py" alone
+# in running text is a file, not a host (with a path or a subdomain it is a host).
+_FILE_EXTENSION_TLDS = frozenset("zip mov py sh md rs ps so ml cc pm tf".split())
+
+
 @register
 class UrlRecognizer(Recognizer):
+    """URLs with a scheme or "www.", and hosts without either ("curia.europa.eu/juris",
+    "bookarchive.ws") whose last label is a real top-level domain (``tlds``).  Abbreviations
+    ("e.g.", "m.in.", "Co.KG"), decimals and file names ("report.docx") are not hosts."""
     name = category = "URL"
     priority = 60
     pattern = re.compile(
-        r"(?i)(?<![\w@])(?:(?:https?|ftp)://[^\s<>\"']+|www\.[^\s<>\"']+"
-        r"|(?:[a-z0-9](?:[a-z0-9\-]*[a-z0-9])?\.)+(?:com|org|net|eu|int|gov|edu|lv|lt|ee|pl|es"
-        r"|fi|se|dk|de|fr|it|nl|uk|io|info)(?:/[^\s<>\"']*)?(?![\w@]))")
+        r"(?i)(?<![\w@])(?:(?:https?|ftp)://[^\s<>\"']+|www\.[^\s<>\"']+)")
+
+    def __init__(self):
+        from transforms.detect.tlds import top_level_domains
+        self.tlds = top_level_domains()
 
     def find(self, text, ctx):
         from urllib.parse import urlsplit
         out = []
         for m in self.pattern.finditer(text):
-            s, e = m.span()
-            while e > s and text[e - 1] in ".,;:!?)]}'\"":
-                if text[e - 1] == ")" and text[s:e].count("(") >= text[s:e].count(")"):
-                    break
-                e -= 1
+            s, e = _trim_url(text, *m.span())
             url = text[s:e]
             host = urlsplit(url if "://" in url else "http://" + url).hostname or ""
             if "." in host:
                 out.append(Span(s, e, "URL", "URL", url))
+        if "." in text:
+            for m in _BARE_HOST.finditer(text):
+                if self.bare_host(m) and all(m.start() >= u.end or m.end() <= u.start
+                                             for u in out):
+                    s, e = _trim_url(text, *m.span())
+                    out.append(Span(s, e, "URL", "URL", text[s:e]))
         return out
+
+    def bare_host(self, m) -> bool:
+        host, tld = m.group("host"), m.group("tld")
+        if tld.lower() not in self.tlds:
+            return False
+        # "example.org" or "EXAMPLE.ORG"; a capitalised last label is a sentence glued to the
+        # previous one ("the Court.It held"), or a company form ("Co.KG")
+        if not (tld.islower() or host.isupper()):
+            return False
+        labels = host.split(".")[:-1]
+        # abbreviations are runs of one-letter parts: "m.in.", "m.st.", "z.o.o."
+        if all(len(x) < 2 for x in labels):
+            return False
+        if (len(labels) == 1 and not m.group("rest")
+                and (tld.lower() in _FILE_EXTENSION_TLDS or labels[0].isdigit())):
+            return False
+        return True
+
+
+def _trim_url(text: str, s: int, e: int) -> Tuple[int, int]:
+    """Drop trailing sentence punctuation (a closing bracket only when unbalanced)."""
+    while e > s and text[e - 1] in ".,;:!?)]}'\"":
+        if text[e - 1] == ")" and text[s:e].count("(") >= text[s:e].count(")"):
+            break
+        e -= 1
+    return s, e
 
 
 @register
