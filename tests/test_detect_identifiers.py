@@ -179,6 +179,36 @@ ORDINARY = "e.g. the ruling, i.e. 3.5 per cent, No. 5, Article 267 TFEU in 2016 
 
 
 @pytest.mark.parametrize("text,value,lang", [
+    ("Application No 18 198 833 was lodged.", "18 198 833", "en"),
+    ("In application no. 12345/09 the Court", "12345/09", "en"),
+    ("Application no. 43547/98 against Latvia", "43547/98", "en"),
+    ("lieta nr. 2017/1234 tika izskatīta", "2017/1234", "lv"),
+    ("patents Nr. 17 592 461 ir spēkā", "17 592 461", "lv"),
+    ("prekių ženklas Nr. 2 470 326 buvo", "2 470 326", "lt"),
+    ("tavaramerkki nro 10 168 441 on", "10 168 441", "fi"),
+    ("Case C-123/4567 was", "C-123/4567", "en"),
+    ("identified as part KC11 080 242, and", "KC11 080 242", "en"),
+    ("registration No 2217588\u20110001 of", "2217588\u20110001", "en"),
+    ("reference F-721/7466 in", "F-721/7466", "et"),
+])
+def test_spaced_and_prefixed_numbers_are_covered_whole(text, value, lang):
+    assert _covered(text, value, lang)
+    assert any(s.start == text.index(value) and s.end == text.index(value) + len(value)
+               for s in detect(text, lang=lang)), [s.text for s in detect(text, lang=lang)]
+
+
+@pytest.mark.parametrize("text,word,lang", [
+    ("a fine of EUR 1 000 000 was imposed", "1 000 000", "en"),
+    ("no 1 000 000 EUR līdz 2 000 000 EUR", "1 000 000", "lv"),
+    ("paragraphs 174\u2013178 and the period 2014\u20132020", "174\u2013178", "en"),
+    ("Case C-215/11 was decided", "C-215/11", "en"),
+    ("under No 17 081 C the", "17 081", "en"),
+])
+def test_amounts_ranges_and_short_case_numbers_stay(text, word, lang):
+    assert not _masked(text, word, lang), [s.text for s in detect(text, lang=lang)]
+
+
+@pytest.mark.parametrize("text,value,lang", [
     ("Tiesa 2016. gada 5. maijā nolēma", "2016. gada 5. maijā", "lv"),
     ("Tiesa 2016. gada nolēma", "2016. gada", "lv"),
     ("ar 1992. gada Muitas kodeksu", "1992. gada", "lv"),
@@ -197,6 +227,7 @@ ORDINARY = "e.g. the ruling, i.e. 3.5 per cent, No. 5, Article 267 TFEU in 2016 
     ("w 2016 r. sąd", "2016 r.", "pl"),
     ("par 2018.–2019. gada sezonu", "2018.–2019. gada", "lv"),
     ("2000. aasta 15. aprillist 15. juulini ja", "15. juulini", "et"),
+    ("the period 2014\u20132020 and 2007-2013", "2014\u20132020", "en"),
 ])
 def test_year_word_dates_are_covered(text, value, lang):
     assert _covered(text, value, lang), [s.text for s in detect(text, lang=lang)]

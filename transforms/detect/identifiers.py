@@ -364,20 +364,69 @@ class IpRecognizer(Recognizer):
         return out
 
 
+# Dashes joining the parts of a number: ASCII, Unicode hyphen and non-breaking hyphen, figure
+# and en dash ("2217588‑0001" as typeset).
+_DASH = "\\-\u2010\u2011\u2012\u2013"
+# Words that introduce a number ("No", "no.", "Nr.", "nro", "n°", "núm.", "numurs", ...).
+# Bare "no" is a preposition in lv ("no 1 000 EUR", from), es, it, pt: there only with a dot.
+_NUM_WORD = (r"(?:Application\s+)?(?:[Nn]\.?[º°]|[Nn]os?\.|[Nn]rs?\.?|[Nn]ro\.?|[Nn]úm\.?|"
+             r"[Nn]um\.|[Nn]umbers?|[Nn]umurs|[Nn]umur[āa]|[Nn]umer(?:ze|u)?|[Nn]umero|"
+             r"[Nn]uméro|[Nn]ummer{bare_no})")
+# A number introduced by such a word may be written in spaced groups ("No 18 198 833"): the
+# groups after the first have three digits, as thousands do.
+_SPACE = "[ \u00A0\u202F]"
+_GROUPED = (r"\d{1,3}(?:" + _SPACE + r"\d{3})+")
+_YEAR_RANGE = re.compile(r"(?:1[6-9]|20)\d\d[" + _DASH + r"](?:1[6-9]|20)\d\d")
+# Two numbers of the same shape joined by a typographic (en or figure) dash: a range of pages,
+# paragraphs or points ("174–178", "30.1–30.5").
+_RANGE = re.compile(r"(\d+(?:\.\d+)*)[\u2012\u2013](\d+(?:\.\d+)*)")
+
+
+def _is_range(value: str) -> bool:
+    """A typographic range of numbers -- but not of years ("2007–2013" is a period, masked
+    as before)."""
+    m = _RANGE.fullmatch(value)
+    if not m or _YEAR_RANGE.fullmatch(value):
+        return False
+    a, b = ([int(x) for x in g.split(".")] for g in m.groups())
+    return len(a) == len(b) and a < b
+
+
 @register
 class NumberRecognizer(Recognizer):
-    """Fallback: a run of >= 6 digits (joined only by - / .) that no typed recogniser
-    claimed: reported as IDNUM/NUMBER.  Runs separated by spaces are left alone so that
-    amounts like "1 000 000" stay translatable."""
+    """Fallback: a run of >= 6 digits (joined only by dashes, / and .) that no typed
+    recogniser claimed: reported as IDNUM/NUMBER, with a short letter prefix ("C-123/4567",
+    "KC11 080 242").  Runs separated by spaces are left alone so that amounts like
+    "1 000 000" stay translatable -- unless a number word introduces them ("No 18 198 833",
+    "nr. 2 470 326"): then the whole spaced number is one span (without the word).  A range
+    of pages or paragraphs with an en dash ("174–178") is no identifier."""
     name = "NUMBER"
     category = "IDNUM"
     priority = 1
-    pattern = re.compile(r"(?<![\w])[A-Z]{0,3}\d(?:[\-/.]?\d)+(?:[\-/]?[A-Z])?(?![\w])")
+    pattern = re.compile(r"(?<![\w])(?:[A-Z]{1,3}[" + _DASH + r"])?[A-Z]{0,3}\d(?:[" + _DASH
+                         + r"/.]?\d)+(?:[\-/]?[A-Z])?(?![\w])")
+    # letters glued to digits, then spaced three-digit groups: a part or file number
+    coded = re.compile(r"(?<![\w])[A-Z]{1,4}\d{1,4}(?:" + _SPACE + r"\d{3})+(?![\w]|[.,]\d)")
+    prefixed = {bare: re.compile(r"(?<![\w])" + _NUM_WORD.format(bare_no="|Nos?|nos?" if bare else "")
+                                 + r"\s*:?\s*(?P<num>" + _GROUPED + r")(?![\w]|[.,]\d)")
+                for bare in (True, False)}
 
     def find(self, text, ctx):
-        return [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
-                for m in self.pattern.finditer(text)
-                if sum(ch.isdigit() for ch in m.group()) >= 6]
+        out = [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
+               for m in self.pattern.finditer(text)
+               if sum(ch.isdigit() for ch in m.group()) >= 6
+               and not _is_range(m.group())]
+        if not re.search(_SPACE + r"\d{3}", text):
+            return out
+        bare = ctx.lang not in ("lv", "es", "it", "pt")
+        for m in self.coded.finditer(text):
+            if sum(ch.isdigit() for ch in m.group()) >= 6:
+                out.append(Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group()))
+        for m in self.prefixed[bare].finditer(text):
+            s, e = m.span("num")
+            if sum(ch.isdigit() for ch in m.group("num")) >= 6:
+                out.append(Span(s, e, "IDNUM", "NUMBER", text[s:e]))
+        return resolve_overlaps(out, {})
 
 
 def detect(text: str, lang: str = "", country: str = "",
@@ -408,8 +457,14 @@ def detect(text: str, lang: str = "", country: str = "",
     spans = resolve_overlaps(typed, weight)
     if "NUMBER" in names:
         for s in REGISTRY["NUMBER"].find(text, ctx):
-            if all(s.end <= k.start or s.start >= k.end for k in spans):
+            parts = [k for k in spans if not (s.end <= k.start or s.start >= k.end)]
+            if not parts:
                 spans.append(s)
+            elif all(s.start <= k.start and k.end <= s.end and k.end - k.start < s.end - s.start
+                     for k in parts):
+                # typed spans that are only parts of a longer number ("F-721/7466" holds a
+                # valid phone number): the whole number is masked, not just its parts
+                spans = [k for k in spans if k not in parts] + [s]
         spans.sort(key=lambda s: s.start)
     return spans
 
