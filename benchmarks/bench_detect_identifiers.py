@@ -344,7 +344,14 @@ def near_date(rng, faker):
 
 
 def near_phone(rng, value):
-    """One digit dropped: no longer a valid number for its plan (verified by the caller)."""
+    """One digit dropped: no longer a valid number for its plan (verified by the caller).
+    Written internationally, the country code is replaced by an unassigned one (+28x) instead:
+    a *possible* number with its country code is masked as a phone number on purpose."""
+    if value.startswith("+"):
+        import phonenumbers as pn
+        num = pn.parse(value, None)
+        cc = str(num.country_code)
+        return "+28" + str(rng.randint(0, 9)) + value[1 + len(cc):]
     pos = [i for i, c in enumerate(value) if c.isdigit()][3:]
     i = rng.choice(pos)
     return value[:i] + value[i + 1:]

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from schemas.records import Mention
-from transforms.detect.base import REGISTRY, to_mentions
+from transforms.detect.base import LANG_COUNTRY, REGISTRY, to_mentions
 from transforms.detect.identifiers import detect
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -262,6 +262,32 @@ def test_ordinary_dotted_words_are_not_hosts(word):
     text = f"{ORDINARY}; see report.docx, clip.mov, m.in. Co.KG, Sp. z o.o. and the Court.It held"
     assert not _masked(text, word), [s.text for s in detect(text)]
 
+
+
+@pytest.mark.parametrize("text,value,lang,sub", [
+    ("Call +48 709 583 399 now.", "+48 709 583 399", "en", "PHONE:PL"),
+    ("Helista +372 5390942 nüüd.", "+372 5390942", "et", "PHONE:EE"),
+    ("Zadzwoń 0048 709 583 399 dziś.", "0048 709 583 399", "pl", "PHONE:PL"),
+    ("Contact (+44 360095407) today.", "+44 360095407", "en", "PHONE:GB"),
+    ("Tel.: 709 583 399, fax", "709 583 399", "pl", "PHONE:PL"),
+])
+def test_possible_but_invalid_phone_numbers_are_covered(text, value, lang, sub):
+    import phonenumbers as pn
+    assert not pn.is_valid_number(pn.parse(value, LANG_COUNTRY.get(lang))), value
+    assert _covered(text, value, lang)
+    assert (value, "PHONE", sub) in _found(text, lang)
+
+
+@pytest.mark.parametrize("text,word,lang", [
+    ("In 2016 the Court awarded EUR 1 000 000 under Article 267 TFEU.", "1 000 000", "en"),
+    ("In 2016 the Court awarded EUR 1 000 000 under Article 267 TFEU.", "2016", "en"),
+    ("Kwota 709 583 399 zł została zapłacona.", "709 583 399", "pl"),
+    ("Zgodnie z art. 123 ust. 4 i 5 ustawy", "123", "pl"),
+    ("ref 000733413 of the register", "000733413", "en"),
+])
+def test_possible_numbers_without_a_prefix_or_phone_word_are_no_phones(text, word, lang):
+    assert not any(s.category == "PHONE" for s in detect(text, lang=lang)
+                   if s.start < text.index(word) + len(word) and text.index(word) < s.end)
 
 
 def test_top_level_domains_come_from_the_public_suffix_list():

@@ -253,14 +253,71 @@ class PhoneRecognizer(Recognizer):
         matcher = phonenumbers.PhoneNumberMatcher(text, region or "ZZ",
                                                   leniency=phonenumbers.Leniency.VALID)
         for match in matcher:
-            before = text[max(0, match.start - 2):match.start]
-            if before[-1:].isdigit() or (before[-1:] == " " and before[:1].isdigit()):
-                # the tail of a longer digit sequence (a broken number whose last group
-                # happens to be a valid local number) is not a phone number by itself
+            if _tail_of_longer(text, match.start):
                 continue
-            out.append(Span(match.start, match.end, "PHONE", "PHONE:" + (
-                phonenumbers.region_code_for_number(match.number) or "?"), match.raw_string))
+            s = _open_bracket_dropped(text, match.start, match.end)
+            out.append(Span(s, match.end, "PHONE", "PHONE:" + (
+                phonenumbers.region_code_for_number(match.number) or "?"), text[s:match.end]))
+        out.extend(self._possible(text, region, out))
         return out
+
+    def _possible(self, text, region, valid):
+        """Numbers phonenumbers calls possible (right length for the country) but not valid
+        ("+48 709 583 399": a range not in its metadata yet) -- for privacy a possible number
+        is a number -- when written with an international prefix ("+", "00") or right after a
+        phone word ("Tel.", "tālr.", "puh."): without either, years, amounts and article
+        numbers would be "possible" numbers too."""
+        import phonenumbers
+        if not _INTL_OR_WORD.search(text):
+            return []
+        out = []
+        # "00" is read as an international prefix only in a region that dials out with it
+        matcher = phonenumbers.PhoneNumberMatcher(text, region or "DE",
+                                                  leniency=phonenumbers.Leniency.POSSIBLE)
+        for match in matcher:
+            s, e = match.start, match.end
+            if any(not (e <= v.start or s >= v.end) for v in valid) or _tail_of_longer(text, s):
+                continue
+            raw = match.raw_string
+            lead = raw.lstrip("([\uFF08\uFF3B \u00A0")
+            # "00" then a country code (which never starts with 0: "000733413" is no phone)
+            intl = lead[:1] in "+\uFF0B" or (lead[:2] == "00" and lead[2:3] in "123456789")
+            if not intl and not _PHONE_WORD_BEFORE.search(text, max(0, s - 40), s):
+                continue
+            if sum(c.isdigit() for c in raw) < 7:
+                continue
+            num = match.number
+            # an invalid number has no region of its own: the country code's main one
+            region_of = (phonenumbers.region_code_for_number(num)
+                         or phonenumbers.region_code_for_country_code(num.country_code))
+            s = _open_bracket_dropped(text, s, e)
+            out.append(Span(s, e, "PHONE", "PHONE:" + (
+                region_of if region_of and region_of != "ZZ" else "?"), text[s:e]))
+        return out
+
+
+def _open_bracket_dropped(text: str, s: int, e: int) -> int:
+    """The matcher may start a number at the bracket that opens the parenthesis around it
+    ("(+44 360095407)"): that bracket is not part of the number."""
+    while s < e and text[s] in "([\uFF08\uFF3B" and not any(c in text[s:e] for c in ")]\uFF09\uFF3D"):
+        s += 1
+    return s
+
+
+def _tail_of_longer(text: str, start: int) -> bool:
+    """The tail of a longer digit sequence (a broken number whose last group happens to be a
+    phone number) is not a phone number by itself."""
+    before = text[max(0, start - 2):start]
+    return before[-1:].isdigit() or (before[-1:] == " " and before[:1].isdigit())
+
+
+# What makes a merely possible number a phone number: an international prefix, or a phone
+# word (en, lv, lt, et, fi, pl, sv, da, de, fr, es, it, nl) just before it.
+_PHONE_WORDS = (r"tel|tél|tfn|tlf|puh|mob|gsm|fax|faks|phone|telephone|téléphone|teléfono|"
+                r"telefono|telefon\w*|tālr\w*|tālruņ\w*|mobil\w*|mobiil\w*|puhelin\w*|"
+                r"matkapuhelin\w*|numéro de téléphone|telefoonnummer")
+_INTL_OR_WORD = re.compile(r"[+\uFF0B]\s?\d|(?<!\d)00\d|(?i:\b(?:" + _PHONE_WORDS + r"))")
+_PHONE_WORD_BEFORE = re.compile(r"(?i)\b(?:" + _PHONE_WORDS + r")\b[^\d\n]{0,20}$")
 
 
 @register
