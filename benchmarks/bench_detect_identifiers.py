@@ -6,18 +6,26 @@ every generated value is re-checked.  A near-miss is the same value with one dig
 so that the type's validator rejects it (verified).  Each value is embedded in a carrier
 sentence of the matching language; the recogniser sees the whole sentence.
 
-    python benchmarks/bench_detect_identifiers.py [--n 1000] [--seed 1]
+    python benchmarks/bench_detect_identifiers.py [--n 1000] [--seed 1] [--corpus DIR]
 
 Columns: recall = valid values found with the right category (and, for IDNUM and VAT, the
 right subtype) covering the value; nm_same = near-misses reported as that same type (must be
 <= 1 %); nm_generic = near-misses still masked as generic IDNUM/NUMBER (the safe side);
-nm_other = near-misses reported as some other type.
+nm_other = near-misses reported as some other type.  Rows: URL:scheme / URL:bare (hosts
+without a scheme, near-misses file names and abbreviations such as "e.g."), NUMBER:prefixed
+(numbers after a number word, spaced or not, and case numbers; near-misses the same digits
+as an amount), PHONE:possible (international numbers that are possible but not valid;
+near-misses the same digits without the prefix).
+
+Then false reports on ordinary text: spans on MultiLeg train sentences (../shared/corpora)
+that overlap no gold span, per rule, and the most frequent such strings.
 """
 from __future__ import annotations
 
 import argparse
 import datetime as dt
 import random
+import re
 import string
 import sys
 import time
@@ -251,12 +259,110 @@ def gen_phone(rng, faker):
         return pn.format_number(num, fmt), region
 
 
+def _ascii_name(faker, rng) -> str:
+    import unicodedata
+    name = rng.choice([faker.first_name, faker.last_name])().lower()
+    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().replace(" ", "")
+
+
 def gen_email(rng, faker):
-    return faker.email(), "GB"
+    """Faker's addresses, and a person's name as the local part ("jan.kowalski@...")."""
+    if rng.random() < 0.5:
+        return faker.email(), "GB"
+    local = _ascii_name(faker, rng) + rng.choice([".", "_", "-", ""]) + _ascii_name(faker, rng)
+    return f"{local}@{rng.choice([faker.free_email_domain(), faker.domain_name()])}", "GB"
 
 
-def gen_url(rng, faker):
-    return rng.choice([faker.url(), faker.uri(), "www." + faker.domain_name() + "/" + faker.uri_path()]), "GB"
+def gen_url_scheme(rng, faker):
+    return rng.choice([faker.url(), faker.uri(), "https://" + faker.domain_name() + "/"
+                       + _ascii_name(faker, rng) + "-" + _ascii_name(faker, rng)]), "GB"
+
+
+_TLD_SAMPLE: List[str] = []
+
+
+def _random_tld(rng) -> str:
+    """Half the time a common one, else any real (ASCII) top-level domain."""
+    if not _TLD_SAMPLE:
+        from transforms.detect.tlds import top_level_domains
+        _TLD_SAMPLE.extend(sorted(t for t in top_level_domains()
+                                  if t.isascii() and not t.startswith("xn--")))
+    return rng.choice(["com", "org", "eu", "lv", "pl", "ee", "lt", "fi", "de", "ws", "io"]
+                      if rng.random() < 0.5 else _TLD_SAMPLE)
+
+
+def gen_url_bare(rng, faker):
+    """Hosts without a scheme: "bookarchive.ws", "www.example.org/path",
+    "curia.europa.eu/juris", a name in the path."""
+    word = faker.domain_word()
+    host = rng.choice([f"{word}.{_random_tld(rng)}", f"www.{word}.{_random_tld(rng)}",
+                       f"{faker.domain_word()}.{word}.{_random_tld(rng)}"])
+    path = rng.choice(["", "", "/" + faker.uri_path(), "/" + _ascii_name(faker, rng),
+                       "/~" + _ascii_name(faker, rng) + "." + _ascii_name(faker, rng)])
+    return host + path, "GB"
+
+
+# what introduces a number, per carrier language
+NUMBER_WORDS = {"en": ["No", "No.", "no.", "Application no.", "number", "Nos"],
+                "lv": ["Nr.", "nr.", "numurs"], "lt": ["Nr.", "nr."], "et": ["nr", "Nr."],
+                "fi": ["nro", "Nro"], "pl": ["nr", "Nr", "numer"], "da": ["nr.", "Nr."],
+                "sv": ["nr", "Nr"], "fr": ["n°", "N°", "numéro"], "es": ["núm.", "n.º", "nº"],
+                "de": ["Nr.", "Nummer"]}
+NUMBER_COUNTRY = {"en": "GB", "lv": "LV", "lt": "LT", "et": "EE", "fi": "FI", "pl": "PL",
+                  "da": "DK", "sv": "SE", "fr": "FR", "es": "ES", "de": "DE"}
+
+
+def _grouped(n: int) -> str:
+    return f"{n:,}".replace(",", " ")
+
+
+def gen_number(rng, faker):
+    """A number introduced by a number word: spaced ("No 18 198 833"), with a slash or dash
+    ("no. 12345/09", "nr. 2017/1234", "2217588‑0001"), or a case number ("C-123/4567")."""
+    lang = rng.choice(sorted(NUMBER_WORDS))
+    word = rng.choice(NUMBER_WORDS[lang])
+    form = rng.random()
+    if form < 0.5:
+        num = _grouped(rng.randint(100_000, 99_999_999))
+    elif form < 0.7:
+        num = f"{rng.randint(1000, 99999)}/{rng.randint(0, 99):02d}"
+        num = num if sum(c.isdigit() for c in num) >= 6 else "1" + num
+    elif form < 0.8:
+        num = f"{rng.randint(1990, 2024)}/{rng.randint(1, 9999):04d}"
+    elif form < 0.9:
+        num = f"{rng.randint(1_000_000, 9_999_999)}{rng.choice('-‑–')}{rng.randint(1, 9999):04d}"
+    else:
+        return f"{rng.choice('CTF')}-{rng.randint(100, 999)}/{rng.randint(1000, 9999)}", \
+            NUMBER_COUNTRY[lang]
+    return f"{word} {num}", NUMBER_COUNTRY[lang]
+
+
+def near_number(rng, value):
+    """The same digits as an amount, with no number word: must stay translatable."""
+    digits = "".join(c for c in value if c.isdigit())
+    return rng.choice(["EUR ", "", "USD ", "PLN "]) + _grouped(int(digits[:8]))
+
+
+def gen_phone_possible(rng, faker):
+    """International numbers phonenumbers calls possible but not valid ("+48 709 583 399")."""
+    import phonenumbers as pn
+    from phonenumbers import PhoneMetadata
+    while True:
+        region = rng.choice(PHONE_REGIONS)
+        md = PhoneMetadata.metadata_for_region(region)
+        # six national digits at least: shorter "possible" numbers are not reported (<7 digits)
+        length = rng.choice([n for n in md.general_desc.possible_length if n >= 6])
+        nat = str(rng.randint(1, 9)) + _digits(rng, length - 1)
+        num = pn.PhoneNumber(country_code=md.country_code, national_number=int(nat))
+        if pn.is_possible_number(num) and not pn.is_valid_number(num):
+            lead = rng.choice(["+", "+", "00"])
+            body = rng.choice([nat, " ".join(nat[i:i + 3] for i in range(0, len(nat), 3))])
+            return f"{lead}{md.country_code} {body}", region
+
+
+def near_phone_possible(rng, value):
+    """The same digits without the international prefix: an ordinary number."""
+    return value.lstrip("+").removeprefix("00")
 
 
 def gen_ip(rng, faker):
@@ -326,6 +432,15 @@ def near_url(rng, faker):
     return faker.file_name()                  # dotted but not a URL ("report.docx")
 
 
+# dotted words of running text that are no hosts (abbreviations, decimals, company forms)
+NOT_HOSTS = ["e.g.", "i.e.", "m.in.", "Co.KG", "3.5", "No.", "z.o.o.", "S.p.A.", "m.st.",
+             "bl.a.", "t.ex.", "u.c.", "op.cit.", "1.2.3", "p.p.", "Sp.j.", "f.eks."]
+
+
+def near_bare(rng, faker):
+    return rng.choice([faker.file_name(), rng.choice(NOT_HOSTS)])
+
+
 def near_ip(rng, value):
     if ":" in value:
         parts = value.split(":")
@@ -375,12 +490,17 @@ def evaluate(kind: str, category: str, subtype: Optional[str], value: str, count
     """Embed, detect; return (found with right type, how it was reported)."""
     lang = _country_lang(country)
     text, s, e = _sentence(rng, lang, value, "number")
+    if kind.startswith("NUMBER") and value[:1].isalpha():
+        core = re.search(r"[A-Z][\-\u2011]\d|\d", value)
+        if core and not re.match(r"[A-Z][\-\u2011]\d", value):
+            s += core.start()        # "No 18 198 833": the number, not its word
     spans = detect(text, lang=lang, country=country)
     verdict = "none"
     for sp in spans:
         if sp.end <= s or sp.start >= e:
             continue
-        same = sp.category == category and (subtype is None or sp.subtype == subtype)
+        same = (category is None or sp.category == category) and (
+            subtype is None or sp.subtype == subtype)
         if same and sp.start <= s and sp.end >= e - (1 if value.endswith(".") else 0) \
                 and (sp.end - sp.start) <= (e - s) + 4:
             return True, "same"
@@ -420,8 +540,14 @@ def run(n: int = 1000, seed: int = 1, only: Optional[List[str]] = None, out=sys.
                       (lambda r, f, g=g, cc=cc: (_retry(lambda: g(r)), cc)),
                       (lambda v, r, cc=cc: change_one_digit(r, v, pcv[cc]))))
     types += [("PHONE", "PHONE", None, gen_phone, None),
+              ("PHONE:possible", "PHONE", None, gen_phone_possible,
+               lambda v, r: near_phone_possible(r, v)),
               ("EMAIL", "EMAIL", None, gen_email, lambda v, r: near_email(r, v)),
-              ("URL", "URL", None, gen_url, lambda v, r: near_url(r, faker)),
+              ("URL:scheme", "URL", None, gen_url_scheme, lambda v, r: near_url(r, faker)),
+              ("URL:bare", "URL", None, gen_url_bare, lambda v, r: near_bare(r, faker)),
+              # any category: a number after a number word that is also a valid phone
+              # number ("numurs 29 190 028") is masked as one
+              ("NUMBER:prefixed", None, None, gen_number, lambda v, r: near_number(r, v)),
               ("IP", "IP", None, gen_ip, lambda v, r: near_ip(r, v)),
               ("DATE", "DATE", None, gen_date, lambda v, r: near_date(r, faker))]
     print(f"{'type':12} {'n':>5} {'recall':>7} {'nm_n':>5} {'nm_same':>8} {'nm_generic':>10} "
@@ -448,10 +574,15 @@ def run(n: int = 1000, seed: int = 1, only: Optional[List[str]] = None, out=sys.
                     continue
             else:
                 bad = near(value, rng)
+                if name == "PHONE:possible" and phone_valid(bad, country):
+                    continue        # the digits alone happen to be a valid national number
             if bad is None:
                 continue
             nm_n += 1
-            _ok2, how = evaluate(name, cat, subtype, bad, country, rng)
+            # a row that counts any category for recall counts near-misses as IDNUM/NUMBER
+            # (an amount the phone matcher takes for a valid number is another matter)
+            _ok2, how = evaluate(name, cat or "IDNUM", subtype or ("NUMBER" if not cat else None),
+                                 bad, country, rng)
             nm[how.split(":")[0]] += 1
             if how.startswith("other") and len(others) < 4:
                 others.append((bad, how[6:]))
@@ -468,6 +599,87 @@ def run(n: int = 1000, seed: int = 1, only: Optional[List[str]] = None, out=sys.
                 print(f"  {r['type']}: near-misses reported as another type, e.g. {r['others']}",
                       file=out)
     return rows
+
+
+# ---------------------------------------------------------------- ordinary text
+CORPUS = ROOT.parent / "shared" / "corpora" / "multileg" / "train"
+
+
+def rule_of(span, lang: str) -> str:
+    """Which rule reported a span, told by its shape: the rules for hosts without a scheme,
+    numbers with a number word or a letter prefix, merely possible phone numbers and years
+    with their year word are the new ones (``*``); the rest is reported by its category."""
+    if span.category == "URL":
+        low = span.text.lower()
+        return "URL" if "://" in low or low.startswith("www.") else "URL:bare*"
+    if span.subtype == "NUMBER":
+        t = span.text
+        if any(c in t for c in " \u00a0\u202f\u2010\u2011\u2012\u2013") or t[:1].isalpha():
+            return "NUMBER:prefixed*"
+        return "NUMBER"
+    if span.category == "PHONE":
+        import phonenumbers as pn
+        try:
+            num = pn.parse(span.text, COUNTRY_OF_LANG.get(lang) or "DE")
+            return "PHONE" if pn.is_valid_number(num) else "PHONE:possible*"
+        except Exception:
+            return "PHONE:possible*"
+    if span.subtype == "DATE:year":
+        return "DATE:year*"
+    return span.category
+
+
+COUNTRY_OF_LANG = {"en": "GB", "lv": "LV", "lt": "LT", "et": "EE", "fi": "FI", "pl": "PL",
+                   "da": "DK", "sv": "SE"}
+
+
+def false_reports(corpus: Path = CORPUS, langs: Optional[List[str]] = None, top: int = 12,
+                  out=sys.stdout) -> Dict[str, "collections.Counter"]:
+    """Spans reported on MultiLeg's ordinary sentences that overlap no gold span (gold has
+    PER, ORG, LOC, DATE, IDNUM, URL, AMOUNT, ...), per rule, with the most frequent strings."""
+    import collections
+    import json
+    found: Dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    lines = spans_n = 0
+    gold_n: collections.Counter = collections.Counter()
+    gold_hit: collections.Counter = collections.Counter()
+    for lang_dir in sorted(corpus.iterdir()) if corpus.is_dir() else []:
+        lang = lang_dir.name
+        if langs and lang not in langs:
+            continue
+        for path in sorted(lang_dir.glob("*.jsonl")):
+            for line in path.open(encoding="utf-8"):
+                doc = json.loads(line)
+                text, gold = doc["text"], doc.get("label") or []
+                lines += 1
+                spans = detect(text, lang=lang)
+                for gs, ge, cat in gold:
+                    # gold identifiers, and dates written with digits: every digit (every
+                    # character of a URL) inside a span
+                    need = [i for i in range(gs, ge)
+                            if ((not text[i].isspace()) if cat == "URL" else text[i].isdigit())]
+                    if cat in ("IDNUM", "URL", "DATE") and need:
+                        gold_n[cat] += 1
+                        gold_hit[cat] += all(any(sp.start <= i < sp.end for sp in spans)
+                                             for i in need)
+                for sp in spans:
+                    spans_n += 1
+                    if any(sp.start < ge and gs < sp.end for gs, ge, _ in gold):
+                        continue
+                    found[rule_of(sp, lang)][f"{lang}: {sp.text}"] += 1
+    print(f"\nfalse reports on ordinary text ({corpus}, {lines} lines, {spans_n} spans; "
+          f"* = rules for hosts without a scheme, numbers with a number word, possible phone "
+          f"numbers, years with their year word)", file=out)
+    for rule in sorted(found, key=lambda r: (not r.endswith("*"), r)):
+        c = found[rule]
+        print(f"  {rule:18} {sum(c.values()):5}   e.g. "
+              + ", ".join(f"{t!r} x{k}" for t, k in c.most_common(top)), file=out)
+    if not found:
+        print("  none", file=out)
+    print("gold spans covered (IDNUM and DATE: every digit; URL: every character): "
+          + ", ".join(f"{c} {gold_hit[c] / gold_n[c]:.3f} of {gold_n[c]}" for c in sorted(gold_n)),
+          file=out)
+    return found
 
 
 def _retry(fn):
@@ -487,5 +699,11 @@ if __name__ == "__main__":
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", nargs="*")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--corpus", type=Path, default=CORPUS,
+                    help="MultiLeg train directory (one folder per language) for the "
+                         "false-report count on ordinary text")
+    ap.add_argument("--no-corpus", action="store_true")
     a = ap.parse_args()
     run(a.n, a.seed, a.only, verbose=a.verbose)
+    if not a.no_corpus:
+        false_reports(a.corpus)
