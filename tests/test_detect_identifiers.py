@@ -296,3 +296,27 @@ def test_top_level_domains_come_from_the_public_suffix_list():
     assert len(tlds) > 1000            # the full list, not the short fallback
     assert {"ws", "eu", "lv", "com", "law", "pl"} <= tlds
     assert not {"docx", "pdf", "g", "e", "txt"} & tlds
+
+
+@pytest.mark.parametrize("text,lang", [
+    ("annulment of Council Decision (EU) 2019/217 of 28 January", "en"),
+    ("Regulas (EK) Nr. 1896/2006 3. pants", "lv"),
+    ("förordning (EG) nr 207/2009 om", "sv"),
+    ("(UE, Euratom) 2018/1046 du Parlement", "en"),
+    ("the scheme established by Regulation No 1408/71, which", "en"),
+    ("Maintains the effects of Decision 2019/217 during", "en"),
+    ("rozporządzenia nr 1896/2006 ustanawiającego", "pl"),
+])
+def test_the_number_of_a_legal_act_is_no_identifier(text, lang):
+    # A public legislation citation: masking it protects no one and breaks every reference.
+    assert [f for f in _found(text, lang) if f[1] == "IDNUM"] == []
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Application no. 43547/98 was lodged", "43547/98"),
+    ("the account 2019/217888 was closed", "2019/217888"),
+    ("Case R 1093/2019-1 of the Board", "1093/2019-1"),
+    ("Decision of the registry 2019/21788", "2019/21788"),
+])
+def test_numbers_that_are_not_act_numbers_stay_masked(text, value):
+    assert (value, "IDNUM", "NUMBER") in _found(text)

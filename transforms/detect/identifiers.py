@@ -449,6 +449,32 @@ def _is_range(value: str) -> bool:
     return len(a) == len(b) and a < b
 
 
+# The bracketed name of the EU legal order that heads the number of a legal act in every
+# official language: "Regulation (EU) 2019/217", "Regulas (EK) Nr. 1896/2006", "förordning
+# (EG) nr 207/2009", "asetus (EY) N:o 1234/2007", "(UE, Euratom) 2018/1046".
+_EU_ACT = re.compile(
+    r"\((?:EU|EC|EEC|ES|EK|EEK|EB|EEB|EL|EÜ|EMÜ|EY|ETY|UE|WE|EWG|EG|EEG|EF|EØF|CE|CEE|EOK|"
+    r"EWWiS|EKSB|ESAO|EHTY|EKAT|EKSF|EGKS|ECSC|Euratom)(?:,\s*Euratom)?\)\s*"
+    r"(?:(?:No|Nr|nr|Nro|nro|N:o|n:o|n[or]?|núm)\.?\s*)?$")
+_ACT_NUMBER = re.compile(r"\d{1,4}/\d{2,4}")
+# ... or a legal act's own name, inflected: "Regulation No 1408/71", "Decision 2019/217",
+# "Regulas Nr. 987/2009", "förordning nr 883/2004", "rozporządzenia nr 1896/2006".
+_ACT_WORD = re.compile(
+    r"(?:regulation|directive|decision|regula|direktīv|lēmum|reglament|direktyv|sprendim|"
+    r"määrus|direktiiv|otsus|asetu|direktiivi|päätö|rozporządzen|dyrektyw|decyzj|förordning|"
+    r"direktiv|beslut|forordning|afgørelse|reglamento|directiva|decisión)\w*\s*"
+    r"(?:(?:No|Nr|nr|Nro|nro|N:o|n:o|n[or]?|núm)\.?\s*)?$", re.IGNORECASE)
+
+
+def _eu_act_number(text: str, start: int, value: str) -> bool:
+    """A number/year right after the EU's bracketed name: the public number of a legal act
+    (legislation is no personal data, and masking every citation of it corrupts the text)."""
+    if not _ACT_NUMBER.fullmatch(value):
+        return False
+    return bool(_EU_ACT.search(text, max(0, start - 40), start)
+                or _ACT_WORD.search(text, max(0, start - 40), start))
+
+
 @register
 class NumberRecognizer(Recognizer):
     """Fallback: a run of >= 6 digits (joined only by dashes, / and .) that no typed
@@ -472,7 +498,7 @@ class NumberRecognizer(Recognizer):
         out = [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
                for m in self.pattern.finditer(text)
                if sum(ch.isdigit() for ch in m.group()) >= 6
-               and not _is_range(m.group())]
+               and not _is_range(m.group()) and not _eu_act_number(text, m.start(), m.group())]
         if not re.search(_SPACE + r"\d{3}", text):
             return out
         bare = ctx.lang not in ("lv", "es", "it", "pt")
