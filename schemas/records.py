@@ -157,6 +157,9 @@ class MTRequest(_Record):
     # Leak-guard terms: every original entity string (and lemma) of the document, checked
     # against ``text`` immediately before sending.  Travels with the request, never logged.
     guard: List[str] = field(default_factory=list)
+    # Guard terms whose all-lower-case occurrences are the ordinary word ("customs" for
+    # "Customs"; ``linking.ordinary_forms``).
+    guard_ordinary: List[str] = field(default_factory=list)
 
 
 @dataclass

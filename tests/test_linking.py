@@ -123,3 +123,35 @@ def test_form_matcher_first_and_empty():
     assert m.first("the EU said") == "EU"
     assert m.first("Andris Bērziņšam") is None          # not word-bounded
     assert not FormMatcher([], [])
+
+
+def test_a_capitalised_common_word_does_not_spread_onto_its_lower_case_twin():
+    # "Customs" found in a name; the document's "customs" is the word (wordfreq: common in en)
+    segs = [seg(0, "the Community Customs Code applies", [(4, 26, "ORG")]),
+            seg(1, "Customs declaration: the customs authorities decide.", []),
+            seg(2, "Mrs Young met the young applicant; YOUNG signed.", [(4, 9, "PER")])]
+    mentions = linking.mentions_from_labels(segs)
+    mentions.append(Mention(segment=0, start=14, end=21, text="Customs", category="ORG",
+                            source="detector"))
+    found = [(m.segment, m.text) for m in linking.propagate(segs, mentions, lang="en")
+             if m.source == "propagated"]
+    assert (1, "Customs") in found and (2, "YOUNG") in found
+    assert (1, "customs") not in found and (2, "young") not in found
+    # a lower-case form given as such still spreads
+    segs = [seg(0, "domstolen anser", [(0, 9, "ORG")]), seg(1, "enligt domstolen", [])]
+    found = [(m.segment, m.text) for m in linking.propagate(
+        segs, linking.mentions_from_labels(segs), lang="sv") if m.source == "propagated"]
+    assert found == [(1, "domstolen")]
+
+
+def test_ordinary_forms_need_the_documents_own_lower_case_and_a_common_word():
+    texts = ["Mrs Young and Mr Bērziņš", "a young man", "bērziņš in lower case"]
+    assert linking.ordinary_forms(["Young", "Bērziņš", "Smith"], texts, "en") == ["Young"]
+    assert linking.ordinary_forms(["Young"], ["Mrs Young"], "en") == []
+
+
+def test_precaution_mentions_are_masked_where_found_only():
+    segs = [seg(0, "the court decided", []), seg(1, "another court", [])]
+    ms = [Mention(segment=0, start=4, end=9, text="court", category="ORG",
+                  source=linking.PRECAUTION)]
+    assert linking.propagate(segs, ms, lang="en") == ms

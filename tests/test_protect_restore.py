@@ -153,3 +153,11 @@ def test_leak_guard_reads_payload_markup_as_text():
     assert guard.find("Paid A&lt;B Holdings in full.")
     assert guard.find("Procter &#38; Gamble")
     assert guard.find("Procter and Gamble") is None
+
+
+def test_leak_guard_lets_the_ordinary_twin_of_a_capitalised_original_through():
+    guard = LeakGuard(["Customs", "Young", "Bērziņš"], ordinary=["Customs", "Young"])
+    assert guard.find("the customs authorities and a young man") is None
+    assert guard.find("the Customs Code") == "customs"
+    assert guard.find("YOUNG signed") == "young"
+    assert guard.find("bērziņš") == "berzins"      # not ordinary: any case is a leak

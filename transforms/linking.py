@@ -21,7 +21,13 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from schemas.records import Cluster, Mention, Segment
 
-SOURCE_PRIORITY = ["given", "deny-list", "identifier", "ner", "detector", "propagated"]
+SOURCE_PRIORITY = ["given", "deny-list", "identifier", "ner", "detector", "propagated",
+                   "precaution"]
+# A lower-case word a detector masked only by precaution (the name model's recall margin,
+# not its best reading): masked where it was found, never spread to the word's other
+# occurrences and not a leak-guard term — an ordinary word is no personal data, and spreading
+# it would mask (or dead-letter) every sentence that uses the word.
+PRECAUTION = "precaution"
 TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "judge", "sir", "madam", "mister",
           "herr", "frau", "sr", "sra", "don", "doña", "kungs", "kundze", "pan", "pani", "hr"}
 POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
@@ -114,6 +120,40 @@ def propagatable(form: str) -> bool:
     return sum(ch.isdigit() for ch in form) >= 5
 
 
+def ordinary_word(text: str, lang: str) -> bool:
+    """Is lower-case ``text`` made of ordinary words of ``lang`` (each common in the
+    language's word-frequency list)?  Where no list is known, only a single word counts and
+    only when the caller has seen it in lower case in the document itself.
+
+    A capitalised name whose lower-case twin is such a word ("Customs", "Young", "Rose") is
+    not spread onto, nor guarded against, that lower-case twin: written in lower case in the
+    document, it is the word."""
+    from transforms.lexicon import common_word
+    words = _WORDS.findall(text)
+    if not words:
+        return False
+    known = [common_word(w, lang) for w in words]
+    if None in known:
+        return len(words) == 1
+    return all(known)
+
+
+def ordinary_forms(forms: Iterable[str], texts: Sequence[str], lang: str) -> List[str]:
+    """The capitalised ``forms`` whose lower-case twin the document itself writes and the
+    language uses as an ordinary word (``ordinary_word``)."""
+    lower_words = {w for t in texts for w in _WORDS.findall(t) if w.islower()}
+    out = []
+    for f in forms:
+        low = f.lower()
+        if f != low and all(w in lower_words for w in _WORDS.findall(low)) \
+                and ordinary_word(low, lang):
+            out.append(f)
+    return out
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
+
+
 def form_pattern(form: str) -> re.Pattern:
     flags = re.IGNORECASE if len(form) >= 4 else 0
     return re.compile(rf"(?<!{_WORD}){re.escape(form)}(?!{_WORD})", flags)
@@ -128,6 +168,8 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     the stem of a known name word is masked too ("Bērziņam" after "Andris Bērziņš")."""
     doc: Dict[str, str] = {}
     for m in mentions:
+        if m.source == PRECAUTION:
+            continue
         doc.setdefault(m.text.strip(), m.category)
         bare = POSSESSIVE.sub("", m.text.strip())
         if bare and bare != m.text.strip():
@@ -161,6 +203,9 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
             if any(a <= s and e <= b for a, b in spans):
                 continue
             text = seg.text[s:e]
+            if text.islower() and text not in doc and text not in run \
+                    and ordinary_word(text, lang):
+                continue    # "customs" after "Customs Code": the word, not the name
             added.append(Mention(segment=seg.index, start=s, end=e, text=text,
                                  category=category(text), source="propagated"))
             spans.append((s, e))

@@ -54,6 +54,8 @@ class ProtectedDocument:
     mentions: List[Mention]
     clusters: List[Cluster]
     originals: List[str] = field(default_factory=list)   # every original form (leak guard)
+    # originals whose lower-case twin is an ordinary word of the document (leak guard)
+    ordinary: List[str] = field(default_factory=list)
     selection: Dict[str, int] = field(default_factory=dict)  # pseudonym selection step -> clusters
     detectors: List[str] = field(default_factory=list)    # the detectors that ran on it
     # Word characters (regex \w) of its segments, without inline-code markers, and how many
@@ -83,7 +85,11 @@ def protect_document(doc: Document, options: ProtectOptions,
     mentions = linking.propagate(doc.segments, given, extra, lang=doc.source_lang)
     mentions = linking.merge_overlaps(mentions, doc.segments)
     clusters = linking.link(mentions, lang=doc.source_lang)
-    originals = sorted({m.text for m in mentions} | {linking.POSSESSIVE.sub("", m.text) for m in mentions})
+    guarded = [m for m in mentions if m.source != linking.PRECAUTION]
+    originals = sorted({m.text for m in guarded}
+                       | {linking.POSSESSIVE.sub("", m.text) for m in guarded})
+    ordinary = linking.ordinary_forms(originals, [s.text for s in doc.segments],
+                                      doc.source_lang)
 
     replacement_of: Dict[int, object] = {}
     chooser = None
@@ -157,7 +163,7 @@ def protect_document(doc: Document, options: ProtectOptions,
     # (``stages.Translator``, against ``stages.guard_terms``, a superset of ``originals``).
     word_chars, masked_chars = masked_word_chars(doc, mentions)
     return ProtectedDocument(document=marked_doc, segments=out, mentions=mentions,
-                             clusters=clusters, originals=originals,
+                             clusters=clusters, originals=originals, ordinary=ordinary,
                              selection=dict(chooser.stats) if chooser is not None else {},
                              detectors=used, word_chars=word_chars,
                              masked_word_chars=masked_chars)
@@ -322,10 +328,15 @@ class LeakGuard:
     """Checks a payload against every original entity string of its document: word-bounded,
     case- and accent-insensitive for forms of 4+ characters, exact for shorter ones."""
 
-    def __init__(self, originals: Iterable[str]):
+    def __init__(self, originals: Iterable[str], ordinary: Iterable[str] = ()):
+        """``ordinary``: originals whose all-lower-case occurrences are the ordinary word
+        (``linking.ordinary_forms``): "customs" is no leak of "Customs"."""
         forms = {o.strip() for o in originals if linking.propagatable(o.strip())}
-        self._long = linking.FormMatcher(long_forms={fold(f) for f in forms if len(f) >= 4})
+        cased = {o.strip() for o in ordinary} & {f for f in forms if len(f) >= 4}
+        self._long = linking.FormMatcher(
+            long_forms={fold(f) for f in forms - cased if len(f) >= 4})
         self._short = linking.FormMatcher(short_forms=[f for f in forms if len(f) < 4])
+        self._cased = linking.FormMatcher(long_forms={fold(f) for f in cased})
 
     def find(self, payload: str) -> Optional[str]:
         """The first original in ``payload``, looked for also with tags and code markers
@@ -335,9 +346,20 @@ class LeakGuard:
         if "&" in plain:
             plain = html.unescape(plain)
         for text in (payload, plain) if plain != payload else (payload,):
-            hit = self._long.first(fold(text)) or self._short.first(text)
+            hit = self._long.first(fold(text)) or self._short.first(text) or self._twin(text)
             if hit:
                 return hit
+        return None
+
+    def _twin(self, text: str) -> Optional[str]:
+        """An occurrence of an ordinary-word original that is not all in lower case."""
+        if not self._cased:
+            return None
+        folded = fold(text)
+        for s, e in self._cased.spans(folded):
+            # fold() keeps lengths but for combining marks: then any occurrence is a hit.
+            if len(folded) != len(text) or not text[s:e].islower():
+                return folded[s:e]
         return None
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from schemas.records import (DocumentReport, Failure, MTRequest, MTResponse, RestoredSegment)
-from transforms import markup
+from transforms import linking, markup
 from transforms.engines import Engine, EngineError
 from transforms.cache import cache_key
 from transforms.protect import LeakGuard, ProtectedDocument
@@ -30,6 +30,8 @@ def guard_terms(pd: ProtectedDocument) -> List[str]:
         return []
     terms = set(pd.originals)
     for m in pd.mentions:
+        if m.source == linking.PRECAUTION:
+            continue         # an ordinary word masked by precaution (linking.PRECAUTION)
         terms.add(m.text)
         if m.lemma:
             terms.add(m.lemma)
@@ -43,11 +45,13 @@ def requests_for(pd: ProtectedDocument, engine_name: str) -> List[MTRequest]:
     doc = pd.document
     requests = []
     terms = guard_terms(pd)
+    ordinary = sorted(set(pd.ordinary) & set(terms)) if terms else []
     for ps in pd.segments:
         requests.append(MTRequest(document=doc.name, segment=ps.id, index=ps.index,
                                   engine=engine_name, source_lang=doc.source_lang,
                                   target_lang=doc.target_lang,
-                                  text=markup.to_markup(ps.text, ps.codes), guard=terms))
+                                  text=markup.to_markup(ps.text, ps.codes), guard=terms,
+                                  guard_ordinary=ordinary))
     return requests
 
 
@@ -64,10 +68,10 @@ def request_batches(requests: Iterable[MTRequest], max_batch: int) -> List[List[
 
 
 @functools.lru_cache(maxsize=8)
-def _leak_guard(terms: Tuple[str, ...]) -> LeakGuard:
+def _leak_guard(terms: Tuple[str, ...], ordinary: Tuple[str, ...] = ()) -> LeakGuard:
     """A document's requests carry the same guard terms, split over several batches: the
     guard is built once per document and worker, not once per batch."""
-    return LeakGuard(terms)
+    return LeakGuard(terms, ordinary)
 
 
 def _response(r: MTRequest, text=None, error=None, sent=True, cached=False) -> MTResponse:
@@ -234,8 +238,7 @@ class Translator:
         todo: List[MTRequest] = []
         for r in requests:
             if r.guard:
-                key = tuple(r.guard)
-                guard = _leak_guard(key)
+                guard = _leak_guard(tuple(r.guard), tuple(r.guard_ordinary))
                 hit = guard.find(r.text)
                 if hit:
                     results[r.index] = _response(r, error=f"would leak: payload contains an "
