@@ -9,7 +9,8 @@ setup(
     packages=find_packages(include=["pipelines", "transforms", "transforms.*", "schemas",
                                     "resources"]),
     package_data={"resources": ["pseudonyms/*.json", "samples/*", "*.json", "names/*.json",
-                                "dictionaries/*.json", "dictionaries/*.parquet"],
+                                "dictionaries/*.json", "dictionaries/*.parquet",
+                                "models/*.crfsuite", "models/*.json"],
                   "schemas": ["json/*.json"]},
     include_package_data=True,
     install_requires=[
@@ -23,6 +24,10 @@ setup(
         "python-stdnum>=1.20",
         "phonenumbers>=8.13",
         "cryptography>=42",
+        # word frequencies: a capitalised word that is an ordinary word of the language
+        "wordfreq>=3.0",
+        # the shipped name model (resources/models/names.crfsuite)
+        "python-crfsuite>=0.9.10",
     ],
     extras_require={
         "align": ["simalign"],

@@ -25,6 +25,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from transforms.detect.base import Span
 
+GUESS = "heuristic-guess"     # subtype of a span found by capitalisation alone
 RESOURCES = Path(__file__).resolve().parents[2] / "resources" / "pseudonyms" / "fallback.json"
 FAKER_LOCALES = ["en_US", "en_GB", "lv_LV", "lt_LT", "pl_PL", "et_EE", "fi_FI", "sv_SE", "da_DK",
                  "es_ES", "de_DE", "fr_FR", "it_IT", "nl_NL", "pt_PT", "cs_CZ", "hr_HR",
@@ -177,7 +178,9 @@ class HeuristicDetector:
     """``detect(texts, lang)``: spans per text.  Call with a whole document (or batch) at
     once: the common-word lexicon comes from the texts themselves."""
 
-    def __init__(self, extra_common: Iterable[str] = (), unknown_category: str = "PER"):
+    def __init__(self, extra_common: Iterable[str] = (), unknown_category: str = "PER",
+                 use_model: bool = True):
+        self.use_model = use_model
         self.extra_common = {w.lower() for w in extra_common} | FUNCTION_WORDS
         self.unknown_category = unknown_category
 
@@ -191,6 +194,13 @@ class HeuristicDetector:
         return lower
 
     def detect(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
+        """The shipped name model (``model.py``), which weighs these rules' spans with the
+        other signals, where it is installed; the rules alone otherwise."""
+        from transforms.detect.model import default_tagger
+        tagger = default_tagger() if self.use_model else None
+        return tagger.detect(texts, lang) if tagger else self.rules(texts, lang)
+
+    def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
         common = self.common_words(texts)
         return [self._detect_one(t, lang, common) for t in texts]
 
@@ -281,7 +291,8 @@ class HeuristicDetector:
         elif title or known_name or any(_is_initial(w) for w in core):
             cat = "PER"
         else:
-            cat = self.unknown_category
-        if not cat:
-            return None
+            # No evidence but capitalisation: a guess (the name model weighs it; alone, the
+            # rules mask it, as recall comes first).
+            return Span(start, end, self.unknown_category, GUESS, text[start:end],
+                        source="detector")
         return Span(start, end, cat, "heuristic", text[start:end], source="detector")

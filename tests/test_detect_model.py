@@ -1,0 +1,91 @@
+"""The shipped name model (transforms/detect/model.py) with the rules and the analyser."""
+import os
+import shutil
+
+import pytest
+
+from transforms.detect import model
+from transforms.detect.heuristic import GUESS, HeuristicDetector
+from transforms.linking import PRECAUTION
+
+
+def _spans(texts, lang="en"):
+    return [[(s.text, s.category, s.source) for s in spans]
+            for spans in HeuristicDetector().detect(texts, lang)]
+
+
+def test_initials_are_one_token_with_their_dots_and_hyphens():
+    toks = [w for _, _, w in model.tokenize("P. Bennett, J.‑F. Eriksson and B.I. Rodriguez (A.")]
+    assert toks[:2] == ["P.", "Bennett"] and "J.‑F." in toks and "B.I." in toks
+    assert toks[-2:] == ["(", "A."]
+
+
+def test_spans_leave_articles_titles_and_trailing_function_words_outside():
+    text = "the Court of Justice and Mr M. Schulze of"
+    toks = model.tokenize(text)
+    tags = ["B-ORG", "I-ORG", "I-ORG", "I-ORG", "O", "B-PER", "I-PER", "I-PER", "I-PER"]
+    got = [(s.text, s.category) for s in model.spans_from_tags(text, toks, tags, "en")]
+    # "the" and "Mr" stay in the sent text; an initial stays with its name; "of" goes
+    assert got == [("Court of Justice", "ORG"), ("M. Schulze", "PER")]
+    assert model.spans_from_tags("the of", model.tokenize("the of"), ["B-ORG", "I-ORG"], "en") == []
+    assert model.spans_from_tags("in August", model.tokenize("in August"), ["O", "B-PER"],
+                                 "en") == []
+
+
+def test_a_lower_case_name_is_masked_by_precaution_only():
+    text = "the referring court"
+    toks = model.tokenize(text)
+    (span,) = model.spans_from_tags(text, toks, ["O", "O", "B-ORG"], "en")
+    assert span.source == PRECAUTION
+    (span,) = model.spans_from_tags("Customs Code", model.tokenize("Customs Code"),
+                                    ["B-ORG", "O"], "en", flipped=[True, False],
+                                    lower_words={"customs"})
+    assert span.source == PRECAUTION        # a margin call on a word the document uses
+
+
+needs_model = pytest.mark.skipif(not model.MODEL_PATH.is_file(),
+                                  reason="resources/models/names.crfsuite is part of the repo")
+
+
+@needs_model
+def test_names_of_every_shape_are_found_and_ordinary_words_are_not():
+    texts = ["The report was prepared by P. Bennett and J.‑F. Eriksson for the board.",
+             "Written comments were received from O. van Assche and from Marieke van de Beek.",
+             "Figure 1 shows how the Director arranged long-service leave in August.",
+             "Most people there speak English at home."]
+    got = _spans(texts)
+    found = {t for spans in got for t, _, _ in spans}
+    assert {"P. Bennett", "J.‑F. Eriksson", "O. van Assche", "Marieke van de Beek"} <= found
+    assert got[2] == [] and got[3] == []
+
+
+@needs_model
+def test_latvian_inflected_name_and_court():
+    got = _spans(["Tiesa piekrita Andrim Bērziņam un viņa sievai."], "lv")[0]
+    assert ("Andrim Bērziņam", "PER", "detector") in got
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_the_analyser_says_what_a_capitalised_word_is():
+    classes = model.word_classes(["Prague", "Word", "August", "English", "Zxqwbv"], "en")
+    assert classes["Prague"] == ("np_loc",) and classes["Word"] == ("common",)
+    assert "np_ant" in classes["August"] and "common" in classes["August"]
+    assert "adj" in classes["English"] and classes["Zxqwbv"] == ("unknown",)
+    assert model.word_classes(["Rīga"], "lv") == {}      # no Latvian analyser here
+
+
+@needs_model
+def test_a_guess_stands_only_where_nothing_knows_the_word():
+    rules = HeuristicDetector().rules(["He works at Toyota with Steitler in Nursing."], "en")[0]
+    assert {s.text for s in rules if s.subtype == GUESS} >= {"Toyota", "Steitler", "Nursing"}
+    text = "He works at Toyota with Steitler in Nursing."
+    lower, _, classes = model.document_context([text], "en")
+    kept = {s.text for s in (model._vetted(r, text, lower, classes, "en") for r in rules) if s}
+    assert kept == {"Toyota", "Steitler"}   # "Nursing": frequent, and nothing calls it a name
+    assert {"Toyota", "Steitler"} <= {t for t, _, _ in _spans([text])[0]}
+
+
+def test_a_configured_model_that_is_missing_is_an_error(monkeypatch, tmp_path):
+    monkeypatch.setenv("DOPPEL_NAME_MODEL", str(tmp_path / "none.crfsuite"))
+    with pytest.raises(FileNotFoundError, match="train_name_tagger"):
+        model.default_tagger()

@@ -1,0 +1,509 @@
+"""A small sequence model for names (PER, ORG, LOC) on unlabelled text: a linear-chain CRF
+(python-crfsuite) over tokens, shipped in ``resources/models/``.
+
+Why a model on top of the rules: what separates "Figure 1" and "Director of Nursing" from
+"Josefina Lasocka" and "Sąd Okręgowy we Wrocławiu" is a weighing of many weak signals —
+capitalisation, where the word stands, how common the word is in the language, whether the
+document writes it in lower case elsewhere, name gazetteers, what the rules in
+``heuristic.py`` think — and a CRF learns those weights and the span boundaries from
+annotated text instead of from hand-tuned thresholds.
+
+The features are built to generalise beyond the training documents: word shape, sentence
+position, the word's general frequency in the language (``wordfreq``), the document's own
+evidence, gazetteer membership and the rule detector's opinion; the word itself and its
+suffixes are there too, which is what lets it learn inflected institution names
+("rådets", "neuvoston").  Training data may be shipped: MultiLeg train (CC BY 4.0), all its
+languages in one model (``scripts/train_name_tagger.py``; GUM, EDT and PDB are for measuring
+only).
+"""
+from __future__ import annotations
+
+import functools
+import json
+import os
+import re
+from pathlib import Path
+from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
+
+from transforms.dates import MONTHS
+from transforms.detect.base import Span
+from transforms.lexicon import zipf_fn
+from transforms.linking import PRECAUTION
+
+MODEL_DIR = Path(__file__).resolve().parents[2] / "resources" / "models"
+MODEL_PATH = MODEL_DIR / "names.crfsuite"
+CATS = ("PER", "ORG", "LOC")
+# Words that are grammar in every language served: never a name's edge.
+_FUNCTION = {"the", "a", "an", "of", "and", "or", "for", "to", "in", "on", "at", "by", "with",
+             "from", "this", "that", "den", "det", "de", "der", "die", "das", "el", "la", "los",
+             "las", "le", "les", "un", "una", "en", "et", "och", "og", "i", "ir", "un", "z", "w",
+             "ja", "s", "'s", "’s"}
+
+# Words: letters/digits with inner apostrophes, hyphens (also the non-breaking one) and
+# dots of abbreviations; an initial keeps its dot ("P.", "J.-F.", "B.I."); everything else
+# is one character.
+TOKEN = re.compile(r"(?:[^\W\d_]\.(?:[\-‑‐]?[^\W\d_]\.)*)(?![^\W\d_])"
+                   r"|[^\W_](?:[\w'’\-‑‐]*[^\W_])?|\S")
+_SENT_END = {".", "!", "?", ":", ";", "\u2022", "-", "–", "—", "(", "[", "\"", "“", "„", "«",
+             "'", "‘", "/", "•", "*"}
+
+
+def tokenize(text: str) -> List[Tuple[int, int, str]]:
+    return [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
+
+
+def shape(tok: str) -> str:
+    s = re.sub(r"[A-ZÀ-ÖØ-ÞĀ-Ž]", "X", tok)
+    s = re.sub(r"[^\WX\d_]", "x", s)
+    s = re.sub(r"\d", "d", s)
+    return re.sub(r"(.)\1{2,}", r"\1\1", s)
+
+
+def _zipf_bucket(word: str, lang: str) -> str:
+    fn = zipf_fn(lang)
+    if fn is None:
+        return "na"
+    z = fn(word)
+    return "0" if z == 0 else str(min(int(z), 6))
+
+
+@functools.lru_cache(maxsize=1)
+def _lexicons():  # noqa: D401 - the rule detector's word lists, lower-cased
+    from transforms.detect import heuristic as h
+    names, _stems, places, place_words = h._name_index()
+    g = h.gazetteers()
+    return {
+        "given": {n.lower() for n in g["given"]}, "family": {n.lower() for n in g["family"]},
+        "place": {p.lower() for p in places} | {w.lower() for w in place_words},
+        "title": h.TITLES, "particle": h.PARTICLES, "org": h.ORG_MARKERS, "loc": h.LOC_MARKERS,
+        "common": {w.lower() for w in h.COMMON_CAPITALISED} | h.FUNCTION_WORDS,
+    }
+
+
+ISO3 = {"en": "eng", "es": "spa", "sv": "swe", "da": "dan", "ca": "cat", "fr": "fra",
+        "pt": "por", "it": "ita", "nb": "nob", "nn": "nno", "de": "deu"}
+
+
+@functools.lru_cache(maxsize=None)
+def _analyser(lang: str):
+    """A long-lived ``lt-proc`` on the installed Apertium analyser of ``lang`` (any pair
+    whose source it is), or None."""
+    import glob
+    from transforms.target_names import APERTIUM_DIRS, _LtProc
+    code = ISO3.get(lang)
+    for d in APERTIUM_DIRS if code else ():
+        for path in sorted(glob.glob(os.path.join(d, "apertium-*", f"{code}-*.automorf.bin"))):
+            try:
+                return _LtProc(["-a", path])
+            except OSError:
+                return None
+    return None
+
+
+_READING = re.compile(r"<(np)><(\w+)>|^[^<]*<(\w+)>")
+
+
+def word_classes(words: Iterable[str], lang: str) -> Dict[str, Tuple[str, ...]]:
+    """The installed analyser's view of each word: proper-noun subtypes ("np_loc",
+    "np_ant", "np_cog", "np_org", "np_al"), "common" when some reading is an ordinary word,
+    "unknown"; nothing where the language has no analyser.  Only looked up here, never
+    sent."""
+    from transforms.target_names import ApertiumNames, _UNIT
+    proc = _analyser(lang)
+    words = sorted({w for w in words if ApertiumNames._analysable(w)})
+    if proc is None or not words:
+        return {}
+    out = {}
+    try:
+        answers = proc.many(words)
+    except OSError:
+        return {}
+    for w, answer in zip(words, answers):
+        classes = set()
+        for unit in _UNIT.findall(answer):
+            for reading in unit.split("/")[1:]:
+                if reading.startswith("*"):
+                    classes.add("unknown")
+                elif reading.partition("<")[2].startswith("np>"):
+                    sub = re.match(r"[^<]*<np><(\w+)>", reading)
+                    classes.add("np_" + (sub.group(1) if sub else ""))
+                else:
+                    classes.add("common")
+                    if reading.partition("<")[2].startswith("adj>"):
+                        classes.add("adj")
+        out[w] = tuple(sorted(classes)) or ("unknown",)
+    return out
+
+
+def document_evidence(texts: Sequence[str]) -> Tuple[Set[str], Set[str]]:
+    """Words the document writes in lower case, and words it capitalises in running text
+    (not at a sentence start): a heading's "Table" is a word, a "Müller" mid-sentence is not."""
+    lower, cap_inside = set(), set()
+    for t in texts:
+        toks = tokenize(t)
+        for k, (_, _, w) in enumerate(toks):
+            if w[:1].islower():
+                lower.add(w)
+            elif w[:1].isupper() and k > 0 and toks[k - 1][2] not in _SENT_END \
+                    and not w.isupper():
+                cap_inside.add(w.lower())
+    return lower, cap_inside
+
+
+def _rule_tags(toks, spans: Sequence[Span]) -> List[str]:
+    tags = ["O"] * len(toks)
+    for sp in spans:
+        first = True
+        for k, (s, e, _) in enumerate(toks):
+            if s >= sp.start and e <= sp.end:
+                tags[k] = ("B-" if first else "I-") + sp.category
+                first = False
+    return tags
+
+
+def token_features(toks, lang: str, lower_words: Set[str], cap_inside: Set[str],
+                   rule_tags: Sequence[str],
+                   classes: Dict[str, Tuple[str, ...]] = None) -> List[Dict[str, object]]:
+    lex = _lexicons()
+    letters = [ch for _, _, w in toks for ch in w if ch.isalpha()]
+    caps_line = bool(letters) and sum(ch.isupper() for ch in letters) / len(letters) > 0.7
+    base = []
+    for k, (s, e, w) in enumerate(toks):
+        low = w.lower()
+        bare = low.rstrip(".")
+        f = {
+            "w": low, "shape": shape(w), "suf3": low[-3:], "suf2": low[-2:], "suf4": low[-4:],
+            "pre3": low[:3], "len": min(len(w), 8),
+            "title": w[:1].isupper(), "upper": w.isupper() and len(w) > 1,
+            "initial": bool(_INITIAL.fullmatch(w)),
+            "start": k == 0 or toks[k - 1][2] in _SENT_END,
+            "zipf": _zipf_bucket(bare, lang),
+            "doc_lower": low in lower_words, "doc_cap_inside": low in cap_inside,
+            "caps_line": caps_line, "rule": rule_tags[k], "lang": lang,
+        }
+        for name in ("given", "family", "place", "title", "particle", "org", "loc", "common"):
+            if bare in lex[name]:
+                f["lex_" + name] = True
+        if classes is not None:
+            for c in classes.get(w, ("na",) if not w[:1].isupper() else ("unknown",)):
+                f["apt_" + c] = True
+        f["rule_lang"] = f"{rule_tags[k]}|{lang}"
+        f["cap_zipf"] = f"{f['title']}|{f['start']}|{f['zipf']}|{f['doc_lower']}"
+        base.append(f)
+    feats = []
+    for k, f in enumerate(base):
+        out = dict(f)
+        for d in (-2, -1, 1, 2):
+            j = k + d
+            if 0 <= j < len(base):
+                g = base[j]
+                out[f"{d}:w"] = g["w"]
+                out[f"{d}:shape"] = g["shape"]
+                if abs(d) == 1:
+                    out[f"{d}:rule"] = g["rule"]
+                    out[f"{d}:title"] = g["title"]
+                    for name in ("lex_given", "lex_family", "lex_title", "lex_org",
+                                 "lex_particle", "apt_common", "apt_np_loc", "apt_np_ant",
+                                 "apt_np_cog", "apt_np_org"):
+                        if g.get(name):
+                            out[f"{d}:{name}"] = True
+            else:
+                out[f"{d}:edge"] = True
+        feats.append(out)
+    return feats
+
+
+def _as_crf(feats: List[Dict[str, object]]) -> List[Dict[str, float]]:
+    """python-crfsuite items: string features -> "name=value": 1.0."""
+    out = []
+    for f in feats:
+        item = {}
+        for key, v in f.items():
+            if v is True:
+                item[key] = 1.0
+            elif v is False or v is None:
+                continue
+            else:
+                item[f"{key}={v}"] = 1.0
+        out.append(item)
+    return out
+
+
+def document_context(texts: Sequence[str], lang: str):
+    """What the whole document says about its words: those it writes in lower case, those it
+    capitalises in running text, and the analyser's classes of its capitalised words (None
+    where the language has no analyser here)."""
+    lower, cap_inside = document_evidence(texts)
+    # The analyser is asked about capitalised words only: what is in doubt.
+    classes = word_classes((w for t in texts for _, _, w in tokenize(t) if w[:1].isupper()),
+                           lang) if _analyser(lang) is not None else None
+    return lower, cap_inside, classes
+
+
+def document_items(texts: Sequence[str], lang: str, context=None):
+    """(tokens, crf items, the rules' spans) per text of one document."""
+    from transforms.detect.heuristic import HeuristicDetector
+    lower, cap_inside, classes = context or document_context(texts, lang)
+    rules = HeuristicDetector().rules(texts, lang)
+    tokens = [tokenize(t) for t in texts]
+    out = []
+    for toks, spans in zip(tokens, rules):
+        out.append((toks, _as_crf(token_features(toks, lang, lower, cap_inside,
+                                                 _rule_tags(toks, spans), classes)), spans))
+    return out
+
+
+def bio_labels(toks, gold: Iterable[Sequence]) -> List[str]:
+    tags = ["O"] * len(toks)
+    for s, e, cat, *_ in gold:
+        if cat not in CATS:
+            continue
+        first = True
+        for k, (ts, te, _) in enumerate(toks):
+            if ts < e and te > s:
+                tags[k] = ("B-" if first else "I-") + cat
+                first = False
+    return tags
+
+
+def recall_biased_tags(tagger, items, threshold: float, flipped: List[bool] = None) -> List[str]:
+    """Viterbi tags, then any token the model gives at least ``threshold`` probability of
+    being inside a name becomes one (a leak costs more than an over-mask): its category is
+    the likeliest, and it continues a neighbouring name of that category.  ``flipped``, when
+    given, is filled with whether each token is a name only by that margin."""
+    tags = list(tagger.tag(items))
+    if flipped is not None:
+        flipped[:] = [False] * len(tags)
+    if threshold >= 1.0:
+        return tags
+    labels = [l for l in tagger.labels() if l != "O"]
+    for k, tag in enumerate(tags):
+        if tag != "O":
+            continue
+        p_name = 1.0 - tagger.marginal("O", k)
+        if p_name >= threshold:
+            best = max(labels, key=lambda l: tagger.marginal(l, k))
+            cat = best.split("-", 1)[1]
+            prev = tags[k - 1] if k else "O"
+            tags[k] = ("I-" if prev != "O" and prev.endswith(cat) else "B-") + cat
+            if flipped is not None:
+                flipped[k] = True
+    return tags
+
+
+# Month and weekday names (capitalised in English): alone they are no name.
+_CALENDAR = {m[0].lower() for m in MONTHS["en"]} | {
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+_INITIAL = re.compile(r"(?:[^\W\d_]\.[\-‑‐]?)+")
+GUESS_MAX_ZIPF = 4.0
+MARGIN = "model-margin"   # Span.subtype of a name found only by the recall margin
+_ARTICLES = {"the"}   # outside a name whatever its case ("The Court")
+# Estonian has no word-frequency list here: its commonest function words.
+_ET_FUNCTION = {"ja", "ning", "või", "et", "kui", "ka", "on", "ei", "see", "selle", "oma", "ehk"}
+
+
+def function_word(tok: str, lang: str) -> bool:
+    """A lower-case word so frequent in the language that it is grammar, not a name
+    ("the", "den", "for", "of"): never the edge of a name, never a name alone."""
+    if not tok[:1].islower():
+        return False
+    low = tok.lower()
+    if low in _ET_FUNCTION or low in _FUNCTION:
+        return True
+    fn = zipf_fn(lang)
+    return fn is not None and fn(low) >= 5.5
+
+
+def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
+                    flipped: Sequence[bool] = (), lower_words: Set[str] = frozenset()
+                    ) -> List[Span]:
+    """Spans of the BIO tags, an article or other function word at either edge left outside
+    (the article stays in the sent text and the engine's grammar around it holds), and
+    punctuation trimmed.
+
+    A span is masked by precaution only (``linking.PRECAUTION``: where it stands, not
+    spread, not guarded) when it is in lower case, or when it is a name only by the recall
+    margin (``flipped``) and the document writes all its words in lower case elsewhere
+    (``lower_words``): "Customs" in "Community Customs Code" must not mask every "Customs"
+    of a document about customs."""
+    runs, cur = [], None
+    for k, tag in enumerate(tags):
+        if tag == "O":
+            cur = None
+            continue
+        kind, cat = tag.split("-", 1)
+        if kind == "I" and cur is not None and cur[2] == cat:
+            cur[1] = k
+        else:
+            cur = [k, k, cat]
+            runs.append(cur)
+    out = []
+    for a, b, cat in runs:
+        if all(function_word(w, lang) or not _wordish(w) for _, _, w in toks[a:b + 1]):
+            continue
+        if a == b and toks[a][2].lower() in _CALENDAR:
+            continue     # "in August", "on Friday": a month alone identifies no one
+        # Leading: the English article only (Scandinavian "Den Europæiske Union" keeps its
+        # own) and titles ("Mr", "Judge": they stay in the sent text, the name goes); trailing:
+        # any function word ("Court of").
+        while a <= b and (toks[a][2].lower() in _ARTICLES or not _wordish(toks[a][2])
+                          or a < b and toks[a][2].lower().rstrip(".") in _lexicons()["title"]
+                          and not _INITIAL.fullmatch(toks[a][2])):   # "M. Schulze" stays
+            a += 1
+        while b >= a and (function_word(toks[b][2], lang) or not _wordish(toks[b][2])
+                          and toks[b][2] not in ")]"):
+            b -= 1
+        if a > b:
+            continue
+        s, e = toks[a][0], toks[b][1]
+        if text[s:e].count("(") < text[s:e].count(")") and text[e - 1] == ")":
+            e -= 1   # a closing bracket whose opening one is outside the name
+        piece = text[s:e]
+        doubtful = any(flipped[a:b + 1]) and all(
+            w.lower() in lower_words for _, _, w in toks[a:b + 1] if _wordish(w))
+        source = PRECAUTION if doubtful or not any(ch.isupper() for ch in piece) \
+            else "detector"
+        # "model-margin": a name only by the recall margin, not the model's best reading
+        out.append(Span(s, e, cat, MARGIN if any(flipped[a:b + 1]) else "model", piece,
+                        source=source))
+    return out
+
+
+def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
+            ) -> Optional[Span]:
+    """A rule's span as the name model takes it, or None.
+
+    * Every word written in lower case elsewhere in the document: not a name ("Till" at a
+      sentence start is the Swedish "till", whatever a gazetteer of German names says).
+    * Every word an ordinary word to the language's analyser, with no proper-noun reading
+      and no title before it: not a name ("English", "Most" — a Czech town in a gazetteer).
+    * A guess (capitalisation alone) stands only where the analyser knows none of its words
+      as an ordinary word, and the document never writes them in lower case: "Mulligan",
+      "Toyota", "Sállagi" mid-sentence; leading ordinary words are left out ("Then Dakar").
+    """
+    from transforms.detect.heuristic import GUESS
+    toks = [t for t in tokenize(span.text) if _wordish(t[2])]
+    if not toks or all(w.lower() in lower_words for _, _, w in toks):
+        return None
+    if classes is None:
+        return None if span.subtype == GUESS else span
+    ordinary = [_ordinary(classes.get(w)) for _, _, w in toks]
+    before = text[:span.start].split()
+    titled = bool(before) and before[-1].lower().rstrip(".") in _lexicons()["title"]
+    if span.subtype != GUESS:
+        return None if all(ordinary) and not titled else span
+    if all(w.isupper() for _, _, w in toks):
+        return None     # an acronym the rules only guess at: the model decides ("EC", "RZ")
+    if len(toks) == 1 and toks[0][2].lower() in _CALENDAR:
+        return None
+    k = 0
+    while k < len(toks) and ordinary[k]:
+        k += 1
+    rest = toks[k:]
+    if not rest or any(ordinary[k:]) or any(w.lower() in lower_words for _, _, w in rest):
+        return None
+    # A word as frequent as ten in a million that neither the gazetteers nor the analyser
+    # know as a name is a word their lists lack ("Nursing"), not a name ("Steitler").
+    if any(_known_word(w, lang, classes) for _, _, w in rest):
+        return None
+    start = span.start + rest[0][0]
+    # The analyser's proper-noun subtype says what the guess is: "Dakar" a place.
+    kinds = {c for _, _, w in rest for c in classes.get(w, ())}
+    cat = ("LOC" if kinds & {"np_loc", "np_top"} else "ORG" if kinds & {"np_org", "np_al"}
+           else span.category)
+    return Span(start, span.end, cat, GUESS, text[start:span.end], source=span.source)
+
+
+def _known_word(text: str, lang: str, classes) -> bool:
+    """Every word of ``text`` is as frequent as ten in a million in the language and nothing
+    here knows it as a name (no gazetteer, no proper-noun reading): a rule's guess of such a
+    word is no name ("Nursing").  (Not applied to the model's own margin: there it cost GUM
+    0.12 of ORG recall, "Congress", "Army", "Library" — recall comes first.)"""
+    zipf = zipf_fn(lang)
+    words = [w for _, _, w in tokenize(text) if _wordish(w)]
+    if zipf is None or not words:
+        return False
+    lex = _lexicons()
+    for w in words:
+        low = w.lower()
+        if zipf(low) < GUESS_MAX_ZIPF or low in lex["given"] or low in lex["family"] \
+                or low in lex["place"] or classes is not None and any(
+                    c.startswith("np_") for c in classes.get(w, ())):
+            return False
+    return True
+
+
+def _ordinary(word_classes: Optional[Tuple[str, ...]]) -> bool:
+    """The analyser knows the word as ordinary words only (no proper-noun reading)."""
+    return bool(word_classes) and set(word_classes) <= {"common", "adj"}
+
+
+def _adjective_alone(span: Span, text: str, classes) -> bool:
+    """One word the analyser reads as an adjective and never as a proper noun, with no title
+    before it, that the model does not itself call a name: a nationality or language word
+    ("English", "Dutch"), not a name.  (Where the model is sure — MultiLeg annotates
+    "Austrian" in "Austrian law" as a place — it stays masked.)"""
+    toks = [t for t in tokenize(span.text) if _wordish(t[2])]
+    if classes is None or len(toks) != 1 or span.subtype == "model":
+        return False
+    c = classes.get(toks[0][2])
+    before = text[:span.start].split()
+    titled = bool(before) and before[-1].lower().rstrip(".") in _lexicons()["title"]
+    return bool(c) and "adj" in c and _ordinary(c) and not titled
+
+
+def _wordish(tok: str) -> bool:
+    return any(ch.isalnum() for ch in tok)
+
+
+class NameTagger:
+    """``detect(texts, lang)``: spans per text, one document at a time (the document's own
+    vocabulary is a feature)."""
+
+    def __init__(self, path: Path = MODEL_PATH, threshold: float = 0.05):
+        import pycrfsuite
+        if not Path(path).is_file():
+            raise FileNotFoundError(f"name model not found: {path} (rebuild it with "
+                                    "scripts/train_name_tagger.py)")
+        self.tagger = pycrfsuite.Tagger()
+        self.tagger.open(str(path))
+        self.threshold = threshold
+
+    def detect(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
+        """The model's spans, joined by the rules' spans that rest on evidence beyond
+        capitalisation (a gazetteer name, a title, an organisation or place marker): the
+        model learnt legal text, and those rules carry over to any genre."""
+        from transforms.detect.base import resolve_overlaps
+        context = document_context(texts, lang)
+        lower, _, classes = context
+        out = []
+        for text, (toks, items, rules) in zip(texts, document_items(texts, lang, context)):
+            flipped: List[bool] = []
+            tags = recall_biased_tags(self.tagger, items, self.threshold, flipped) \
+                if items else []
+            # The rules first: where both find the same words, the category that rests on a
+            # gazetteer or a marker wins ("Andrim Bērziņam" is a person).
+            spans = [s for s in (_vetted(r, text, lower, classes, lang) for r in rules) if s]
+            spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
+            spans = [s for s in spans if not _adjective_alone(s, text, classes)]
+            out.append(resolve_overlaps(spans, {}))
+        return out
+
+
+def model_path() -> Path:
+    """The shipped model, or ``DOPPEL_NAME_MODEL`` (a retrained one)."""
+    return Path(os.environ.get("DOPPEL_NAME_MODEL") or MODEL_PATH)
+
+
+def default_tagger() -> Optional[NameTagger]:
+    """The name model in use (None where it is not installed: the rules alone then run).
+    A configured model that is missing is an error, not a silent fall-back."""
+    path = model_path()
+    if not path.is_file() and path == MODEL_PATH:
+        return None
+    return _tagger_at(str(path))
+
+
+@functools.lru_cache(maxsize=8)
+def _tagger_at(path: str) -> NameTagger:
+    return NameTagger(Path(path))
