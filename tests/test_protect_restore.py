@@ -161,3 +161,7 @@ def test_leak_guard_lets_the_ordinary_twin_of_a_capitalised_original_through():
     assert guard.find("the Customs Code") == "customs"
     assert guard.find("YOUNG signed") == "young"
     assert guard.find("bērziņš") == "berzins"      # not ordinary: any case is a leak
+    # characters that fold to more or fewer ("…", combining marks) do not blur the case
+    assert guard.find("‘If the postal… the customs registry…’") is None
+    assert guard.find("‘… the Customs registry") == "customs"
+    assert guard.find("the Cu\u0301stoms registry") == "customs"

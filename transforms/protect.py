@@ -356,9 +356,16 @@ class LeakGuard:
         if not self._cased:
             return None
         folded = fold(text)
+        origin = None
+        if len(folded) != len(text):
+            # fold() changed lengths ("…" -> "...", combining marks): fold each character
+            # to know where each folded one came from
+            pieces = [fold(ch) for ch in text]
+            folded = "".join(pieces)
+            origin = [i for i, piece in enumerate(pieces) for _ in piece]
         for s, e in self._cased.spans(folded):
-            # fold() keeps lengths but for combining marks: then any occurrence is a hit.
-            if len(folded) != len(text) or not text[s:e].islower():
+            original = text[s:e] if origin is None else text[origin[s]:origin[e - 1] + 1]
+            if not original.islower():
                 return folded[s:e]
         return None
 
