@@ -89,3 +89,17 @@ def test_a_configured_model_that_is_missing_is_an_error(monkeypatch, tmp_path):
     monkeypatch.setenv("DOPPEL_NAME_MODEL", str(tmp_path / "none.crfsuite"))
     with pytest.raises(FileNotFoundError, match="train_name_tagger"):
         model.default_tagger()
+
+
+def test_an_ordinary_word_taken_at_few_of_its_places_is_not_spread():
+    from transforms.detect.base import Span
+    texts = ["The Internet’s growth.", "The Internet grew.", "the Internet and the Internet",
+             "Mr Steitler and Steitler."]
+    spans = [[Span(4, 14, "ORG", "model", "Internet’s", source="detector")], [], [],
+             [Span(3, 11, "PER", "model", "Steitler", source="detector")]]
+    voted = model._outvoted(texts, spans, "en", None)
+    assert voted[0][0].source == PRECAUTION      # 1 of 4 "Internet": a word of the document
+    assert voted[3][0].source == "detector"      # a rare word: a name, spread as one
+    spans[1] = [Span(4, 12, "ORG", "model", "Internet", source="detector")]
+    spans[2] = [Span(4, 12, "ORG", "model", "Internet", source="detector")]
+    assert model._outvoted(texts, spans, "en", None)[0][0].source == "detector"   # 3 of 4

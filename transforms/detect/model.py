@@ -18,6 +18,8 @@ only).
 """
 from __future__ import annotations
 
+import collections
+import dataclasses
 import functools
 import json
 import os
@@ -28,7 +30,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
 from transforms.lexicon import zipf_fn
-from transforms.linking import PRECAUTION
+from transforms.linking import POSSESSIVE, PRECAUTION
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "resources" / "models"
 MODEL_PATH = MODEL_DIR / "names.crfsuite"
@@ -414,6 +416,34 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
     return Span(start, span.end, cat, GUESS, text[start:span.end], source=span.source)
 
 
+def _outvoted(texts: Sequence[str], spans: List[List[Span]], lang: str,
+              classes) -> List[List[Span]]:
+    """Document-level vote on ordinary words: a one-word name that is an ordinary word of
+    the language (``_known_word``) and that the detectors took at fewer than half of its
+    occurrences in the document is masked where it was taken, by precaution, and not spread
+    over the rest ("Internet" taken 3 times of 400 in a report about Internet governance).
+    "Few" is under a third, with three places or more left untaken: a word taken at many of
+    its places ("Commission" in a judgment, "Congress") spreads as a name; a rare word, a
+    known name or an acronym always does."""
+    def bare(word: str) -> str:      # "Internet’s" votes for "Internet", which it spreads
+        return POSSESSIVE.sub("", word)
+
+    # (Not acronyms: "FM", "RZ" stand for parties, whatever "fm" is in the language.)
+    taken: Dict[str, int] = collections.Counter(
+        bare(s.text) for row in spans for s in row
+        if s.source != PRECAUTION and " " not in s.text and not s.text.isupper())
+    if not taken:
+        return spans
+    seen = collections.Counter(bare(w) for t in texts for _, _, w in tokenize(t)
+                               if bare(w) in taken)
+    weak = {w for w, n in taken.items() if 3 * n < seen[w] and seen[w] - n >= 3
+            and _known_word(w, lang, classes)}
+    if not weak:
+        return spans
+    return [[dataclasses.replace(s, source=PRECAUTION) if bare(s.text) in weak else s
+             for s in row] for row in spans]
+
+
 def _known_word(text: str, lang: str, classes) -> bool:
     """Every word of ``text`` is as frequent as ten in a million in the language and nothing
     here knows it as a name (no gazetteer, no proper-noun reading): a rule's guess of such a
@@ -476,7 +506,7 @@ class NameTagger:
         from transforms.detect.base import resolve_overlaps
         context = document_context(texts, lang)
         lower, _, classes = context
-        out = []
+        out: List[List[Span]] = []
         for text, (toks, items, rules) in zip(texts, document_items(texts, lang, context)):
             flipped: List[bool] = []
             tags = recall_biased_tags(self.tagger, items, self.threshold, flipped) \
@@ -487,7 +517,7 @@ class NameTagger:
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans = [s for s in spans if not _adjective_alone(s, text, classes)]
             out.append(resolve_overlaps(spans, {}))
-        return out
+        return _outvoted(texts, out, lang, classes)
 
 
 def model_path() -> Path:
