@@ -129,14 +129,21 @@ def test_a_capitalised_common_word_does_not_spread_onto_its_lower_case_twin():
     # "Customs" found in a name; the document's "customs" is the word (wordfreq: common in en)
     segs = [seg(0, "the Community Customs Code applies", [(4, 26, "ORG")]),
             seg(1, "Customs declaration: the customs authorities decide.", []),
-            seg(2, "Mrs Young met the young applicant; YOUNG signed.", [(4, 9, "PER")])]
+            seg(2, "Mrs Young met the young applicant; YOUNG signed.", [])]
     mentions = linking.mentions_from_labels(segs)
-    mentions.append(Mention(segment=0, start=14, end=21, text="Customs", category="ORG",
-                            source="detector"))
+    mentions += [Mention(segment=0, start=14, end=21, text="Customs", category="ORG",
+                         source="detector"),
+                 Mention(segment=2, start=4, end=9, text="Young", category="PER",
+                         source="detector")]
     found = [(m.segment, m.text) for m in linking.propagate(segs, mentions, lang="en")
              if m.source == "propagated"]
     assert (1, "Customs") in found and (2, "YOUNG") in found
     assert (1, "customs") not in found and (2, "young") not in found
+    # what a person labelled spreads in any case
+    segs[2] = seg(2, "Mrs Young met the young applicant; YOUNG signed.", [(4, 9, "PER")])
+    found = [(m.segment, m.text) for m in linking.propagate(
+        segs, linking.mentions_from_labels(segs), lang="en") if m.source == "propagated"]
+    assert (2, "young") in found and (2, "YOUNG") in found
     # a lower-case form given as such still spreads
     segs = [seg(0, "domstolen anser", [(0, 9, "ORG")]), seg(1, "enligt domstolen", [])]
     found = [(m.segment, m.text) for m in linking.propagate(

@@ -28,6 +28,8 @@ SOURCE_PRIORITY = ["given", "deny-list", "identifier", "ner", "detector", "propa
 # occurrences and not a leak-guard term — an ordinary word is no personal data, and spreading
 # it would mask (or dead-letter) every sentence that uses the word.
 PRECAUTION = "precaution"
+# Sources a person stands behind (annotation, the customer's list): spread in any case.
+AUTHORITATIVE = ("given", "deny-list")
 TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "judge", "sir", "madam", "mister",
           "herr", "frau", "sr", "sra", "don", "doña", "kungs", "kundze", "pan", "pani", "hr"}
 POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
@@ -178,6 +180,11 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     run, run_casefolded, run_matcher = _run_forms(tuple(extra))
     if not doc and not run:
         return list(mentions)
+    # Forms a person gave (labels, the deny list, the run's labelled forms) spread in every
+    # case; a detector's capitalised form does not spread onto its lower-case twin where that
+    # is an ordinary word of the language.
+    authoritative = set(run_casefolded) | {m.text.strip().casefold() for m in mentions
+                                           if m.source in AUTHORITATIVE}
     covered: Dict[int, List[Tuple[int, int]]] = {}
     for m in mentions:
         covered.setdefault(m.segment, []).append((m.start, m.end))
@@ -203,9 +210,9 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
             if any(a <= s and e <= b for a, b in spans):
                 continue
             text = seg.text[s:e]
-            if text.islower() and text not in doc and text not in run \
+            if text.islower() and text.casefold() not in authoritative \
                     and ordinary_word(text, lang):
-                continue    # "customs" after "Customs Code": the word, not the name
+                continue    # "customs" after a detected "Customs": the word, not the name
             added.append(Mention(segment=seg.index, start=s, end=e, text=text,
                                  category=category(text), source="propagated"))
             spans.append((s, e))
