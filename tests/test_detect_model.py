@@ -103,3 +103,20 @@ def test_an_ordinary_word_taken_at_few_of_its_places_is_not_spread():
     spans[1] = [Span(4, 12, "ORG", "model", "Internet", source="detector")]
     spans[2] = [Span(4, 12, "ORG", "model", "Internet", source="detector")]
     assert model._outvoted(texts, spans, "en", None)[0][0].source == "detector"   # 3 of 4
+
+
+def test_an_acronym_the_document_defines_as_a_term_is_no_name():
+    from transforms.detect.base import Span
+    texts = ["the root of Internet Protocol (IP) addresses and intellectual property rights "
+             "(IPR), says the Working Group on Internet Governance (WGIG).",
+             "IP, IPs and IPR; the WGIG met."]
+    spans = [[Span(64, 67, "ORG", "model", "IPR", source="detector"),
+              Span(79, 118, "ORG", "model", "Working Group on Internet Governance",
+                   source="detector")],
+             [Span(0, 2, "ORG", "model", "IP", source="detector"),
+              Span(4, 7, "ORG", "model", "IPs", source="detector"),
+              Span(12, 15, "ORG", "model", "IPR", source="detector"),
+              Span(21, 25, "ORG", "model", "WGIG", source="detector")]]
+    assert model._term_acronyms(texts, spans) == {"IP", "IPR"}
+    kept = model._without_term_acronyms(texts, spans)
+    assert [s.text for s in kept[1]] == ["WGIG"]       # a named body's acronym stays a name

@@ -416,6 +416,41 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
     return Span(start, span.end, cat, GUESS, text[start:span.end], source=span.source)
 
 
+_DEFINITION = re.compile(r"((?:[^\W\d_][\w'’\-]*\s+){1,12}?)\(\s*([A-Z][A-Za-z]{1,9})s?\s*\)")
+
+
+def _term_acronyms(texts: Sequence[str], spans: List[List[Span]]) -> Set[str]:
+    """Acronyms the document defines as an ordinary term: "Internet Protocol (IP)",
+    "intellectual property rights (IPR)" — the words before the brackets spell the acronym,
+    hold a word in lower case or are not a name found here."""
+    out = set()
+    for text, row in zip(texts, spans):
+        if "(" not in text:
+            continue
+        for m in _DEFINITION.finditer(text):
+            acronym = m.group(2)
+            if not acronym.isupper() and not acronym[:-1].isupper():
+                continue
+            letters = [ch.lower() for ch in acronym if ch.isupper()]
+            words = [w for w in m.group(1).split() if w.lower() not in _FUNCTION]
+            phrase = words[-len(letters):]
+            if len(phrase) != len(letters) or [w[0].lower() for w in phrase] != letters:
+                continue
+            start = m.start(1) + m.group(1).rfind(phrase[0])
+            named = any(sp.start <= start < sp.end and sp.source != PRECAUTION for sp in row)
+            if any(w[:1].islower() for w in phrase) or not named:
+                out.add(acronym)
+    return out
+
+
+def _without_term_acronyms(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
+    terms = _term_acronyms(texts, spans)
+    if not terms:
+        return spans
+    plural = {t + "s" for t in terms}
+    return [[s for s in row if s.text not in terms and s.text not in plural] for row in spans]
+
+
 def _outvoted(texts: Sequence[str], spans: List[List[Span]], lang: str,
               classes) -> List[List[Span]]:
     """Document-level vote on ordinary words: a one-word name that is an ordinary word of
@@ -517,7 +552,7 @@ class NameTagger:
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans = [s for s in spans if not _adjective_alone(s, text, classes)]
             out.append(resolve_overlaps(spans, {}))
-        return _outvoted(texts, out, lang, classes)
+        return _outvoted(texts, _without_term_acronyms(texts, out), lang, classes)
 
 
 def model_path() -> Path:
