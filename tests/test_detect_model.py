@@ -108,10 +108,10 @@ def test_an_ordinary_word_taken_at_few_of_its_places_is_not_spread():
 def test_an_acronym_the_document_defines_as_a_term_is_no_name():
     from transforms.detect.base import Span
     texts = ["the root of Internet Protocol (IP) addresses and intellectual property rights "
-             "(IPR), says the Working Group on Internet Governance (WGIG).",
+             "(IPRs), says the Working Group on Internet Governance (WGIG).",
              "IP, IPs and IPR; the WGIG met."]
-    spans = [[Span(64, 67, "ORG", "model", "IPR", source="detector"),
-              Span(79, 118, "ORG", "model", "Working Group on Internet Governance",
+    spans = [[Span(79, 83, "ORG", "model", "IPRs", source="detector"),
+              Span(95, 131, "ORG", "model", "Working Group on Internet Governance",
                    source="detector")],
              [Span(0, 2, "ORG", "model", "IP", source="detector"),
               Span(4, 7, "ORG", "model", "IPs", source="detector"),

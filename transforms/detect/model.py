@@ -429,7 +429,9 @@ def _term_acronyms(texts: Sequence[str], spans: List[List[Span]]) -> Set[str]:
             continue
         for m in _DEFINITION.finditer(text):
             acronym = m.group(2)
-            if not acronym.isupper() and not acronym[:-1].isupper():
+            if acronym.endswith("s") and acronym[:-1].isupper():
+                acronym = acronym[:-1]          # "(IPRs)" defines "IPR"
+            if not acronym.isupper():
                 continue
             letters = [ch.lower() for ch in acronym if ch.isupper()]
             words = [w for w in m.group(1).split() if w.lower() not in _FUNCTION]
