@@ -162,3 +162,21 @@ def test_precaution_mentions_are_masked_where_found_only():
     ms = [Mention(segment=0, start=4, end=9, text="court", category="ORG",
                   source=linking.PRECAUTION)]
     assert linking.propagate(segs, ms, lang="en") == ms
+
+
+def test_a_detected_word_does_not_spread_into_forms_the_document_writes_in_lower_case():
+    segs = [seg(0, "Regula Nr. 883/2004 un Andris Bērziņš", []),
+            seg(1, "Regulas 3. pants; šīs regulas mērķis. Bērziņam ir tiesības.", [])]
+    mentions = [Mention(segment=0, start=0, end=6, text="Regula", category="ORG",
+                        source="detector"),
+                Mention(segment=0, start=23, end=37, text="Andris Bērziņš", category="PER",
+                        source="detector")]
+    found = [m.text for m in linking.propagate(segs, mentions, lang="lv")
+             if m.source == "propagated"]
+    assert "Bērziņam" in found and "Regulas" not in found
+    # a labelled form spreads into every inflection all the same
+    segs[0] = seg(0, "Regula Nr. 883/2004 un Andris Bērziņš", [(0, 6, "ORG")])
+    found = [m.text for m in linking.propagate(
+        segs, linking.mentions_from_labels(segs) + mentions[1:], lang="lv")
+        if m.source == "propagated"]
+    assert "Regulas" in found and "Bērziņam" in found

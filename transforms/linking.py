@@ -220,7 +220,7 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
         forms = dict(doc)
         for f, c in run.items():
             forms.setdefault(f, c)
-        added += _propagate_inflected(segments, forms, covered, lang)
+        added += _propagate_inflected(segments, forms, covered, lang, authoritative)
     return list(mentions) + added
 
 
@@ -243,25 +243,35 @@ def _run_forms(extra: Tuple[Tuple[str, str], ...]):
 _CAPWORD = re.compile(r"(?<![\w\u00C0-\u024F])[A-ZÀ-ÖØ-ÞĀ-Žа-яА-Я][\w\u00C0-\u024F]+")
 
 
-def _propagate_inflected(segments, forms: Dict[str, str], covered, lang) -> List[Mention]:
+def _propagate_inflected(segments, forms: Dict[str, str], covered, lang,
+                         authoritative: Set[str] = frozenset()) -> List[Mention]:
+    """A detector's word spreads into the inflected forms of its stem only where the
+    document does not also write that form in lower case: "Regulas" after a detected
+    "Regula" is the word "regulas" of the document, not a name."""
     index: Dict[str, str] = {}
+    trusted: Set[str] = set()
     for form, cat in forms.items():
         for w in re.findall(r"[^\W\d_]+", form):
             if w[:1].isupper() and len(w) >= 4:
                 for st in stems(w, lang):
                     index.setdefault(st, cat)
+                    if form.casefold() in authoritative:
+                        trusted.add(st)
     added = []
     if not index:
         return added
+    lower_words = {w for seg in segments for w in _WORDS.findall(seg.text) if w.islower()}
     for seg in segments:
         spans = covered.setdefault(seg.index, [])
         for hit in _CAPWORD.finditer(seg.text):
             s, e = hit.span()
             if any(a < e and s < b for a, b in spans):
                 continue
-            cat = next((index[st] for st in sorted(stems(hit.group(0), lang)) if st in index), None)
-            if cat is None:
+            found = [st for st in sorted(stems(hit.group(0), lang)) if st in index]
+            if not found or (hit.group(0).lower() in lower_words
+                             and not any(st in trusted for st in found)):
                 continue
+            cat = index[found[0]]
             added.append(Mention(segment=seg.index, start=s, end=e, text=hit.group(0),
                                  category=cat, source="propagated"))
             spans.append((s, e))
