@@ -68,7 +68,7 @@ def test_latvian_inflected_name_and_court():
 @pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
 def test_the_analyser_says_what_a_capitalised_word_is():
     classes = model.word_classes(["Prague", "Word", "August", "English", "Zxqwbv"], "en")
-    assert classes["Prague"] == ("np_loc",) and classes["Word"] == ("common",)
+    assert classes["Prague"] == ("np_loc",) and classes["Word"] == ("common", "open")
     assert "np_ant" in classes["August"] and "common" in classes["August"]
     assert "adj" in classes["English"] and classes["Zxqwbv"] == ("unknown",)
     assert model.word_classes(["Rīga"], "lv") == {}      # no Latvian analyser here
@@ -120,3 +120,15 @@ def test_an_acronym_the_document_defines_as_a_term_is_no_name():
     assert model._term_acronyms(texts, spans) == {"IP", "IPR"}
     kept = model._without_term_acronyms(texts, spans)
     assert [s.text for s in kept[1]] == ["WGIG"]       # a named body's acronym stays a name
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_an_adverb_or_a_nationality_alone_is_no_name():
+    from transforms.detect.base import Span
+    classes = model.word_classes(["Well", "English", "Black", "Word"], "en")
+    text = "Well, Mr Black speaks English in Word."
+    alone = lambda s, e: model._adjective_alone(Span(s, e, "PER", model.MARGIN, text[s:e]),
+                                               text, classes)
+    assert alone(0, 4) and alone(22, 29)           # "Well", "English"
+    assert not alone(9, 14)                        # "Black" after a title, and a surname
+    assert not alone(33, 37)                       # "Word": a noun, the model's to call

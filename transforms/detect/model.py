@@ -102,6 +102,9 @@ def _analyser(lang: str):
     return None
 
 
+# Apertium parts of speech of closed classes (and adverbs, interjections): never a name.
+_CLOSED = {"adv", "preadv", "pr", "cnjcoo", "cnjsub", "cnjadv", "det", "predet", "prn", "ij",
+           "num", "vaux", "vbser", "vbhaver", "vbmod", "rel", "itg"}
 _READING = re.compile(r"<(np)><(\w+)>|^[^<]*<(\w+)>")
 
 
@@ -131,8 +134,9 @@ def word_classes(words: Iterable[str], lang: str) -> Dict[str, Tuple[str, ...]]:
                     classes.add("np_" + (sub.group(1) if sub else ""))
                 else:
                     classes.add("common")
-                    if reading.partition("<")[2].startswith("adj>"):
-                        classes.add("adj")
+                    pos = reading.partition("<")[2].partition(">")[0]
+                    classes.add("adj" if pos == "adj" else "closed" if pos in _CLOSED
+                                else "open")
         out[w] = tuple(sorted(classes)) or ("unknown",)
     return out
 
@@ -502,13 +506,13 @@ def _known_word(text: str, lang: str, classes) -> bool:
 
 def _ordinary(word_classes: Optional[Tuple[str, ...]]) -> bool:
     """The analyser knows the word as ordinary words only (no proper-noun reading)."""
-    return bool(word_classes) and set(word_classes) <= {"common", "adj"}
+    return bool(word_classes) and set(word_classes) <= {"common", "adj", "closed", "open"}
 
 
 def _adjective_alone(span: Span, text: str, classes) -> bool:
-    """One word the analyser reads as an adjective and never as a proper noun, with no title
-    before it, that the model does not itself call a name: a nationality or language word
-    ("English", "Dutch"), not a name.  (Where the model is sure — MultiLeg annotates
+    """One word the analyser reads as an adjective, or only as closed-class words or adverbs,
+    and never as a proper noun, with no title before it, that the model does not itself
+    call a name: a nationality or language word ("English", "Dutch") or a "Well", not a name.  (Where the model is sure — MultiLeg annotates
     "Austrian" in "Austrian law" as a place — it stays masked.)"""
     toks = [t for t in tokenize(span.text) if _wordish(t[2])]
     if classes is None or len(toks) != 1 or span.subtype == "model":
@@ -516,7 +520,8 @@ def _adjective_alone(span: Span, text: str, classes) -> bool:
     c = classes.get(toks[0][2])
     before = text[:span.start].split()
     titled = bool(before) and before[-1].lower().rstrip(".") in _lexicons()["title"]
-    return bool(c) and "adj" in c and _ordinary(c) and not titled
+    # an adjective ("English"), or only closed-class words and adverbs ("Well", "However")
+    return bool(c) and _ordinary(c) and not titled and ("adj" in c or "open" not in c)
 
 
 def _wordish(tok: str) -> bool:
