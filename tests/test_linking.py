@@ -144,6 +144,12 @@ def test_a_capitalised_common_word_does_not_spread_onto_its_lower_case_twin():
     found = [(m.segment, m.text) for m in linking.propagate(
         segs, linking.mentions_from_labels(segs), lang="en") if m.source == "propagated"]
     assert (2, "young") in found and (2, "YOUNG") in found
+    # a lower-case form found as such still spreads ("file.new", a detector's)
+    segs = [seg(0, 'e.g. "file.new"', []), seg(1, 'then "file.new.old"', [])]
+    found = [(m.segment, m.text) for m in linking.propagate(
+        segs, [Mention(segment=0, start=6, end=14, text="file.new", category="URL",
+                       source="identifier")], lang="en") if m.source == "propagated"]
+    assert found == [(1, "file.new")]
     # a lower-case form given as such still spreads
     segs = [seg(0, "domstolen anser", [(0, 9, "ORG")]), seg(1, "enligt domstolen", [])]
     found = [(m.segment, m.text) for m in linking.propagate(

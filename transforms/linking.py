@@ -210,8 +210,8 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
             if any(a <= s and e <= b for a, b in spans):
                 continue
             text = seg.text[s:e]
-            if text.islower() and text.casefold() not in authoritative \
-                    and ordinary_word(text, lang):
+            if text.islower() and text not in doc and text not in run \
+                    and text.casefold() not in authoritative and ordinary_word(text, lang):
                 continue    # "customs" after a detected "Customs": the word, not the name
             added.append(Mention(segment=seg.index, start=s, end=e, text=text,
                                  category=category(text), source="propagated"))
