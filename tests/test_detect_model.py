@@ -1,5 +1,4 @@
 """The shipped name model (transforms/detect/model.py) with the rules and the analyser."""
-import os
 import shutil
 
 import pytest

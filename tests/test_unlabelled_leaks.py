@@ -6,7 +6,6 @@ import os
 import subprocess
 import sys
 
-import pytest
 
 from tests.conftest import FIXTURES, REPO
 from tests.test_pipeline import audit

@@ -21,7 +21,6 @@ from __future__ import annotations
 import collections
 import dataclasses
 import functools
-import json
 import os
 import re
 from pathlib import Path
@@ -105,7 +104,6 @@ def _analyser(lang: str):
 # Apertium parts of speech of closed classes (and adverbs, interjections): never a name.
 _CLOSED = {"adv", "preadv", "pr", "cnjcoo", "cnjsub", "cnjadv", "det", "predet", "prn", "ij",
            "num", "vaux", "vbser", "vbhaver", "vbmod", "rel", "itg"}
-_READING = re.compile(r"<(np)><(\w+)>|^[^<]*<(\w+)>")
 
 
 def word_classes(words: Iterable[str], lang: str) -> Dict[str, Tuple[str, ...]]:
