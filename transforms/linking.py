@@ -435,10 +435,31 @@ def _merge_group(group: List[Mention], text: str) -> Mention:
 
 
 def link_key(text: str) -> str:
+    """The form mentions of one entity share: without possessive, titles and a leading
+    article ("the Commission", "Commission" and "the Commission's" are one body)."""
     words = POSSESSIVE.sub("", text.strip()).split()
-    while words and fold(words[0]).rstrip(".") in TITLES:
+    while len(words) > 1 and (fold(words[0]).rstrip(".") in TITLES
+                              or fold(words[0]) in ARTICLES):
         words = words[1:]
     return fold(" ".join(words))
+
+
+ARTICLES = {"the"}
+_LEADING_ARTICLE = re.compile(r"(?i)the\s+(?=\w)")
+
+
+def without_article(m: Mention) -> Mention:
+    """The mention with a leading article left outside ("the [Commission]"): the article
+    stays in the sent text, so the engine's grammar around the name holds (it agrees with
+    the real noun, "del Landesgericht", not with whatever the pseudonym is)."""
+    hit = _LEADING_ARTICLE.match(m.text)
+    if not hit or hit.end() >= len(m.text):
+        return m
+    return Mention(segment=m.segment, start=m.start + hit.end(), end=m.end,
+                   text=m.text[hit.end():], category=m.category, source=m.source,
+                   lemma=m.lemma, features=m.features)
+# Categories one name moves between (a country as a place and as a government): one entity.
+PLACE_OR_BODY = ("LOC", "GPE", "ORG")
 
 
 def mention_key(m: Mention) -> str:
@@ -456,6 +477,10 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
         cat = m.category
         key = mention_key(m)
         target = clusters.get((cat, key))
+        if target is None and cat in PLACE_OR_BODY:
+            # "Romania" the place and "Romania" the party are one entity, one pseudonym
+            target = next((clusters[(c, key)] for c in PLACE_OR_BODY if (c, key) in clusters),
+                          None)
         if target is None and lang in ENDINGS:
             # an inflected form of a name already seen ("Bērziņam" ~ "Bērziņš")
             target = next((c for (ccat, ckey), c in clusters.items()
