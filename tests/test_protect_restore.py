@@ -167,21 +167,21 @@ def test_leak_guard_lets_the_ordinary_twin_of_a_capitalised_original_through():
     assert guard.find("the Cu\u0301stoms registry") == "customs"
 
 
-def test_the_article_stays_outside_and_one_body_gets_one_pseudonym():
+def test_one_body_gets_one_pseudonym_with_or_without_its_article():
     lines = [("The Commission and the Landesgericht Salzburg disagreed.",
               [(0, 14, "ORG"), (19, 45, "ORG")]),
              ("Commission and Landesgericht Salzburg; the Commission's view.",
               [(0, 10, "ORG"), (15, 37, "ORG"), (39, 55, "ORG")]),
              ("Romania replied; the government of Romania agreed.", [(0, 7, "LOC"), (35, 42, "ORG")])]
     pd = protect_document(doc(lines), ProtectOptions(secret=b"k"))
-    sent = [s.text for s in pd.segments]
-    assert sent[0].startswith("The ") and " the " in sent[0] and " the " in sent[1]
+    # (The article goes with the name for now: sent outside it, Apertium's Spanish article
+    # agrees with the pseudonym, and restoration then writes "el Comisión".)
     reps = {}
     for s in pd.segments:
         for a in s.assignments:
-            assert not a.original.lower().startswith("the ")
-            reps.setdefault(a.original.replace("’s", "").replace("'s", ""), set()).add(
-                a.replacement.replace("’s", "").replace("'s", ""))
+            key = a.original.replace("’s", "").replace("'s", "")
+            key = key[4:] if key.lower().startswith("the ") else key
+            reps.setdefault(key, set()).add(a.replacement.replace("’s", "").replace("'s", ""))
     assert len(reps["Commission"]) == 1 and len(reps["Landesgericht Salzburg"]) == 1
     assert len(reps["Romania"]) == 1          # a place and a party: one entity
     assert len({c.key for c in pd.clusters}) == len(pd.clusters) == 3

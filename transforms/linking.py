@@ -445,19 +445,6 @@ def link_key(text: str) -> str:
 
 
 ARTICLES = {"the"}
-_LEADING_ARTICLE = re.compile(r"(?i)the\s+(?=\w)")
-
-
-def without_article(m: Mention) -> Mention:
-    """The mention with a leading article left outside ("the [Commission]"): the article
-    stays in the sent text, so the engine's grammar around the name holds (it agrees with
-    the real noun, "del Landesgericht", not with whatever the pseudonym is)."""
-    hit = _LEADING_ARTICLE.match(m.text)
-    if not hit or hit.end() >= len(m.text):
-        return m
-    return Mention(segment=m.segment, start=m.start + hit.end(), end=m.end,
-                   text=m.text[hit.end():], category=m.category, source=m.source,
-                   lemma=m.lemma, features=m.features)
 # Categories one name moves between (a country as a place and as a government): one entity.
 PLACE_OR_BODY = ("LOC", "GPE", "ORG")
 

@@ -82,12 +82,8 @@ def protect_document(doc: Document, options: ProtectOptions,
         tuple(options.allow))
     if allowed:
         given = [m for m in given if linking.link_key(m.text) not in allowed]
-    # The article stays outside every name before its forms spread: "the Chambers" labelled
-    # once spreads as "Chambers" ("Presidents of Chambers" is masked too).
-    given = [linking.without_article(m) for m in given]
     mentions = linking.propagate(doc.segments, given, extra, lang=doc.source_lang)
-    mentions = [linking.without_article(m)            # (the run's forms spread with theirs)
-                for m in linking.merge_overlaps(mentions, doc.segments)]
+    mentions = linking.merge_overlaps(mentions, doc.segments)
     clusters = linking.link(mentions, lang=doc.source_lang)
     guarded = [m for m in mentions if m.source != linking.PRECAUTION]
     originals = sorted({m.text for m in guarded}
