@@ -301,7 +301,6 @@ _CALENDAR = {m[0].lower() for m in MONTHS["en"]} | {
 _INITIAL = re.compile(r"(?:[^\W\d_]\.[\-‑‐]?)+")
 GUESS_MAX_ZIPF = 4.0
 MARGIN = "model-margin"   # Span.subtype of a name found only by the recall margin
-_ARTICLES = {"the"}   # outside a name whatever its case ("The Court")
 # Estonian has no word-frequency list here: its commonest function words.
 _ET_FUNCTION = {"ja", "ning", "või", "et", "kui", "ka", "on", "ei", "see", "selle", "oma", "ehk"}
 
@@ -321,9 +320,8 @@ def function_word(tok: str, lang: str) -> bool:
 def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
                     flipped: Sequence[bool] = (), lower_words: Set[str] = frozenset()
                     ) -> List[Span]:
-    """Spans of the BIO tags, an article or other function word at either edge left outside
-    (the article stays in the sent text and the engine's grammar around it holds), and
-    punctuation trimmed.
+    """Spans of the BIO tags, titles and trailing function words left outside, punctuation
+    trimmed; a span of function words alone is none.
 
     A span is masked by precaution only (``linking.PRECAUTION``: where it stands, not
     spread, not guarded) when it is in lower case, or when it is a name only by the recall
@@ -347,10 +345,12 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
             continue
         if a == b and toks[a][2].lower() in _CALENDAR:
             continue     # "in August", "on Friday": a month alone identifies no one
-        # Leading: the English article only (Scandinavian "Den Europæiske Union" keeps its
-        # own) and titles ("Mr", "Judge": they stay in the sent text, the name goes); trailing:
-        # any function word ("Court of").
-        while a <= b and (toks[a][2].lower() in _ARTICLES or not _wordish(toks[a][2])
+        # Leading: titles ("Mr", "Judge": they stay in the sent text, the name goes).  An
+        # article the model takes in goes with the name, as annotators write it: restoration
+        # then writes the target's own article with the name ("la Comisión"), where sent
+        # alone it would agree with the pseudonym ("el Comisión").  Trailing: any function
+        # word ("Court of").
+        while a <= b and (not _wordish(toks[a][2])
                           or a < b and toks[a][2].lower().rstrip(".") in _lexicons()["title"]
                           and not _INITIAL.fullmatch(toks[a][2])):   # "M. Schulze" stays
             a += 1
