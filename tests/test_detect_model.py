@@ -95,7 +95,7 @@ def test_an_ordinary_word_taken_at_few_of_its_places_is_not_spread():
     from transforms.detect.base import Span
     texts = ["The Internet’s growth.", "The Internet grew.", "the Internet and the Internet",
              "Mr Steitler and Steitler."]
-    spans = [[Span(4, 14, "ORG", "model", "Internet’s", source="detector")], [], [],
+    spans = [[Span(0, 14, "ORG", "model", "The Internet’s", source="detector")], [], [],
              [Span(3, 11, "PER", "model", "Steitler", source="detector")]]
     voted = model._outvoted(texts, spans, "en", None)
     assert voted[0][0].source == PRECAUTION      # 1 of 4 "Internet": a word of the document

@@ -418,6 +418,7 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
     return Span(start, span.end, cat, GUESS, text[start:span.end], source=span.source)
 
 
+_LEADING_THE = re.compile(r"^(?:the|The|THE)\s+")
 _DEFINITION = re.compile(r"((?:[^\W\d_][\w'’\-]*\s+){1,12}?)\(\s*([A-Z][A-Za-z]{1,9})s?\s*\)")
 
 
@@ -464,13 +465,13 @@ def _outvoted(texts: Sequence[str], spans: List[List[Span]], lang: str,
     "Few" is under a third, with three places or more left untaken: a word taken at many of
     its places ("Commission" in a judgment, "Congress") spreads as a name; a rare word, a
     known name or an acronym always does."""
-    def bare(word: str) -> str:      # "Internet’s" votes for "Internet", which it spreads
-        return POSSESSIVE.sub("", word)
+    def bare(word: str) -> str:      # "the Internet’s" votes for "Internet"
+        return POSSESSIVE.sub("", _LEADING_THE.sub("", word))
 
     # (Not acronyms: "FM", "RZ" stand for parties, whatever "fm" is in the language.)
     taken: Dict[str, int] = collections.Counter(
         bare(s.text) for row in spans for s in row
-        if s.source != PRECAUTION and " " not in s.text and not s.text.isupper())
+        if s.source != PRECAUTION and " " not in bare(s.text) and not bare(s.text).isupper())
     if not taken:
         return spans
     seen = collections.Counter(bare(w) for t in texts for _, _, w in tokenize(t)
