@@ -46,6 +46,10 @@ class SystemScores:
         segment has no entity, and those segments are scored once."""
         self.target_lang = target_lang
         self.metrics = {name: _metric(name, target_lang) for name in METRICS}
+        for m in self.metrics.values():
+            # one reference per segment; set here, not only by extraction, so that a system
+            # whose every pair is in ``memo`` still has a signature
+            m.num_refs = 1
         memo = {} if memo is None else memo
         self.stats = {}
         for name, m in self.metrics.items():
