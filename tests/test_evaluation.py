@@ -322,3 +322,28 @@ def test_parse_metrics():
     assert metrics.parse_metrics("ter, bleu") == ("bleu", "ter")
     with pytest.raises(ValueError):
         metrics.parse_metrics("bleu,meteor")
+
+
+def test_fuzzy_leak_with_a_threshold_decides_as_the_full_search():
+    """``fuzzy_similarity(.., at_least=t)`` prunes and stops early; whether a mention leaks
+    (best ratio >= t) must not change."""
+    import random
+    rnd = random.Random(5)
+    base = ["Juan Pérez García vive en la calle Mayor 5 de Madrid desde 2010.",
+            "The Court of Justice of the European Union ruled on 13 December 2012.",
+            "Josefina Lasocka mod Siger Technologie GmbH (Sąd Okręgowy we Wrocławiu)"]
+    mentions = ["Juan Pérez García", "calle Mayor", "Court of Justice", "13 December 2012",
+                "Josefina Lasocka", "Siger Technologie GmbH", "Wrocławiu", "European Union"]
+    checked = leaks = 0
+    for _ in range(400):
+        m = rnd.choice(mentions)
+        text = rnd.choice(base)
+        text = "".join(ch if rnd.random() > 0.12 else rnd.choice("aeiouxyz ") for ch in text)
+        for t in (0.6, 0.8, 0.9):
+            full = privacy.fuzzy_similarity(m, text)
+            quick = privacy.fuzzy_similarity(m, text, t)
+            assert (full >= t) == (quick >= t), (m, text, t)
+            assert quick <= full + 1e-12
+            checked += 1
+            leaks += full >= t
+    assert 0 < leaks < checked
