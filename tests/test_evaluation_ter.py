@@ -103,11 +103,15 @@ def test_statistics_and_signatures_equal_sacrebleu_corpus_scores(sv_da_pairs):
     pairs = sv_da_pairs[:120]
     hyps, refs = [h for h, _ in pairs], [r for _, r in pairs]
     ours = metrics.SystemScores(hyps, refs, "da")
+    scorer = metrics.SegmentScorer("da")
     got = ours.corpus()
     for name, sacre in (("bleu", BLEU(trg_lang="da")), ("chrf", CHRF()), ("ter", TER())):
         want = sacre.corpus_score(hyps, [refs])
         assert got[name]["score"] == round(float(want.score), 4), name
         assert got[name]["signature"] == str(sacre.get_signature()), name
-        # the statistics themselves, segment by segment
-        assert [list(map(float, s)) for s in ours.stats[name]] == \
-            [list(map(float, s)) for s in sacre._extract_corpus_statistics(hyps, [refs])], name
+        # the statistics themselves, segment by segment, batch and one pair at a time (the
+        # pipeline's workers)
+        want_stats = [list(map(float, s)) for s in sacre._extract_corpus_statistics(hyps, [refs])]
+        assert [list(map(float, s)) for s in ours.stats[name]] == want_stats, name
+        assert [list(map(float, scorer.statistics(name, h, r)))
+                for h, r in zip(hyps, refs)] == want_stats, name

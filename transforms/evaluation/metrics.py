@@ -71,12 +71,28 @@ class SegmentScorer:
         self.signatures = {name: str(m.get_signature()) for name, m in self.metrics.items()}
         self.cache = {} if cache is None else cache
         self.computed = 0
+        self._refs: Dict[tuple, dict] = {}
+
+    def _reference(self, name: str, ref: str) -> dict:
+        """sacrebleu's ``_cache_references`` for one reference, kept: every method of a
+        segment is scored against the same reference (n-grams extracted once)."""
+        key = (name, ref)
+        info = self._refs.get(key)
+        if info is None:
+            if len(self._refs) > 20000:
+                self._refs.clear()
+            m = self.metrics[name]
+            info = self._refs[key] = m._extract_reference_info([m._preprocess_segment(ref)])
+        return info
 
     def statistics(self, name: str, hyp: str, ref: str) -> list:
         key = (self.signatures[name], hyp, ref)
         st = self.cache.get(key)
         if st is None:
-            st = self.metrics[name]._extract_corpus_statistics([hyp], [[ref]])[0]
+            # sacrebleu's ``_extract_corpus_statistics`` for one pair
+            m = self.metrics[name]
+            st = m._compute_segment_statistics(m._preprocess_segment(hyp),
+                                               self._reference(name, ref))
             st = [x.item() if hasattr(x, "item") else x for x in st]
             self.cache[key] = st
             self.computed += 1
