@@ -423,6 +423,10 @@ def run(argv=None) -> int:
         metric_names = metrics_mod.parse_metrics(opts.metrics)
     except ValueError as exc:
         raise UsageError(str(exc))
+    left_out = sorted({c.metric for c in checks if c.metric in metrics_mod.METRICS
+                       and c.metric not in metric_names})
+    if left_out:
+        raise UsageError(f"--fail-below checks {', '.join(left_out)}, which --metrics leaves out")
     paths = match_inputs(opts.source)
     mode = opts.reference.strip()
     references: Dict[str, str] = {}

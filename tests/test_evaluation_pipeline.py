@@ -236,3 +236,5 @@ def test_metrics_option_scores_only_the_chosen_metrics(tmp_path):
         assert isinstance(r["delivered_chrf"], float)
     with pytest.raises(UsageError):
         _run(tmp_path, *_lv_args(tmp_path, "--metrics", "meteor"))
+    with pytest.raises(UsageError, match="leaves out"):
+        _run(tmp_path, *_lv_args(tmp_path, "--metrics", "chrf", "--fail-below", "ter=50"))
