@@ -28,6 +28,8 @@ setup(
         "wordfreq>=3.0",
         # the shipped name model (resources/models/names.crfsuite)
         "python-crfsuite>=0.9.10",
+        # the evaluation's TER: sacrebleu's shift search compiled (transforms/evaluation/fast_ter.py)
+        "numba>=0.60",
     ],
     extras_require={
         "align": ["simalign"],

@@ -30,6 +30,7 @@ from transforms import formats, stages
 from transforms.beam import FAILURES, ProtectDocuments, ReadDocuments, TranslateSegments
 from transforms.engines import ENGINES, batch_size
 from transforms.evaluation import gate, replay  # noqa: F401  (replay registers its engine)
+from transforms.evaluation import metrics as metrics_mod
 from transforms.evaluation import report as report_mod
 from transforms.evaluation import score
 from transforms.evaluation.privacy import FUZZY_THRESHOLD
@@ -78,6 +79,17 @@ class EvaluateOptions(PipelineOptions):
                             help="simalign model directory (e.g. bert-base-multilingual-cased)")
         parser.add_argument("--comet-model", "--comet_model", dest="comet_model", default=None,
                             help="COMET checkpoint or model directory")
+        parser.add_argument("--metrics", default=",".join(metrics_mod.METRICS),
+                            help="metrics scored, comma-separated (default: all of "
+                                 f"{', '.join(metrics_mod.METRICS)}).  Each segment's "
+                                 "statistics are computed once, spread over the workers; bleu "
+                                 "and chrf are " + metrics_mod.METRIC_COST["bleu"] + "; ter is "
+                                 + metrics_mod.METRIC_COST["ter"] + ".  The delivered chrF "
+                                 "is always reported")
+        parser.add_argument("--score-cache", "--score_cache", dest="score_cache", default=None,
+                            help="directory keeping each segment's statistics by (metric "
+                                 "signature, hypothesis, reference) across runs: a rerun after "
+                                 "a change to one method rescores only what changed")
         parser.add_argument("--bootstrap-samples", "--bootstrap_samples", dest="bootstrap_samples",
                             type=int, default=1000)
         parser.add_argument("--leak-threshold", "--leak_threshold", dest="leak_threshold",
@@ -213,6 +225,53 @@ class _ScoreDocumentFn(beam.DoFn):
                                                          "scored": len(refs.by_index)})
 
 
+class _StatisticsFn(beam.DoFn):
+    """Each row's per-segment sufficient statistics (``score.segment_statistics``), so that
+    the costly part of scoring (TER's shift search) is spread over the workers; the report
+    only sums and resamples them.  With a cache directory, pairs scored by an earlier run
+    (same metric signature, hypothesis and reference) are read, not scored, and what this
+    worker scores is added as a file of its own at the end of each bundle."""
+
+    def __init__(self, target_lang, names, cache_dir=None):
+        self.target_lang, self.names, self.cache_dir = target_lang, tuple(names), cache_dir
+        self.scorer = None
+
+    def setup(self):
+        cache = _read_score_cache(self.cache_dir) if self.cache_dir else {}
+        self.scorer = metrics_mod.SegmentScorer(self.target_lang, self.names, cache)
+        self._known = set(cache)
+
+    def process(self, row):
+        yield score.segment_statistics(row, self.scorer)
+
+    def finish_bundle(self):
+        if not self.cache_dir:
+            return
+        new = [k for k in self.scorer.cache if k not in self._known]
+        if new:
+            import uuid
+            lines = "".join(json.dumps({"k": list(k), "s": self.scorer.cache[k]},
+                                       ensure_ascii=False) + "\n" for k in new)
+            _write(FileSystems.join(self.cache_dir, f"stats-{uuid.uuid4().hex}.jsonl"),
+                   lines.encode("utf-8"))
+            self._known.update(new)
+
+
+def _read_score_cache(cache_dir: str) -> dict:
+    cache = {}
+    try:
+        found = FileSystems.match([FileSystems.join(cache_dir, "stats-*.jsonl")])[0].metadata_list
+    except Exception:
+        return cache
+    for meta in found:
+        with FileSystems.open(meta.path, compression_type="uncompressed") as fh:
+            for line in fh.read().decode("utf-8").splitlines():
+                if line.strip():
+                    d = json.loads(line)
+                    cache[tuple(d["k"])] = d["s"]
+    return cache
+
+
 def _write(path: str, data: bytes) -> None:
     with FileSystems.create(path) as fh:
         fh.write(data)
@@ -222,16 +281,18 @@ class WriteReport(beam.PTransform):
     """Everything scored -> report.json, report.csv, report.html, segments.parquet."""
 
     def __init__(self, output: str, run_info: dict, checks, comet_model: Optional[str],
-                 target_lang: str, bootstrap_samples: int):
+                 target_lang: str, bootstrap_samples: int, names=metrics_mod.METRICS):
         super().__init__()
         self.output, self.run_info, self.checks = output, run_info, checks
         self.comet_model, self.target_lang = comet_model, target_lang
         self.bootstrap_samples = bootstrap_samples
+        self.names = tuple(names)
 
     def expand(self, pcolls):
         rows, summaries, extras = pcolls
         output, run_info, checks = self.output, self.run_info, self.checks
         comet_model, target_lang, samples = self.comet_model, self.target_lang, self.bootstrap_samples
+        names = self.names
 
         def write(_, rows, summaries, extras):
             comet = None
@@ -239,7 +300,10 @@ class WriteReport(beam.PTransform):
                 from transforms.evaluation.metrics import CometScorer
                 comet = CometScorer(comet_model)
             rows = [dict(r) for r in rows]
-            rep = score.build_report(rows, summaries, "original", target_lang, samples, comet)
+            rep = score.build_report(rows, summaries, "original", target_lang, samples, comet,
+                                     names)
+            for r in rows:
+                r.pop(score.STATS, None)
             info = dict(run_info)
             info["documents"] = len({s["document"] for s in summaries})
             info["references"] = {
@@ -334,8 +398,14 @@ def build(p: beam.Pipeline, opts: EvaluateOptions, paths: List[str], references:
                docs[FAILURES] | "ReadFailures" >> beam.Map(
                    lambda f: {"kind": "failure", "failure": f.to_dict()})] + read_failures)
     extras = tuple(extras) | "AllExtras" >> beam.Flatten()
-    return (scored.rows, scored.summaries, extras) | "WriteReport" >> WriteReport(
-        opts.output, run_info, checks, opts.comet_model, opts.target_lang, opts.bootstrap_samples)
+    names = metrics_mod.parse_metrics(opts.metrics)
+    # one row per engine × method × segment: spread over the workers (TER is the cost)
+    rows = (scored.rows | "SpreadSegments" >> beam.Reshuffle()
+            | "SegmentStatistics" >> beam.ParDo(_StatisticsFn(opts.target_lang, names,
+                                                              opts.score_cache)))
+    return (rows, scored.summaries, extras) | "WriteReport" >> WriteReport(
+        opts.output, run_info, checks, opts.comet_model, opts.target_lang, opts.bootstrap_samples,
+        names)
 
 
 def run(argv=None) -> int:
@@ -349,6 +419,14 @@ def run(argv=None) -> int:
         checks = gate.parse(opts.fail_below)
     except gate.GateError as exc:
         raise UsageError(str(exc))
+    try:
+        metric_names = metrics_mod.parse_metrics(opts.metrics)
+    except ValueError as exc:
+        raise UsageError(str(exc))
+    left_out = sorted({c.metric for c in checks if c.metric in metrics_mod.METRICS
+                       and c.metric not in metric_names})
+    if left_out:
+        raise UsageError(f"--fail-below checks {', '.join(left_out)}, which --metrics leaves out")
     paths = match_inputs(opts.source)
     mode = opts.reference.strip()
     references: Dict[str, str] = {}
@@ -377,6 +455,8 @@ def run(argv=None) -> int:
                 "categories": opts.categories, "bootstrap_samples": opts.bootstrap_samples,
                 "leak_threshold": opts.leak_threshold, "align_model": opts.align_model,
                 "comet_model": opts.comet_model, "mask": "NER"}
+    if metric_names != metrics_mod.METRICS:
+        run_info["metrics"] = list(metric_names)
     with beam.Pipeline(options=options) as p:
         build(p, opts, paths, references, mode, engines, methods, secret, checks, run_info)
     with FileSystems.open(FileSystems.join(opts.output, "report.json")) as fh:
@@ -398,8 +478,9 @@ def _print_table(rows: List[dict]) -> None:
     for r in sorted(rows, key=lambda r: (r["direction"], r["engine"], report_mod.method_key(r["method"]))):
         rr = r.get("restoration_rate")
         lk = r.get("leak_exact")
+        m = {k: "-" if r.get(k) is None else f"{r[k]:.2f}" for k in ("bleu", "chrf", "ter")}
         print(f"{r['engine']:<10} {r['method']:<20} {r['direction']:<6} {r['n_segments']:>5} "
-              f"{r['bleu']:>7.2f} {r['chrf']:>7.2f} {r['ter']:>7.2f} "
+              f"{m['bleu']:>7} {m['chrf']:>7} {m['ter']:>7} "
               f"{'-' if rr is None else f'{100 * rr:.1f}%':>9} {'-' if lk is None else f'{100 * lk:.1f}%':>6}")
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from schemas.records import Document, Segment, code_char
 from transforms.engines.base import EngineError
-from transforms.evaluation import gate, masking, metrics, privacy, references, report
+from transforms.evaluation import gate, masking, metrics, privacy, references, report, score
 from transforms.evaluation.masking import Entity, locate_entities, mask, strip_codes
 
 
@@ -280,3 +280,70 @@ def test_replay_engine_replays_and_refuses_unrecorded(tmp_path):
         eng.translate(["Bye."])                # recorded for another direction
     with pytest.raises(EngineError, match="needs a recording"):
         ReplayEngine("en", "es")
+
+
+def test_report_from_worker_statistics_equals_report_scored_in_place():
+    """The pipeline's workers compute each row's statistics (``segment_statistics``); the
+    report built from them is the report scored from the texts."""
+    import copy
+    refs = ["El gato se sentó en la alfombra roja .", "Juan vive en Madrid desde 2010 .",
+            "La reunión es el lunes por la mañana .", "No hay nada que decir ."]
+    outs = {"original": ["El gato sentó en alfombra roja .", "Juan vive Madrid desde 2010 .",
+                         "La reunión es lunes mañana .", "Nada que decir ."],
+            "asterisk": ["El gato se sentó en la alfombra .", "*** vive en *** desde *** .",
+                         "reunión el lunes por la mañana .", "No hay nada que decir ."]}
+    rows = []
+    for method, hyps in outs.items():
+        for i, (h, r) in enumerate(zip(hyps, refs)):
+            rows.append({"engine": "e", "method": method, "direction": "en-es", "document": "d",
+                         "index": i, "alignment": "line", "hypothesis_masked": h,
+                         "reference_masked": r, "hypothesis": h + " x", "reference": r,
+                         "source_masked": "", "status": "ok", "hyp_masks": 0,
+                         "hyp_unplaced": 0, "ref_masks": 0})
+    plain = score.build_report(copy.deepcopy(rows), [], "original", "es", 200)
+    cache = {}
+    scorer = metrics.SegmentScorer("es", metrics.METRICS, cache)
+    with_stats = [score.segment_statistics(r, scorer) for r in rows]
+    # each distinct pair is scored once per metric
+    assert scorer.computed == len({(r["hypothesis_masked"], r["reference_masked"]) for r in rows}) * 3 \
+        + len({(r["hypothesis"], r["reference"]) for r in rows})
+    assert score.build_report(with_stats, [], "original", "es", 200) == plain
+    # a second scorer on the same cache scores nothing; a changed hypothesis only itself
+    again = metrics.SegmentScorer("es", metrics.METRICS, cache)
+    for r in rows:
+        score.segment_statistics(r, again)
+    assert again.computed == 0
+    changed = dict(rows[0], hypothesis_masked="Un perro .")
+    score.segment_statistics(changed, again)
+    assert again.computed == 3
+
+
+def test_parse_metrics():
+    assert metrics.parse_metrics("ter, bleu") == ("bleu", "ter")
+    with pytest.raises(ValueError):
+        metrics.parse_metrics("bleu,meteor")
+
+
+def test_fuzzy_leak_with_a_threshold_decides_as_the_full_search():
+    """``fuzzy_similarity(.., at_least=t)`` prunes and stops early; whether a mention leaks
+    (best ratio >= t) must not change."""
+    import random
+    rnd = random.Random(5)
+    base = ["Juan Pérez García vive en la calle Mayor 5 de Madrid desde 2010.",
+            "The Court of Justice of the European Union ruled on 13 December 2012.",
+            "Josefina Lasocka mod Siger Technologie GmbH (Sąd Okręgowy we Wrocławiu)"]
+    mentions = ["Juan Pérez García", "calle Mayor", "Court of Justice", "13 December 2012",
+                "Josefina Lasocka", "Siger Technologie GmbH", "Wrocławiu", "European Union"]
+    checked = leaks = 0
+    for _ in range(400):
+        m = rnd.choice(mentions)
+        text = rnd.choice(base)
+        text = "".join(ch if rnd.random() > 0.12 else rnd.choice("aeiouxyz ") for ch in text)
+        for t in (0.6, 0.8, 0.9):
+            full = privacy.fuzzy_similarity(m, text)
+            quick = privacy.fuzzy_similarity(m, text, t)
+            assert (full >= t) == (quick >= t), (m, text, t)
+            assert quick <= full + 1e-12
+            checked += 1
+            leaks += full >= t
+    assert 0 < leaks < checked

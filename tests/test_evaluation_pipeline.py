@@ -199,3 +199,42 @@ def test_hide_gold_measures_the_detectors(tmp_path, apertium, monkeypatch):
     assert 0 < rows["pseudonym"]["detection_recall"] <= 1.0
     assert 0 < rows["pseudonym"]["detection_precision"] <= 1.0
     assert rows["original"]["leak_exact"] == 1.0
+
+
+def _lv_args(out, *extra):
+    return ["--source", str(FIX / "case*_en.jsonl"), "--reference", str(FIX / "case*_lv.jsonl"),
+            "--source-lang", "en", "--target-lang", "lv", "--engine", "replay",
+            "--replay-file", str(FIX / "replay_en_lv.jsonl"),
+            "--methods", "original,asterisk,category-id,pseudonym", *extra]
+
+
+def test_score_cache_keeps_each_pair_and_a_rerun_scores_nothing_again(multileg_lv, tmp_path):
+    cache = tmp_path / "cache"
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert _run(first, *_lv_args(first, "--score-cache", str(cache))) == 0
+    files = sorted(cache.glob("stats-*.jsonl"))
+    assert files
+    keys = [tuple(json.loads(x)["k"]) for f in files for x in f.read_text("utf-8").splitlines()]
+    assert len(keys) == len(set(keys))
+    # keyed by the metric's signature: TER's and chrF's both there
+    assert any(k[0].startswith("nrefs:1|case:lc|tok:tercom") for k in keys)
+    assert _run(second, *_lv_args(second, "--score-cache", str(cache))) == 0
+    assert sorted(cache.glob("stats-*.jsonl")) == files          # nothing new to keep
+    # and the numbers are those of a run without the cache
+    _, plain = multileg_lv
+    assert _report(second)["rows"] == _report(plain)["rows"]
+    assert _report(second)["significance"] == _report(plain)["significance"]
+
+
+def test_metrics_option_scores_only_the_chosen_metrics(tmp_path):
+    assert _run(tmp_path, *_lv_args(tmp_path, "--metrics", "chrf,bleu")) == 0
+    rep = _report(tmp_path)
+    assert rep["run"]["metrics"] == ["bleu", "chrf"]
+    for r in rep["rows"]:
+        assert isinstance(r["chrf"], float) and isinstance(r["bleu"], float)
+        assert "ter" not in r and "ter_signature" not in r
+        assert isinstance(r["delivered_chrf"], float)
+    with pytest.raises(UsageError):
+        _run(tmp_path, *_lv_args(tmp_path, "--metrics", "meteor"))
+    with pytest.raises(UsageError, match="leaves out"):
+        _run(tmp_path, *_lv_args(tmp_path, "--metrics", "chrf", "--fail-below", "ter=50"))

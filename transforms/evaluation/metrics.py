@@ -6,21 +6,44 @@ from __future__ import annotations
 import os
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from sacrebleu.metrics import BLEU, CHRF, TER
+from sacrebleu.metrics import BLEU, CHRF
+
+from transforms.evaluation.fast_ter import TER
 
 METRICS = ("bleu", "chrf", "ter")
 HIGHER_IS_BETTER = {"bleu": True, "chrf": True, "ter": False, "comet": True}
+# what one segment costs to score, for --help: TER's shift search dominates
+METRIC_COST = {"bleu": "cheap", "chrf": "cheap",
+               "ter": "the costly one: a shift search of up to 1,000 edit distances a segment, "
+                      "compiled (about 1-3 ms a segment on poor MT against a human reference; "
+                      "sacrebleu's own took 0.3-0.7 s)"}
+
+
+def parse_metrics(spec: str) -> Tuple[str, ...]:
+    """``bleu,chrf,ter`` (any order, any subset) -> the chosen metrics in METRICS order."""
+    names = {m.strip().lower() for m in spec.split(",") if m.strip()}
+    unknown = sorted(names - set(METRICS))
+    if unknown or not names:
+        raise ValueError(f"unknown metric(s) {', '.join(unknown) or '(none given)'} "
+                         f"(known: {', '.join(METRICS)})")
+    return tuple(m for m in METRICS if m in names)
 
 
 def _metric(name: str, target_lang: str = ""):
     if name == "bleu":
         # sacrebleu picks its tokenizer from the target language (zh/ja/ko need their own)
-        return BLEU(trg_lang=target_lang) if target_lang else BLEU()
-    if name == "chrf":
-        return CHRF()
-    if name == "ter":
-        return TER()
-    raise ValueError(f"unknown metric {name!r}")
+        m = BLEU(trg_lang=target_lang) if target_lang else BLEU()
+    elif name == "chrf":
+        m = CHRF()
+    elif name == "ter":
+        # sacrebleu's TER, its edit rate compiled (fast_ter): the same statistics and signature
+        m = TER()
+    else:
+        raise ValueError(f"unknown metric {name!r}")
+    # one reference per segment; set here, not only by extraction, so that a metric whose
+    # statistics all come from elsewhere (a memo, the pipeline's workers) has a signature
+    m.num_refs = 1
+    return m
 
 
 def corpus_scores(hyps: Sequence[str], refs: Sequence[str], target_lang: str = ""
@@ -34,20 +57,69 @@ def sentence_scores(hyps: Sequence[str], refs: Sequence[str], target_lang: str =
     return SystemScores(hyps, refs, target_lang).sentences()
 
 
+class SegmentScorer:
+    """Per-segment sufficient statistics, one (hypothesis, reference) pair at a time — what
+    the pipeline's workers compute in parallel; summing them gives sacrebleu's corpus score.
+    ``cache`` maps (metric signature, hypothesis, reference) to statistics: a pair seen
+    before (another method's identical output, a previous run's) is not scored again."""
+
+    def __init__(self, target_lang: str = "", names: Sequence[str] = METRICS,
+                 cache: Optional[Dict[tuple, list]] = None):
+        self.names = tuple(names)
+        # chrF always: the delivered (unmasked) text's chrF is part of every report
+        self.metrics = {name: _metric(name, target_lang) for name in set(self.names) | {"chrf"}}
+        self.signatures = {name: str(m.get_signature()) for name, m in self.metrics.items()}
+        self.cache = {} if cache is None else cache
+        self.computed = 0
+        self._refs: Dict[tuple, dict] = {}
+
+    def _reference(self, name: str, ref: str) -> dict:
+        """sacrebleu's ``_cache_references`` for one reference, kept: every method of a
+        segment is scored against the same reference (n-grams extracted once)."""
+        key = (name, ref)
+        info = self._refs.get(key)
+        if info is None:
+            if len(self._refs) > 20000:
+                self._refs.clear()
+            m = self.metrics[name]
+            info = self._refs[key] = m._extract_reference_info([m._preprocess_segment(ref)])
+        return info
+
+    def statistics(self, name: str, hyp: str, ref: str) -> list:
+        key = (self.signatures[name], hyp, ref)
+        st = self.cache.get(key)
+        if st is None:
+            # sacrebleu's ``_extract_corpus_statistics`` for one pair
+            m = self.metrics[name]
+            st = m._compute_segment_statistics(m._preprocess_segment(hyp),
+                                               self._reference(name, ref))
+            st = [x.item() if hasattr(x, "item") else x for x in st]
+            self.cache[key] = st
+            self.computed += 1
+        return st
+
+
 class SystemScores:
     """One system's sacrebleu sufficient statistics per segment, extracted once (TER's are
-    expensive: tens of milliseconds a segment) and reused for the corpus score, the sentence
-    scores and the paired bootstrap."""
+    the expensive ones) and reused for the corpus score, the sentence scores and the paired
+    bootstrap (which resamples them and never rescores a segment)."""
 
     def __init__(self, hyps: Sequence[str], refs: Sequence[str], target_lang: str = "",
-                 memo: Optional[Dict[tuple, list]] = None):
+                 memo: Optional[Dict[tuple, list]] = None, names: Sequence[str] = METRICS,
+                 stats: Optional[Dict[str, List[list]]] = None):
         """``memo`` (shared between the systems of one comparison) keeps the statistics of
         each (metric, hypothesis, reference) pair: methods give the same output wherever a
-        segment has no entity, and those segments are scored once."""
+        segment has no entity, and those segments are scored once.  ``stats``: the
+        statistics already computed (by the pipeline's workers), one list per metric."""
         self.target_lang = target_lang
-        self.metrics = {name: _metric(name, target_lang) for name in METRICS}
-        memo = {} if memo is None else memo
+        self.names = tuple(names)
+        self.metrics = {name: _metric(name, target_lang) for name in self.names}
         self.stats = {}
+        if stats is not None:
+            self.stats = {name: list(stats[name]) for name in self.names}
+            self.n = len(next(iter(self.stats.values()))) if self.stats else 0
+            return
+        memo = {} if memo is None else memo
         for name, m in self.metrics.items():
             todo = sorted({(h, r) for h, r in zip(hyps, refs) if (name, h, r) not in memo})
             if todo:
@@ -68,9 +140,9 @@ class SystemScores:
         # sacrebleu's sentence BLEU uses effective order; the statistics are the same
         sentence_metric = {"bleu": BLEU(trg_lang=self.target_lang, effective_order=True)
                            if self.target_lang else BLEU(effective_order=True),
-                           "chrf": self.metrics["chrf"], "ter": self.metrics["ter"]}
+                           "chrf": self.metrics.get("chrf"), "ter": self.metrics.get("ter")}
         return {name: [round(float(sentence_metric[name]._compute_score_from_stats(st).score), 4)
-                       for st in self.stats[name]] for name in METRICS}
+                       for st in self.stats[name]] for name in self.names}
 
 
 def paired_bootstrap(baseline: Tuple[str, Sequence[str]], systems: Sequence[Tuple[str, Sequence[str]]],
@@ -92,6 +164,7 @@ def paired_bootstrap(baseline: Tuple[str, Sequence[str]], systems: Sequence[Tupl
     for name, hyps in [baseline] + list(systems):
         if name not in cached:
             cached[name] = SystemScores(hyps, refs, target_lang)
+    names = cached[baseline[0]].names
     seed_env = os.environ.get("SACREBLEU_SEED", "12345")
     seed = None if seed_env.lower() == "none" else int(seed_env)
     n = len(refs)
@@ -104,7 +177,7 @@ def paired_bootstrap(baseline: Tuple[str, Sequence[str]], systems: Sequence[Tupl
         arr = np.asarray(stats, dtype="float32")
         return np.array([metric._compute_score_from_stats(arr[row].sum(0)).score for row in idxs])
 
-    for mname in METRICS:
+    for mname in names:
         metric = base.metrics[mname]
         bl_stats = base.stats[mname]
         bl_score = metric._aggregate_and_compute(bl_stats).score

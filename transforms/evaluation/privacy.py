@@ -61,20 +61,37 @@ def leaks_exact(mention: str, payload: str) -> bool:
     return re.search(rf"(?<!{_WORD}){re.escape(fold(m))}(?!{_WORD})", fold(payload)) is not None
 
 
-def fuzzy_similarity(mention: str, payload: str) -> float:
+def fuzzy_similarity(mention: str, payload: str, at_least: Optional[float] = None) -> float:
     """Best ``SequenceMatcher`` ratio between the mention and a window of the payload with the
-    same number of words (±1), compared case- and accent-insensitively."""
+    same number of words (±1), compared case- and accent-insensitively.  With ``at_least``,
+    only whether the best reaches it is wanted: windows whose upper bounds (length, then
+    character counts) fall below it are skipped and the first window that reaches it ends
+    the search, so the result is >= ``at_least`` exactly when the best ratio is."""
     m = fold(mention.strip())
     if not m:
         return 0.0
     words = [w.group(0) for w in re.finditer(r"\S+", fold(payload))]
     n = len(m.split())
+    lb = len(m)
     best = 0.0
     sm = difflib.SequenceMatcher(autojunk=False)
     sm.set_seq2(m)
     for size in {max(1, n - 1), n, n + 1}:
         for i in range(0, max(1, len(words) - size + 1)):
             window = " ".join(words[i:i + size]).strip(".,;:()[]\"'")
+            if at_least is not None:
+                la = len(window)
+                # real_quick_ratio, from the lengths alone, before any matching
+                if (2.0 * min(la, lb) / (la + lb) if la + lb else 1.0) < at_least:
+                    continue
+                sm.set_seq1(window)
+                if sm.quick_ratio() < at_least:
+                    continue
+                r = sm.ratio()
+                if r >= at_least:
+                    return r
+                best = max(best, r)
+                continue
             sm.set_seq1(window)
             if sm.real_quick_ratio() <= best or sm.quick_ratio() <= best:
                 continue
@@ -87,7 +104,7 @@ def leaks_fuzzy(mention: str, payload: str, threshold: float = FUZZY_THRESHOLD) 
         return True
     if len(mention.strip()) < 4:      # "EU", "3": similarity of tiny strings means nothing
         return False
-    return fuzzy_similarity(mention, payload) >= threshold
+    return fuzzy_similarity(mention, payload, threshold) >= threshold
 
 
 def _covered(span: Tuple[int, int], text: str, predicted: Sequence[Tuple[int, int]]) -> bool:

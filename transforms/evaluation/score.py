@@ -213,10 +213,29 @@ def score_document(doc: Document, refs: Optional[ReferenceDoc], hyps: Sequence[H
 
 # --- 4. the report -------------------------------------------------------------------------
 
+STATS = "_stats"     # a row's per-segment statistics, when the pipeline's workers computed them
+DELIVERED = "delivered_chrf"
+
+
+def segment_statistics(row: dict, scorer: metrics.SegmentScorer) -> dict:
+    """The row with its statistics under ``STATS``: each chosen metric on the masked pair,
+    chrF on the delivered (unmasked) pair."""
+    out = dict(row)
+    st = {name: scorer.statistics(name, row["hypothesis_masked"], row["reference_masked"])
+          for name in scorer.names}
+    st[DELIVERED] = scorer.statistics("chrf", row["hypothesis"], row["reference"])
+    out[STATS] = st
+    return out
+
+
 def build_report(rows: Sequence[dict], hyps_summary: Sequence[dict], baseline: str = "original",
-                 target_lang: str = "", bootstrap_samples: int = 1000, comet=None) -> dict:
+                 target_lang: str = "", bootstrap_samples: int = 1000, comet=None,
+                 names: Sequence[str] = metrics.METRICS) -> dict:
     """``rows``: every per-segment row; ``hyps_summary``: per document × engine × method counts
-    (``summarise_hypothesis``).  Sentence scores are added to ``rows`` in place."""
+    (``summarise_hypothesis``).  Sentence scores are added to ``rows`` in place.  Rows that
+    carry their statistics (``segment_statistics``) are not scored again: the corpus scores,
+    sentence scores and bootstrap are sums and resamples of them."""
+    names = tuple(names)
     groups: Dict[Tuple[str, str], Dict[str, List[dict]]] = {}
     for r in rows:
         groups.setdefault((r["engine"], r["direction"]), {}).setdefault(r["method"], []).append(r)
@@ -245,14 +264,21 @@ def build_report(rows: Sequence[dict], hyps_summary: Sequence[dict], baseline: s
         scores, cached, memo = {}, {}, {}
         for method, rs in ordered.items():
             hyps = [r["hypothesis_masked"] for r in rs]
-            cached[method] = metrics.SystemScores(hyps, refs, target_lang, memo)
+            given = all(STATS in r for r in rs)
+            stats = {n: [r[STATS][n] for r in rs] for n in names} if given else None
+            cached[method] = metrics.SystemScores(hyps, refs, target_lang, memo, names, stats)
             scores[method] = cached[method].corpus()
             sent = cached[method].sentences()
             for i, r in enumerate(rs):
-                for name in metrics.METRICS:
+                for name in names:
                     r[name] = sent[name][i]
-            scores[method]["delivered_chrf"] = round(metrics._metric("chrf").corpus_score(
-                [r["hypothesis"] for r in rs], [[r["reference"] for r in rs]]).score, 4)
+            chrf = metrics._metric("chrf")
+            if given:
+                delivered = chrf._aggregate_and_compute([r[STATS][DELIVERED] for r in rs])
+            else:
+                delivered = chrf.corpus_score([r["hypothesis"] for r in rs],
+                                              [[r["reference"] for r in rs]])
+            scores[method]["delivered_chrf"] = round(delivered.score, 4)
             if comet is not None:
                 sys_score, seg_scores = comet.score([r["source_masked"] for r in rs], hyps, refs)
                 scores[method]["comet"] = round(sys_score, 4)
@@ -269,7 +295,7 @@ def build_report(rows: Sequence[dict], hyps_summary: Sequence[dict], baseline: s
             t = totals.get((engine, method))
             row = {"engine": engine, "method": method, "direction": direction,
                    "n_segments": len(rs), "reference": rs[0]["alignment"] if rs else ""}
-            for name in metrics.METRICS:
+            for name in names:
                 row[name] = scores[method][name]["score"]
                 row[f"{name}_signature"] = scores[method][name]["signature"]
                 s = sig.get(method, {}).get(name)

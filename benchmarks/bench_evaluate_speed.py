@@ -1,0 +1,150 @@
+"""What the evaluation costs against what the engine costs, measured side by side in one run
+(issue 19: the goal is an evaluation at most 2x the engine's own time, every default metric).
+
+    python -m benchmarks.bench_evaluate_speed [--runs N] [--docs N] [--only self|human]
+        [--variant NAME='BEAM OPTIONS' ...] [--json FILE]
+
+Two cases, on MultiLeg train (``DOPPEL_CORPORA``):
+  * ``self``:  en->es, ``--reference self``, every default method;
+  * ``human``: sv->da against the human da references (paired by document id), every
+    default method.
+Each run times ``python -m pipelines.evaluate`` as a user starts it (process start, Beam,
+protection, MT, restoration, masking, scoring, bootstrap, report), then the raw engine on
+exactly what was scored: every segment's payload as sent (``segments.parquet`` column
+``sent``, each engine × method), through one ``ApertiumEngine`` in batches of its own maximum
+(200), one method after the other.  The ratio is evaluate seconds / raw engine seconds of the
+medians.  ``--variant`` adds Beam options (e.g. ``2w='--direct_num_workers 2
+--direct_running_mode multi_processing'``); variants alternate within each run, so they are
+compared under the same load.  The first variant's report is checked to be the same in every
+variant (scores and signatures).
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import json
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, HERE)
+
+CORPORA = os.environ.get("DOPPEL_CORPORA", os.path.join(HERE, "..", "shared", "corpora"))
+CASES = {"self": ("en", "es", "self"), "human": ("sv", "da", "human")}
+SCORE_FIELDS = ("n_segments", "bleu", "chrf", "ter", "bleu_signature", "chrf_signature",
+                "ter_signature", "bleu_p_value", "chrf_p_value", "ter_p_value", "bleu_ci",
+                "chrf_ci", "ter_ci", "delivered_chrf")
+
+
+def case_files(case: str, docs: int, tmp: str):
+    src, tgt, ref = CASES[case]
+    root = os.path.join(CORPORA, "multileg", "train")
+    sources = sorted(glob.glob(os.path.join(root, src, f"*_{src}.jsonl")))
+    if ref == "human":
+        sources = [s for s in sources if os.path.exists(
+            os.path.join(root, tgt, os.path.basename(s).replace(f"_{src}.", f"_{tgt}.")))]
+    sources = sources[:docs] if docs else sources
+    # a directory of links, so the glob covers exactly the chosen documents
+    d = os.path.join(tmp, f"{case}-src")
+    os.makedirs(d, exist_ok=True)
+    for s in sources:
+        os.symlink(s, os.path.join(d, os.path.basename(s)))
+    reference = "self" if ref == "self" else os.path.join(root, tgt, f"*_{tgt}.jsonl")
+    return os.path.join(d, "*.jsonl"), reference, src, tgt, len(sources)
+
+
+def run_evaluate(glob_, reference, src, tgt, out, beam_args):
+    cmd = [sys.executable, "-m", "pipelines.evaluate", "--source", glob_, "--reference", reference,
+           "--source-lang", src, "--target-lang", tgt, "--engine", "apertium", "--output", out]
+    cmd += shlex.split(beam_args)
+    # a fixed secret: the same pseudonyms, hence the same outputs, in every run and variant
+    env = dict(os.environ, DOPPEL_SECRET=os.environ.get("DOPPEL_SECRET", "bench-evaluate-speed"))
+    t0 = time.perf_counter()
+    subprocess.run(cmd, cwd=HERE, check=True, stdout=subprocess.DEVNULL, env=env)
+    return time.perf_counter() - t0
+
+
+def scored_payloads(out):
+    import pyarrow.parquet as pq
+    t = pq.read_table(os.path.join(out, "segments.parquet"),
+                      columns=["engine", "method", "sent"]).to_pylist()
+    by = {}
+    for r in t:
+        if r["sent"] is not None:
+            by.setdefault((r["engine"], r["method"]), []).append(r["sent"])
+    return by
+
+
+def run_raw(payloads, src, tgt):
+    """Seconds for one Apertium engine over every scored payload, 200 a request."""
+    from transforms.engines.apertium import ApertiumEngine
+    t0 = time.perf_counter()
+    eng = ApertiumEngine(src, tgt)
+    try:
+        for texts in payloads.values():
+            for i in range(0, len(texts), ApertiumEngine.max_batch_segments):
+                eng.translate(texts[i:i + ApertiumEngine.max_batch_segments])
+    finally:
+        eng.close()
+    return time.perf_counter() - t0
+
+
+def report_scores(out):
+    with open(os.path.join(out, "report.json"), encoding="utf-8") as fh:
+        rows = json.load(fh)["rows"]
+    return sorted(({k: r.get(k) for k in ("engine", "method", "direction") + SCORE_FIELDS}
+                   for r in rows), key=lambda r: (r["engine"], r["method"]))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--docs", type=int, default=0, help="first N documents (0: all 50)")
+    ap.add_argument("--only", choices=sorted(CASES), action="append")
+    ap.add_argument("--variant", action="append", default=[],
+                    help="NAME='beam options' (default: one variant, no extra options)")
+    ap.add_argument("--json")
+    args = ap.parse_args(argv)
+    variants = [v.split("=", 1) if "=" in v else (v, v) for v in args.variant] or [("default", "")]
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in args.only or ["self", "human"]:
+            glob_, reference, src, tgt, n_docs = case_files(case, args.docs, tmp)
+            times = {name: [] for name, _ in variants}
+            raw, payloads, first = [], None, {}
+            for run in range(args.runs):
+                for name, beam_args in variants:
+                    out = os.path.join(tmp, f"{case}-{name}-{run}")
+                    times[name].append(run_evaluate(glob_, reference, src, tgt, out, beam_args))
+                    scores = report_scores(out)
+                    first.setdefault("scores", scores)
+                    if scores != first["scores"]:
+                        print(f"!! {case} {name} run {run}: report differs from the first run")
+                    if payloads is None:
+                        payloads = scored_payloads(out)
+                    print(f"{case} run {run} {name}: evaluate {times[name][-1]:.1f}s", flush=True)
+                raw.append(run_raw(payloads, src, tgt))
+                print(f"{case} run {run}: raw engine {raw[-1]:.1f}s", flush=True)
+            n_seg = sum(len(v) for v in payloads.values())
+            raw_m = statistics.median(raw)
+            res = {"documents": n_docs, "scored_payloads": n_seg, "raw_engine_s": raw,
+                   "evaluate_s": times, "ratio": {}}
+            for name, _ in variants:
+                ev = statistics.median(times[name])
+                res["ratio"][name] = round(ev / raw_m, 2)
+                print(f"{case:<6} {src}->{tgt} {n_docs} docs, {n_seg} payloads: {name}: evaluate "
+                      f"{ev:.1f}s / raw engine {raw_m:.1f}s = ratio {ev / raw_m:.2f}")
+            results[case] = res
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(results, fh, indent=1)
+    return results
+
+
+if __name__ == "__main__":
+    main()
