@@ -25,6 +25,27 @@ CORPORA = Path(os.environ.get("DOPPEL_CORPORA", Path(__file__).resolve().parent.
                               / "shared" / "corpora"))
 
 
+def apertium_sv_da_pairs(engine, root: Path, docs=None):
+    """(Apertium's Danish, the human Danish line) for the line-aligned MultiLeg sv/da
+    documents under ``root`` (the first ``docs`` of them)."""
+    pairs = []
+    for src in sorted((root / "sv").glob("*_sv.jsonl"))[:docs]:
+        tgt = root / "da" / src.name.replace("_sv.", "_da.")
+        if not tgt.exists():
+            continue
+        a = [json.loads(x)["text"] for x in src.read_text(encoding="utf-8").splitlines()
+             if x.strip()]
+        b = [json.loads(x)["text"] for x in tgt.read_text(encoding="utf-8").splitlines()
+             if x.strip()]
+        if len(a) != len(b):
+            continue
+        out = []
+        for i in range(0, len(a), 200):
+            out += engine.translate([html.escape(t, quote=False) for t in a[i:i + 200]])
+        pairs += [(html.unescape(h), r) for h, r in zip(out, b)]
+    return pairs
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--docs", type=int, default=0)
@@ -33,22 +54,11 @@ def main(argv=None):
                     help="a scrambled hypothesis for every K-th of those pairs (0: none)")
     args = ap.parse_args(argv)
     from transforms.engines.apertium import ApertiumEngine
-    root = CORPORA / "multileg" / "train"
     eng = ApertiumEngine("sv", "da")
-    pairs = []
-    for src in sorted((root / "sv").glob("*_sv.jsonl"))[:args.docs or None]:
-        tgt = root / "da" / src.name.replace("_sv.", "_da.")
-        if not tgt.exists():
-            continue
-        a = [json.loads(x)["text"] for x in src.read_text(encoding="utf-8").splitlines() if x.strip()]
-        b = [json.loads(x)["text"] for x in tgt.read_text(encoding="utf-8").splitlines() if x.strip()]
-        if len(a) != len(b):
-            continue
-        out = []
-        for i in range(0, len(a), 200):
-            out += eng.translate([html.escape(t, quote=False) for t in a[i:i + 200]])
-        pairs += [(html.unescape(h), r) for h, r in zip(out, b)]
-    eng.close()
+    try:
+        pairs = apertium_sv_da_pairs(eng, CORPORA / "multileg" / "train", args.docs or None)
+    finally:
+        eng.close()
     tok = TER()
     rnd = random.Random(1)
     todo = []

@@ -2,8 +2,6 @@
 edits as ``sacrebleu.metrics.lib_ter`` on real MT against human references (Apertium sv->da
 on MultiLeg, long poor segments included), and the per-segment statistics summed give the
 same corpus scores and signatures as sacrebleu's ``corpus_score``."""
-import html
-import json
 import random
 
 import pytest
@@ -56,20 +54,9 @@ def sv_da_pairs():
         eng = ApertiumEngine("sv", "da")
     except EngineError as exc:
         pytest.skip(f"Apertium sv-da: {exc}")
-    pairs = []
+    from benchmarks.check_ter_exact import apertium_sv_da_pairs
     try:
-        for src in sorted((root / "sv").glob("*_sv.jsonl"))[:6]:
-            tgt = root / "da" / src.name.replace("_sv.", "_da.")
-            if not tgt.exists():
-                continue
-            a = [json.loads(x)["text"] for x in src.read_text(encoding="utf-8").splitlines() if x.strip()]
-            b = [json.loads(x)["text"] for x in tgt.read_text(encoding="utf-8").splitlines() if x.strip()]
-            if len(a) != len(b):
-                continue
-            out = []
-            for i in range(0, len(a), 200):
-                out += eng.translate([html.escape(t, quote=False) for t in a[i:i + 200]])
-            pairs += [(html.unescape(h), r) for h, r in zip(out, b)]
+        pairs = apertium_sv_da_pairs(eng, root, 6)
     finally:
         eng.close()
     assert len(pairs) > 150
