@@ -122,6 +122,14 @@ def propagatable(form: str) -> bool:
     return sum(ch.isdigit() for ch in form) >= 5
 
 
+def authoritative_forms(mentions: Iterable[Mention],
+                        extra: Iterable[Tuple[str, str]] = ()) -> Set[str]:
+    """Casefolded forms a person stands behind: labels, the deny list, the run's labelled
+    forms (``extra``).  They spread onto, and are guarded in, every case."""
+    return ({m.text.strip().casefold() for m in mentions if m.source in AUTHORITATIVE}
+            | {f.strip().casefold() for f, _ in extra})
+
+
 def ordinary_word(text: str, lang: str) -> bool:
     """Is lower-case ``text`` made of ordinary words of ``lang`` (each common in the
     language's word-frequency list)?  Where no list is known, only a single word counts and
@@ -180,11 +188,9 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     run, run_casefolded, run_matcher = _run_forms(tuple(extra))
     if not doc and not run:
         return list(mentions)
-    # Forms a person gave (labels, the deny list, the run's labelled forms) spread in every
-    # case; a detector's capitalised form does not spread onto its lower-case twin where that
-    # is an ordinary word of the language.
-    authoritative = set(run_casefolded) | {m.text.strip().casefold() for m in mentions
-                                           if m.source in AUTHORITATIVE}
+    # Forms a person gave spread in every case; a detector's capitalised form does not spread
+    # onto its lower-case twin where that is an ordinary word of the language.
+    authoritative = authoritative_forms(mentions, extra)
     covered: Dict[int, List[Tuple[int, int]]] = {}
     for m in mentions:
         covered.setdefault(m.segment, []).append((m.start, m.end))

@@ -89,8 +89,7 @@ def protect_document(doc: Document, options: ProtectOptions,
     originals = sorted({m.text for m in guarded}
                        | {linking.POSSESSIVE.sub("", m.text) for m in guarded})
     # Twins of a detector's forms only: what a person labelled is guarded in every case.
-    authoritative = {m.text.casefold() for m in guarded if m.source in linking.AUTHORITATIVE}
-    authoritative |= {f.casefold() for f, _ in extra}
+    authoritative = linking.authoritative_forms(guarded, extra)
     ordinary = [f for f in linking.ordinary_forms(originals, [s.text for s in doc.segments],
                                                   doc.source_lang)
                 if linking.POSSESSIVE.sub("", f).casefold() not in authoritative
