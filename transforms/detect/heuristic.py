@@ -178,9 +178,7 @@ class HeuristicDetector:
     """``detect(texts, lang)``: spans per text.  Call with a whole document (or batch) at
     once: the common-word lexicon comes from the texts themselves."""
 
-    def __init__(self, extra_common: Iterable[str] = (), unknown_category: str = "PER",
-                 use_model: bool = True):
-        self.use_model = use_model
+    def __init__(self, extra_common: Iterable[str] = (), unknown_category: str = "PER"):
         self.extra_common = {w.lower() for w in extra_common} | FUNCTION_WORDS
         self.unknown_category = unknown_category
 
@@ -197,7 +195,7 @@ class HeuristicDetector:
         """The shipped name model (``model.py``), which weighs these rules' spans with the
         other signals, where it is installed; the rules alone otherwise."""
         from transforms.detect.model import default_tagger
-        tagger = default_tagger() if self.use_model else None
+        tagger = default_tagger()
         return tagger.detect(texts, lang) if tagger else self.rules(texts, lang)
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
