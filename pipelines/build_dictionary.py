@@ -44,6 +44,11 @@ class BuildDictionaryOptions(PipelineOptions):
                                  "labels; raw text needs stanza), stanza (Stanza NER on raw "
                                  "text), gazetteer (typed proper-noun runs, for parsed text "
                                  "without NER)")
+        parser.add_argument("--morphology", default="auto", choices=["auto", "apertium", "none"],
+                            help="features for forms that arrive without them (JSONL labels): "
+                                 "apertium (the language's installed Apertium analyser, the "
+                                 "same one a run without Stanza describes its mentions with), "
+                                 "none; auto: apertium where one is installed")
         parser.add_argument("--stanza-dir", "--stanza_dir", dest="stanza_dir", default=None,
                             help="Stanza model directory (default: DOPPEL_STANZA_DIR)")
         parser.add_argument("--top-n", "--top_n", dest="top_n", type=int,
@@ -188,6 +193,15 @@ def vet(by_cat: Dict[str, list], opts):
         engine.close()
 
 
+def _morphology_provenance(opts) -> dict:
+    if not getattr(opts, "morphology", None) or not _morphology(opts):
+        return {}
+    from transforms.nlp.apertium_morphology import analyser_command
+    cmd = analyser_command(opts.lang)
+    return {"analyser": "apertium lt-proc " + " ".join(cmd),
+            "package": posixpath.basename(posixpath.dirname(cmd[-1]))}
+
+
 def make_dictionary(entries, opts, sources: List[str]) -> Dictionary:
     by_cat: Dict[str, list] = {}
     for e in entries:
@@ -216,6 +230,7 @@ def make_dictionary(entries, opts, sources: List[str]) -> Dictionary:
         "licence": opts.licence,
         "attribution": opts.attribution,
         "ner": opts.ner,
+        "morphology": _morphology_provenance(opts),
         "top_n": opts.top_n,
         "default_features": defaults,
         "vetted": ({"engine": opts.vet_engine, "target": opts.vet_target,
@@ -228,6 +243,19 @@ def make_dictionary(entries, opts, sources: List[str]) -> Dictionary:
                     for c, es in final.items()},
     }
     return Dictionary(lang=opts.lang, entries=final, provenance=provenance)
+
+
+def _morphology(opts) -> bool:
+    """Whether JSONL forms get features from the installed Apertium analyser."""
+    if opts.morphology == "none":
+        return False
+    from transforms.nlp.apertium_morphology import analyser_command
+    if analyser_command(opts.lang) is None:
+        if opts.morphology == "apertium":
+            raise UsageError(f"--morphology apertium: no Apertium analyser for {opts.lang!r} "
+                             "is installed (apt-get install apertium-<pair>)")
+        return False
+    return True
 
 
 def build_graph(p: beam.Pipeline, opts: BuildDictionaryOptions, paths: List[str]):
@@ -249,9 +277,13 @@ def build_graph(p: beam.Pipeline, opts: BuildDictionaryOptions, paths: List[str]
                          | "ConlluEntities" >> beam.ParDo(_ConlluObservations(opts.lang, opts.ner,
                                                                                cats)))
         if jsonl:
+            lang, morph = opts.lang, _morphology(opts)
             parts.append(p | "JsonlFiles" >> beam.Create(jsonl)
                          | "JsonlEntities" >> beam.FlatMap(
-                             lambda pth: extract.observations_from_jsonl(_read(pth), cats, pth)))
+                             lambda pth: extract.with_morphology(
+                                 list(extract.observations_from_jsonl(_read(pth), cats, pth)),
+                                 lang) if morph else
+                             extract.observations_from_jsonl(_read(pth), cats, pth)))
     for i, pth in enumerate(text_paths):
         parts.append(p | f"ReadText{i}" >> beam.io.ReadFromText(pth)
                      | f"Batch{i}" >> beam.BatchElements(min_batch_size=16, max_batch_size=256)

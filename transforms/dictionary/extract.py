@@ -163,6 +163,69 @@ def observations_from_jsonl(text: str, categories: Iterable[str] = CATEGORIES,
                                   tokens=len(surface.split()), klass=klass, wikidata=qid)
 
 
+# What an Apertium description keeps on a form: morphology, and the analyser's own view (the
+# engine-aware choice compares it with the mention's).
+_FORM_KEYS = ("Case", "Number", "Gender", "Definite", "Degree", "analysis", "shape")
+
+
+def with_morphology(observations: List[Observation], lang: str) -> List[Observation]:
+    """Observations without features (JSONL labels) described by the language's installed
+    Apertium analyser — ``transforms.nlp.apertium_morphology.mention_morphology``, the same
+    function that describes a run's mentions: base-form lemma, UD features, UPOS, the
+    proper-noun class ("given", "surname", "place", "organisation", "acronym") and the
+    form without a leading article (an article stays outside a replaced span)."""
+    from transforms.nlp.apertium_morphology import bare_name, mention_morphology
+    described = mention_morphology(sorted({(o.form, o.category) for o in observations}), lang)
+    out = []
+    for o in observations:
+        lemma, feats = described.get((o.form, o.category), ("", {}))
+        if not feats.get("analysis"):
+            out.append(o)
+            continue
+        # without article and "'s" clitic: both stay in the sentence around a pseudonym
+        form = bare_name(o.form)
+        if o.category == "PER":
+            # a title belongs to the sentence ("Mr Butler"): the pseudonym is the name
+            from transforms.linking import TITLES
+            words = form.split()
+            while len(words) > 1 and words[0].casefold().rstrip(".") in TITLES:
+                words = words[1:]
+            if len(words) < len(form.split()):
+                form = " ".join(words)
+                lemma = lemma.split(None, len(lemma.split()) - len(words))[-1] \
+                    if len(lemma.split()) > len(words) else lemma
+        out.append(Observation(
+            category=o.category, lemma=lemma or form, form=form,
+            features=tuple(sorted((k, v) for k, v in feats.items() if k in _FORM_KEYS)),
+            upos=feats.get("upos", ""), tokens=len(form.split()),
+            klass=org_kind(form, feats.get("class", "")) if o.category == "ORG"
+            else feats.get("class", "") or o.klass, wikidata=o.wikidata))
+    return out
+
+
+# The kind of an organisation, from its last words: a court is not a company.
+_ORG_KINDS = (
+    ("court", re.compile(r"(?i)\b(court|tribunal|gericht\w*|\w*gericht|domstol\w*|\w*domstol\w*"
+                         r"|\w*rätt(?:en)?|\w*ret(?:ten)?|board of appeal|chamber|judge)\b")),
+    ("company", re.compile(r"(?:^|\s)(GmbH|AG|KG|SE|SA|S\.A\.|SARL|SAS|SpA|S\.p\.A\.|Srl|BV|B\.V\.|NV|"
+                           r"N\.V\.|Ltd\.?|Limited|plc|PLC|Inc\.?|LLC|Corp\.?|AB|A/S|ApS|ASA|AS|"
+                           r"Oy|Oyj|SIA|UAB|AS|OÜ|Sp\. z o\.o\.|sp\. z o\.o\.|S\.L\.|SL|Kft\.?|Zrt\.?|"
+                           r"s\.r\.o\.|a\.s\.|d\.o\.o\.|& Co\.?)\s*$")),
+    ("authority", re.compile(r"(?i)\b(commission|council|parliament|ministry|minister\w*|"
+                             r"authority|office|agency|government|administration|directorate|"
+                             r"kommission\w*|myndighet\w*|ministeri\w*|verket|styrelse\w*)\b")),
+)
+
+
+def org_kind(text: str, klass: str = "") -> str:
+    """``court``, ``company:<legal form>``, ``authority``, or the analyser's class."""
+    for kind, pattern in _ORG_KINDS:
+        m = pattern.search(text)
+        if m:
+            return f"company:{m.group(1)}" if kind == "company" else kind
+    return klass
+
+
 def _usable(surface: str, category: str = "") -> bool:
     """A pseudonym candidate must be a name: capitalised, no inline codes, line breaks, lists
     ("Vevey, Switzerland") or brackets; a person's name has a real word, not only initials
