@@ -2,6 +2,8 @@
 do, so ``pipelines/translate.py`` reads like its data flow."""
 from __future__ import annotations
 
+import dataclasses
+
 import functools
 import json
 import logging
@@ -77,7 +79,9 @@ class _ProtectFn(beam.DoFn):
 
     def process(self, doc, corpus_forms=()):
         try:
-            pd = protect_document(doc, self.options, list(corpus_forms) + list(self.deny))
+            options = self.options if self.options.engine else dataclasses.replace(
+                self.options, engine=self.engine)
+            pd = protect_document(doc, options, list(corpus_forms) + list(self.deny))
             requests = stages.requests_for(pd, self.engine) if self.emit_requests else []
         except Exception as exc:
             LOG.exception("protect failed for %s", doc.name)

@@ -45,6 +45,9 @@ class ProtectOptions:
     # Pseudonym dictionary for morphology-matched names: "auto" (the shipped one for the
     # source language, if any), "none", or a path to a JSON/Parquet dictionary.
     dictionary: str = "auto"
+    # The MT engine the text goes to: for Apertium, pseudonyms are chosen by the engine's own
+    # view of the original (``transforms.engines.apertium_lexicon``).
+    engine: str = ""
 
 
 @dataclass
@@ -62,6 +65,7 @@ class ProtectedDocument:
     # of them lie inside a masked entity span (the over-masking figure of summary.json).
     word_chars: int = 0
     masked_word_chars: int = 0
+    engine: str = ""                  # the engine the options named (restoration's lexicon)
 
 
 def protect_document(doc: Document, options: ProtectOptions,
@@ -85,6 +89,8 @@ def protect_document(doc: Document, options: ProtectOptions,
     mentions = linking.propagate(doc.segments, given, extra, lang=doc.source_lang)
     mentions = linking.merge_overlaps(mentions, doc.segments)
     clusters = linking.link(mentions, lang=doc.source_lang)
+    if options.method in ("pseudonym", "category-id-grammar"):
+        mentions = describe_mentions(mentions, doc.source_lang)
     guarded = [m for m in mentions if m.source != linking.PRECAUTION]
     originals = sorted({m.text for m in guarded}
                        | {linking.POSSESSIVE.sub("", m.text) for m in guarded})
@@ -113,7 +119,9 @@ def protect_document(doc: Document, options: ProtectOptions,
                                    if options.scope == "corpus" and extra else None,
                                    translatable=functools.partial(
                                        common_word, source=doc.source_lang,
-                                       target=doc.target_lang))
+                                       target=doc.target_lang),
+                                   views=engine_views(options.engine, doc.source_lang,
+                                                      doc.target_lang))
         of_cluster: Dict[int, List[Mention]] = {}
         for m in mentions:
             of_cluster.setdefault(m.cluster, []).append(m)
@@ -135,6 +143,12 @@ def protect_document(doc: Document, options: ProtectOptions,
         pieces, assignments, pos, cursor = [], [], 0, 0
         codes = list(seg.codes)
         for m in ms:
+            article = article_outside(m) if options.method == "pseudonym" else ""
+            if article:
+                # The article stays in the sentence, outside the replaced span: the engine
+                # makes "del"/"de la" agree with the name as it would with the original.
+                m = dataclasses.replace(m, text=m.text[len(article):],
+                                        start=m.start + len(article))
             start, end = to_marked[m.start], to_marked[m.end - 1] + 1
             # Codes inside the entity stay, in order, right after its replacement: no code is
             # lost and no fragment of the original is left between them.
@@ -170,7 +184,62 @@ def protect_document(doc: Document, options: ProtectOptions,
                              clusters=clusters, originals=originals, ordinary=ordinary,
                              selection=dict(chooser.stats) if chooser is not None else {},
                              detectors=used, word_chars=word_chars,
-                             masked_word_chars=masked_chars)
+                             masked_word_chars=masked_chars, engine=options.engine)
+
+
+def article_outside(m: Mention) -> str:
+    """The leading article a name mention's replacement leaves in the sentence ("the "
+    of "the Commission"), or ""."""
+    if m.category not in DESCRIBED:
+        return ""
+    from transforms.nlp.apertium_morphology import article_of
+    return article_of(m.text)
+
+
+def engine_views(engine: str, source: str, target: str):
+    """``PairLexicon.views`` of the installed Apertium pair when the engine is Apertium (the
+    engine-aware choice), else None (features alone)."""
+    from transforms.engines.apertium_lexicon import engine_is_apertium, pair_lexicon
+    if not engine_is_apertium(engine) or not source or not target:
+        return None
+    lexicon = pair_lexicon(source, target)
+    return lexicon.views if lexicon is not None else None
+
+
+# Categories whose mentions are described by morphology (names: the dictionary's categories).
+DESCRIBED = ("PER", "ORG", "LOC", "GPE", "MISC")
+
+
+def describe_mentions(mentions: List[Mention], lang: str) -> List[Mention]:
+    """Every run has morphology: mentions the NLP layer did not describe (given labels, the
+    model-free detector) get lemma and features from the source language's installed
+    Apertium analyser, else from their shape alone (``transforms.nlp.apertium_morphology``);
+    an organisation also gets its kind (court, company and legal form, authority)."""
+    from transforms.dictionary.extract import org_kind
+    from transforms.nlp.apertium_morphology import mention_morphology
+    todo = sorted({(m.text, m.category) for m in mentions
+                   if m.category in DESCRIBED and not m.features.get("upos")})
+    if not todo:
+        return mentions
+    described = mention_morphology(todo, lang)
+    out = []
+    for m in mentions:
+        hit = described.get((m.text, m.category))
+        if hit is None or m.features.get("upos"):
+            out.append(m)
+            continue
+        lemma, feats = hit
+        feats = dict(feats, **m.features)
+        if m.category == "ORG":
+            feats["class"] = org_kind(m.text, feats.get("class", ""))
+        from transforms.nlp.apertium_morphology import bare_name
+        # a lemma only where the analyser knows a base form the text does not show
+        # ("Commissions" -> "Commission"): the leak guard checks lemmas too, and the name
+        # without its article is not something else to guard
+        if lemma == bare_name(m.text):
+            lemma = ""
+        out.append(dataclasses.replace(m, lemma=m.lemma or lemma, features=feats))
+    return out
 
 
 _WORD_CHAR = re.compile(r"\w")

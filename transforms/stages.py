@@ -315,6 +315,7 @@ def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse], ali
                             clusters=len(pd.clusters), selection=dict(pd.selection))
     for m in pd.mentions:
         report.entities[m.category] = report.entities.get(m.category, 0) + 1
+    lexicon = restoration_lexicon(pd)
     for ps in pd.segments:
         resp = by_id.get(ps.id)
         if resp is None or resp.text is None:
@@ -333,7 +334,7 @@ def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse], ali
             report.cached += 1
         text, problems = markup.from_markup(resp.text, ps.codes)
         res = restore_segment(ps, text, problems, pd.document.target_lang,
-                              pd.document.source_lang, aligner)
+                              pd.document.source_lang, aligner, lexicon)
         results[ps.id] = res
         report.restored += res.restored
         report.unresolved += res.unresolved
@@ -342,6 +343,24 @@ def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse], ali
         if res.status == "needs-review":
             report.needs_review += 1
     return results, report
+
+
+def restoration_lexicon(pd: ProtectedDocument):
+    """The Apertium pair's ``target_form`` when the document went to Apertium: pseudonyms
+    the engine translated are found and their originals generated in the same form."""
+    from transforms.engines.apertium_lexicon import engine_is_apertium, pair_lexicon
+    if not engine_is_apertium(getattr(pd, "engine", "")):
+        return None
+    lexicon = pair_lexicon(pd.document.source_lang, pd.document.target_lang)
+    if lexicon is None or lexicon.target is None:
+        return None
+
+    def target_form(fake: str, found: str, original: str):
+        try:
+            return lexicon.target_form(fake, found, original)
+        except OSError:
+            return None
+    return target_form
 
 
 def _reason_kind(reason: str) -> str:

@@ -29,10 +29,12 @@ from schemas.dictionary import DictionaryEntry, DictionaryForm
 from schemas.records import Mention
 from transforms.dictionary.store import Dictionary
 
+LEVEL_SEP = "\x1f"          # transforms.engines.apertium_lexicon.LEVEL_SEP
+
 # Features a form must share with the mention it replaces (when the mention has them).
 MATCH_KEYS = ("Case", "Number", "Definite", "Poss", "Number[psor]", "Person[psor]",
               "Animacy")
-STEPS = ("class+features", "features", "analogy", "faker+analogy", "features-partial",
+STEPS = ("engine+features", "class+features", "features", "analogy", "faker+analogy", "features-partial",
          "fallback")
 CATEGORY_ALIASES = {"GPE": "LOC"}
 WINDOW = 2          # characters over the shortest lemma still "near-shortest"
@@ -55,6 +57,8 @@ def has_morphology(mentions: Iterable[Mention]) -> bool:
 
 
 def covers(form: DictionaryForm, need: Dict[str, str], morphology: bool) -> bool:
+    if form.features.get("Case") == "Gen" and not need.get("Case"):
+        return False              # a genitive never stands for a mention in another case
     if not need:
         return True
     if not form.features and not morphology:
@@ -379,10 +383,15 @@ class Selector:
 
     def select(self, category: str, mentions: Sequence[Mention], canonical: str,
                order: Callable[[str], int],
-               acceptable: Callable[[DictionaryEntry, Sequence[str]], bool]) -> Selection:
+               acceptable: Callable[[DictionaryEntry, Sequence[str]], bool],
+               views: Optional[Callable[[Sequence[str]], Dict[str, str]]] = None) -> Selection:
         """``order(lemma)``: the secret-keyed tie-break; ``acceptable(entry, made)``: the
-        chooser's exclusion and containment rules (``made``: the forms analogy adds)."""
+        chooser's exclusion and containment rules (``made``: the forms analogy adds);
+        ``views(texts)``: the engine's own view of each text (``PairLexicon.views``), for the
+        engine-aware choice — without it, the source analyser's ``analysis`` feature."""
         pool = self.candidates(category)
+        looks = _Looks(mentions, canonical, views)
+        pool = looks.admissible(pool)
         needs = [need_of(m.features) for m in mentions] or [{}]
         distinct: List[Dict[str, str]] = []
         for n in needs:
@@ -399,6 +408,12 @@ class Selector:
         full = [e for e in pool if covered[id(e)] == len(distinct)]
         # (step, candidates, extra ranking key, forms made by analogy per entry)
         tiers: List[tuple] = []
+        engine = [e for e in full if looks.same_view(e)]
+        if engine:
+            # the engine will treat the pseudonym as it treats the original: same readings,
+            # same target tags (DESIGN.md §7) — the sentence around it comes out the same
+            tiers.append(("engine+features", engine,
+                          lambda e: (int(not classes & set(e.classes)),), {}))
         if classes:
             tiers.append(("class+features", [e for e in full if classes & set(e.classes)],
                           None, {}))
@@ -426,7 +441,7 @@ class Selector:
                                      -min(min(m.score for m in made[id(e)]), TRUSTED)),
                           {k: [m.form for m in v] for k, v in made.items()}))
         for step, cands, extra, forms in tiers:
-            for e in self._ranked(cands, tokens, gender, end, order, extra):
+            for e in self._ranked(cands, tokens, gender, end, order, extra, looks):
                 if acceptable(e, forms.get(id(e), ())):
                     return Selection(e, step, list(forms.get(id(e), ())))
         if self.analogy is not None:
@@ -437,7 +452,7 @@ class Selector:
         # get its base form).
         for level in range(len(distinct) - 1, 0, -1):
             for e in self._ranked([e for e in pool if covered[id(e)] == level],
-                                  tokens, gender, end, order):
+                                  tokens, gender, end, order, looks=looks):
                 if acceptable(e, ()):
                     return Selection(e, "features-partial")
         return Selection(None, "fallback")
@@ -524,11 +539,14 @@ class Selector:
             hit = self._given[gender] = names
         return hit
 
-    def _ranked(self, cands, tokens, gender, end, order, extra=None) -> List[DictionaryEntry]:
+    def _ranked(self, cands, tokens, gender, end, order, extra=None, looks=None
+                ) -> List[DictionaryEntry]:
+        looks = looks or _NoLooks()
+
         def prefs(e: DictionaryEntry):
             eg = _entry_gender(e, self.gender_of) if gender else ""
             words = e.lemma.split()
-            return (extra(e) if extra else ()) + (
+            return (extra(e) if extra else ()) + looks.prefs(e) + (
                 int(e.tokens != tokens), int(bool(gender and eg and eg != gender)),
                 0 if words and _ending(words[-1]) == end else
                 (1 if words and words[-1][-1:].casefold() == end[-1:] else 2))
@@ -541,6 +559,87 @@ class Selector:
         window.sort(key=lambda e: (order(e.lemma), e.lemma))
         inside = {id(e) for e in window}
         return window + [e for e in ranked if id(e) not in inside]
+
+
+class _Looks:
+    """What a pseudonym must look like to stand in for a cluster's mentions: its shape
+    (initials stay initials, an acronym gets an acronym, ALL CAPS stays ALL CAPS — hard
+    rules), then, as preferences, the engine's view, the part of speech (a demonym
+    adjective gets an adjective), an organisation's kind and legal form."""
+
+    def __init__(self, mentions: Sequence[Mention], canonical: str, views=None):
+        from transforms.nlp.apertium_morphology import bare_name, shape_of
+        main = next((m for m in mentions if m.text == canonical), mentions[0] if mentions
+                    else None)
+        feats = main.features if main is not None else {}
+        self.text = bare_name(main.text if main is not None else canonical)
+        self.shape = feats.get("shape") or shape_of(self.text)
+        self.upos = feats.get("upos", "")
+        self.klass = feats.get("class", "")
+        self.analysis = feats.get("analysis", "")
+        self.views = views
+        self._view = None
+        if views is not None:
+            try:
+                self._view = views([self.text])[self.text]
+            except OSError:
+                self.views = None
+        self._cand_views: Dict[str, str] = {}
+
+    def _strict(self) -> bool:
+        """Initials and acronyms: only the same shape will do."""
+        parts = self.shape.split()
+        return "I" in parts or (parts and all(p == "A" for p in parts))
+
+    def admissible(self, pool: Sequence[DictionaryEntry]) -> List[DictionaryEntry]:
+        if not self._strict():
+            return list(pool)
+        return [e for e in pool if _entry_shape(e) == self.shape]
+
+    def _form(self, e: DictionaryEntry) -> DictionaryForm:
+        return e.forms[0] if e.forms else DictionaryForm(form=e.lemma, features={}, count=0)
+
+    def view_level(self, e: DictionaryEntry) -> int:
+        """How alike the engine sees the candidate and the original: 0 the same readings and
+        target tags, 1 the same main reading and its target tags (so the same article and
+        agreement), 2 the same known-or-not and part of speech, 3 otherwise.  Without the
+        engine, the source analyser's readings (0 or 3)."""
+        f = self._form(e)
+        if self._view is not None:
+            if f.form not in self._cand_views:
+                try:
+                    self._cand_views.update(self.views([f.form]))
+                except OSError:
+                    return 3
+            theirs = self._cand_views.get(f.form, "").split(LEVEL_SEP)
+            mine = self._view.split(LEVEL_SEP)
+            for level, (a, b) in enumerate(zip(mine, theirs)):
+                if a == b:
+                    return level
+            return 3
+        return 0 if self.analysis and f.features.get("analysis") == self.analysis else 3
+
+    def same_view(self, e: DictionaryEntry) -> bool:
+        return self.view_level(e) <= 1
+
+    def prefs(self, e: DictionaryEntry) -> tuple:
+        kind = self.klass
+        same_kind = 0 if not kind or kind in e.classes else (
+            1 if kind.split(":")[0] in {c.split(":")[0] for c in e.classes} else 2)
+        same_pos = int(bool(self.upos and e.upos and e.upos != self.upos))
+        return (self.view_level(e), same_pos, int(_entry_shape(e) != self.shape), same_kind)
+
+
+def _entry_shape(e: DictionaryEntry) -> str:
+    from transforms.nlp.apertium_morphology import shape_of
+    f = e.forms[0] if e.forms else None
+    return (f.features.get("shape") if f is not None else "") or shape_of(e.lemma)
+
+
+class _NoLooks:
+    @staticmethod
+    def prefs(e) -> tuple:
+        return ()
 
 
 @functools.lru_cache(maxsize=4)
