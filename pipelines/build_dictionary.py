@@ -221,7 +221,7 @@ def make_dictionary(entries, opts, sources: List[str]) -> Dictionary:
             for f in e.forms:
                 for k, v in defaults.items():
                     f.features.setdefault(k, v)
-    from transforms.pseudonyms import fallback_lists  # noqa: F401
+    from transforms.pseudonyms.fallback import fallback_lists  # noqa: F401
     import faker
     provenance = {
         "built_by": "pipelines.build_dictionary",

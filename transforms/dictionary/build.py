@@ -13,6 +13,7 @@ from typing import Dict, Iterable, List, Optional, Sequence
 
 from schemas.dictionary import DictionaryEntry, DictionaryForm
 from transforms.dictionary.extract import Observation
+from transforms.pseudonyms.fallback import fallback_lists
 
 DEFAULT_TOP_N = 150
 
@@ -80,7 +81,6 @@ def faker_entries(category: str, have: Sequence[DictionaryEntry], n: int,
     ``resources/pseudonyms/fallback.json`` (vetted to pass Apertium unchanged).  The pick is a
     fixed hash order, so rebuilding gives the same dictionary.  ``features_of(name, gender)``
     gives the features to record for the form (e.g. ``Gender``/``Number`` for Spanish)."""
-    from transforms.pseudonyms import fallback_lists
     lists = fallback_lists()
     taken = {e.lemma.casefold() for e in have}
     need = n - len(have)

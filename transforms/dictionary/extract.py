@@ -17,7 +17,7 @@ from schemas.records import Mention, is_code_char
 from transforms.nlp.base import AnnotatedText, EntitySpan, entity_features, words_in_span
 
 # Categories a dictionary holds: names.  Dates, amounts and identifiers get format-preserving
-# fakes instead (transforms.pseudonyms).
+# fakes instead (transforms.pseudonyms: date, identifiers).
 CATEGORIES = ("PER", "ORG", "LOC", "GPE", "MISC")
 # Features that are not morphology of the form and are never stored.
 _DROP = {"deprel", "upos", "subtype"}

@@ -18,6 +18,7 @@ import functools
 from typing import List, Set
 
 from transforms.nlp.base import AnnotatedText, EntitySpan, entity_head
+from transforms.pseudonyms.fallback import fallback_lists
 
 CONNECTORS = {"de", "del", "la", "las", "los", "el", "y", "e", "of", "the", "and", "von", "van"}
 ORG_HEADS = {
@@ -49,7 +50,6 @@ def places() -> Set[str]:
 
 @functools.lru_cache(maxsize=1)
 def given_names() -> Set[str]:
-    from transforms.pseudonyms import fallback_lists
     lists = fallback_lists()
     return {n.casefold() for n in lists["given_female"] + lists["given_male"]}
 

@@ -28,6 +28,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 from schemas.dictionary import DictionaryEntry, DictionaryForm
 from schemas.records import Mention
 from transforms.dictionary.store import Dictionary
+from transforms.pseudonyms.fallback import fallback_lists
 
 LEVEL_SEP = "\x1f"          # transforms.engines.apertium_lexicon.LEVEL_SEP
 
@@ -464,7 +465,6 @@ class Selector:
         original's gender from the dictionary's persons + a Faker family name) whose every
         needed form analogy can make; among the first ``SYNTHETIC_LOOK`` acceptable ones in
         the secret-keyed order, the best attested (TRUSTED), then the original's ending."""
-        from transforms.pseudonyms import fallback_lists
         cat = CATEGORY_ALIASES.get(category, category)
         lists = fallback_lists()
         if cat == "PER":
@@ -531,7 +531,6 @@ class Selector:
             if gender:
                 names = [w for w in names if self.gender_of(w) == gender]
             if len(names) < 5:
-                from transforms.pseudonyms import fallback_lists
                 lists = fallback_lists()
                 keys = {"Fem": ["given_female"], "Masc": ["given_male"]}.get(
                     gender, ["given_female", "given_male"])

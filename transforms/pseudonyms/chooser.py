@@ -1,0 +1,295 @@
+"""Choosing replacements for entity clusters (pure): ``PseudonymChooser``.
+
+The choice is keyed by a secret (``keyed.keyed_int``), so a rerun with the same secret gives
+the same pseudonyms and nobody without the secret can recompute the mapping.  A pseudonym
+never equals, contains or is contained in an original of the same document, and two clusters
+never share one (the exclusion rules: ``_Forbidden``, ``PseudonymChooser._acceptable``).
+
+A cluster's pseudonym comes from the first step that gives one, in this order (each named
+``_step_*`` below; ``PseudonymChooser.stats`` counts which step fired):
+
+1. ``same-key`` — a cluster of the same key, or of the same lemma, already has one;
+2. ``corpus`` — the per-corpus assignment (``corpus_assignments``), unless it clashes here;
+3. the dictionary — with a pseudonym dictionary and mentions that carry morphology, the
+   paper's three-step selection (``transforms.dictionary.select``; counted by its own step
+   names, ``fallback`` when it finds nothing); the entry kind is in ``dictionary_entry``;
+4. ``faker`` — persons, places and organisations from Faker's pools (``fallback``,
+   ``person``); mentions without features keep this behaviour;
+5. ``date`` — a keyed shift (``date``);
+6. ``identifier`` — a validated fake of the same identifier type (``identifiers``);
+7. ``scramble`` — the format-preserving scramble (``identifiers``).
+"""
+from __future__ import annotations
+
+import functools
+from collections import Counter
+import re
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
+
+from schemas.records import Cluster, Mention
+from transforms import dates
+from transforms.dictionary.select import distinct_needs, has_morphology
+from transforms.linking import fold, link_key, propagatable
+from transforms.pseudonyms.date import DatePseudonym, shifted_date
+from transforms.pseudonyms.dictionary_entry import DictPseudonym, _selector
+from transforms.pseudonyms.fallback import (_CANDIDATE_WORD, check_fallback_words,
+                                            fallback_lists, pick)
+from transforms.pseudonyms.identifiers import fake_identifier, scramble
+from transforms.pseudonyms.keyed import keyed_int
+from transforms.pseudonyms.kinds import Plain, Pseudonym
+from transforms.pseudonyms.person import fake_person
+from transforms.target_names import common_word
+
+NAME_CATEGORIES = ("PER", "ORG", "LOC", "GPE", "MISC")
+# Categories the Faker step has pools for.
+FAKER_CATEGORIES = ("PER", "LOC", "GPE", "ORG")
+
+_WORDS = re.compile(r"\w+")
+
+
+class _Forbidden:
+    """Strings no pseudonym may equal, share a word with, or contain or be contained in:
+    folded, their words, and (for strings that identify someone: not a bare "3" or "2002")
+    word -> the word-padded strings holding it — containment either way needs a shared
+    word, so only those few are checked."""
+
+    def __init__(self, strings: Tuple[str, ...]):
+        self.folded = {fold(o).strip() for o in strings if o.strip()}
+        self.words = {w for o in self.folded for w in _WORDS.findall(o)}
+        self.padded_by_word: Dict[str, List[str]] = {}
+        for o in {" ".join(_WORDS.findall(o)) for o in self.folded if propagatable(o)}:
+            for w in set(o.split()):
+                self.padded_by_word.setdefault(w, []).append(o)
+
+
+@functools.lru_cache(maxsize=4)
+def _forbidden(strings: Tuple[str, ...]) -> _Forbidden:
+    """A run's avoid list is the same for every document: indexed once per worker."""
+    return _Forbidden(strings)
+
+
+class PseudonymChooser:
+    """One per document (or per corpus, with a shared ``scope``)."""
+
+    def __init__(self, secret: bytes, scope: str, originals: Iterable[str],
+                 avoid: Iterable[str] = (), dictionary=None, lang: str = "",
+                 corpus: Optional[Dict[Tuple[str, str], "Pseudonym"]] = None,
+                 translatable: Optional[Callable[[str], bool]] = None):
+        """``originals``: this document's entity strings; ``avoid``: further strings no
+        pseudonym may be or contain (other documents' entities, the customer's lists);
+        ``dictionary``: a ``transforms.dictionary.Dictionary`` for morphology-matched names."""
+        self.secret = secret
+        self.lang = lang
+        # ``translatable(word)``: would the engine translate it as an ordinary word ("Lane" ->
+        # "camino")?  Fallback names made of such words are skipped: they could not be found
+        # in the translation again.
+        self.translatable = translatable
+        # Per-corpus scope: the run's assignment for every (category, key) of the corpus,
+        # made once in one fixed order (``corpus_assignments``), so the same entity gets the
+        # same pseudonym in every document and two entities never share one.
+        self.corpus = corpus or {}
+        self.stats: Counter = Counter()     # selection step -> clusters
+        self._by_key: Dict[str, tuple] = {}  # cluster key -> (category, pseudonym)
+        self.selector = None
+        if dictionary is not None:
+            self.selector = _selector(dictionary)
+        self.scope = scope
+        # What no pseudonym may be, share a word with, or contain: this document's entity
+        # strings, and the run-wide avoid list (the same for every document: indexed once).
+        self._forbidden = (_Forbidden(tuple(originals)), _forbidden(tuple(avoid)))
+        self.used: Set[str] = set()
+
+    # -- public ------------------------------------------------------------------
+    def choose(self, cluster: Cluster, mentions: Sequence[Mention] = ()) -> "Pseudonym":
+        """``mentions``: the cluster's mentions; their features decide the forms needed."""
+        cat = cluster.category
+        # The same string annotated with two categories in one document ("Spain" as ORG and
+        # LOC) is one original: it gets one pseudonym.
+        # Likewise clusters whose mentions share a lemma: surface linking keeps "Tallinnas"
+        # and "Tallinna" apart, but they are one entity in two cases and need one pseudonym
+        # (in each mention's case).
+        keys = [cluster.key] + sorted({"\x1flemma\x1f" + fold(m.lemma) for m in mentions
+                                       if m.lemma and cat in NAME_CATEGORIES})
+        chosen = self._step_same_key(cat, keys)
+        if chosen is not None:
+            return chosen
+        chosen = self._step_corpus(cluster, mentions)
+        if chosen is None:
+            chosen = self._choose(cluster, mentions)
+        for key in keys:
+            self._by_key.setdefault(key, (cat, chosen))
+        return chosen
+
+    def _choose(self, cluster: Cluster, mentions: Sequence[Mention]) -> "Pseudonym":
+        """Steps 3 to 7: a fresh pseudonym."""
+        cat = cluster.category
+        tried = False
+        if self.selector is not None and cat in NAME_CATEGORIES and has_morphology(mentions):
+            tried = True
+            chosen = self._step_dictionary(cluster, mentions)
+            if chosen is not None:
+                return chosen
+            self.stats["fallback"] += 1      # step 3: Faker's names for the category
+        if cat in FAKER_CATEGORIES and not tried:
+            self.stats["faker"] += 1             # no morphology known: today's choice
+        chosen = self._step_faker(cluster)
+        if chosen is None:
+            chosen = self._step_date(cluster)
+        if chosen is None:
+            chosen = self._step_identifier(cluster, mentions)
+        if chosen is None:
+            chosen = self._step_scramble(cluster)
+        return chosen
+
+    # -- the steps, in order -----------------------------------------------------
+    def _step_same_key(self, cat: str, keys: Sequence[str]) -> Optional["Pseudonym"]:
+        for key in keys:
+            same = self._by_key.get(key)
+            if same is not None and cat != "DATE" and same[0] != "DATE":
+                self.stats["same-key"] += 1
+                return same[1]
+        return None
+
+    def _step_corpus(self, cluster: Cluster, mentions: Sequence[Mention]
+                     ) -> Optional["Pseudonym"]:
+        hit = self.corpus.get((cluster.category, cluster.key))
+        if hit is None or isinstance(hit, DatePseudonym) or (
+                self.selector is not None and has_morphology(mentions)):
+            # dates: a shift keyed by the corpus scope is the same everywhere already
+            return None
+        forms = [f for f in hit.all_forms() if f]
+        if any(self._is_original(fold(f)) or fold(f) in self.used for f in forms):
+            return None          # a document-specific original or a clash: choose afresh
+        self.stats["corpus"] += 1
+        self.used.update(fold(f) for f in forms)
+        return hit
+
+    def _step_dictionary(self, cluster: Cluster, mentions: Sequence[Mention]
+                         ) -> Optional[DictPseudonym]:
+        def order(lemma: str) -> int:
+            return keyed_int(self.secret, self.scope, cluster.category, cluster.key, lemma)
+
+        person = cluster.category == "PER"
+
+        def strings(entry, made) -> Set[str]:
+            out = {entry.lemma} | {f.form for f in entry.forms} | set(made)
+            if person:
+                # a person's surname in each form, alone: a surname-only mention of two
+                # persons must not get the same pseudonym
+                out |= {x.split()[-1] for x in out if len(x.split()) > 1}
+            return out
+
+        def acceptable(entry, made=()) -> bool:
+            # Word-sharing is allowed here (unlike Faker picks): a dictionary has few entries
+            # per rare form, and the leak guard needs only that no pseudonym equals, contains
+            # or is contained in an original — which _acceptable still checks, word-bounded.
+            return all(self._acceptable(x, share_words=True) for x in strings(entry, made))
+
+        sel = self.selector.select(cluster.category, mentions, cluster.canonical, order,
+                                   acceptable)
+        if sel.entry is None:
+            return None
+        self.stats[sel.step] += 1
+        self.used.update(fold(x) for x in strings(sel.entry, sel.made))
+        return DictPseudonym(sel.entry, cluster.canonical, self.selector)
+
+    def _step_faker(self, cluster: Cluster) -> Optional["Pseudonym"]:
+        cat = cluster.category
+        if cat == "PER":
+            return fake_person(self, cluster)
+        if cat in ("LOC", "GPE"):
+            return Plain(pick(self, cluster, fallback_lists()["city"]))
+        if cat == "ORG":
+            return Plain(pick(self, cluster, fallback_lists()["org"]))
+        return None
+
+    def _step_date(self, cluster: Cluster) -> Optional[DatePseudonym]:
+        if cluster.category != "DATE":
+            return None
+        value = dates.parse(cluster.canonical)
+        if value is None:
+            return None
+        self.stats["date"] += 1
+        return DatePseudonym(value, shifted_date(self, cluster, value))
+
+    def _step_identifier(self, cluster: Cluster, mentions: Sequence[Mention]
+                         ) -> Optional[Plain]:
+        subtype = next((m.features.get("subtype") for m in mentions
+                        if m.features.get("subtype")), "")
+        if not subtype:
+            return None
+        fake = fake_identifier(self, cluster, subtype)
+        if fake is None:
+            return None
+        self.stats["identifier"] += 1
+        return Plain(fake, keep_case=True)
+
+    def _step_scramble(self, cluster: Cluster) -> Plain:
+        self.stats["scramble"] += 1
+        return Plain(scramble(self, cluster))
+
+    # -- the exclusion rules -----------------------------------------------------
+    def _acceptable(self, cand: str, share_words: bool = False) -> bool:
+        """Not used yet; shares no word with any original (dates may: a year or a month name
+        identifies no one); neither contains the other."""
+        f = fold(cand)
+        if f in self.used or self._is_original(f):
+            return False
+        words = _WORDS.findall(f)
+        mine, run = self._forbidden
+        if not share_words and not (mine.words.isdisjoint(words)
+                                    and run.words.isdisjoint(words)):
+            return False
+        if len(f) < 3:   # initials: "X" is a word in countless originals ("Company X")
+            return True
+        padded = " " + " ".join(words) + " "
+        return not any(o and (f" {o} " in padded or padded in f" {o} ")
+                       for fb in self._forbidden
+                       for w in set(words) for o in fb.padded_by_word.get(w, ()))
+
+    def _translatable(self, cand: str) -> bool:
+        return self.translatable is not None and any(
+            self.translatable(w) for w in _CANDIDATE_WORD.findall(cand))
+
+    def _is_original(self, folded: str) -> bool:
+        mine, run = self._forbidden
+        return folded in mine.folded or folded in run.folded
+
+
+@functools.lru_cache(maxsize=4)
+def _corpus_cached(secret: bytes, forms: Tuple[Tuple[str, str], ...],
+                   languages: Tuple[str, str] = ("", "")):
+    keys = sorted({(c, link_key(f) or fold(f), f) for f, c in forms if propagatable(f)})
+    canon: Dict[Tuple[str, str], str] = {}
+    for c, k, f in keys:          # the longest form of a key is its canonical
+        if len(f) > len(canon.get((c, k), "")):
+            canon[(c, k)] = f
+    source, target = languages
+    check_fallback_words(source, target)
+    chooser = PseudonymChooser(secret, "corpus", [f for f, _ in forms],
+                               translatable=lambda w: common_word(w, source, target))
+    out: Dict[Tuple[str, str], Pseudonym] = {}
+    for i, ((c, k), f) in enumerate(sorted(canon.items())):
+        try:
+            out[(c, k)] = chooser.choose(Cluster(id=i, category=c, key=k, canonical=f))
+        except RuntimeError:
+            continue
+    return out
+
+
+def corpus_assignments(secret: bytes, forms: Iterable[Tuple[str, str]], source_lang: str = "",
+                       target_lang: str = "") -> Dict[Tuple[str, str], "Pseudonym"]:
+    """One assignment for every (category, linking key) of the corpus's entity strings, made
+    in sorted order by one chooser: identical in every worker and document (cached per
+    process), collision-free across the corpus.  With the languages, fallback names the
+    engine would translate as ordinary words are skipped, as in per-document scope."""
+    return _corpus_cached(secret, tuple(sorted(set(forms))), (source_lang, target_lang))
+
+
+def choice_order(clusters: Iterable[Cluster], mentions_of: Dict[int, Sequence[Mention]]
+                 ) -> List[Cluster]:
+    """The order clusters choose in: independent of input order (by key), and the clusters
+    needing the most distinct forms first — few dictionary entries have them all, and the
+    exclusion list must not hand those entries to an easy cluster first.  Clusters without
+    features keep the plain key order."""
+    return sorted(clusters, key=lambda c: (-distinct_needs(mentions_of.get(c.id, ())), c.key))

@@ -1,0 +1,31 @@
+"""How a replacement wears the surface of the mention it replaces (pure): the mention's
+capitalisation (``apply_case``), its English possessive (``_possessive``) and the name words
+behind its titles (``_name_words``).  Shared by every kind of pseudonym and by the masks."""
+from __future__ import annotations
+
+from typing import List
+
+from transforms.linking import POSSESSIVE, TITLES, fold
+
+
+def _name_words(text: str) -> List[str]:
+    words = POSSESSIVE.sub("", text).split()
+    while words and fold(words[0]).rstrip(".") in TITLES:
+        words = words[1:]
+    return words
+
+
+def _possessive(text: str) -> str:
+    m = POSSESSIVE.search(text.strip())
+    if not m:
+        return ""
+    bare = text.strip()[: m.start()]
+    return m.group(0) if bare and bare[-1].isalnum() else ""
+
+
+def apply_case(model: str, text: str) -> str:
+    letters = [c for c in model if c.isalpha()]
+    if len(letters) > 1 and all(c.isupper() for c in letters) and not all(
+            w.isupper() and len(w) <= 3 for w in model.split()):
+        return text.upper()
+    return text
