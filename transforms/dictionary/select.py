@@ -604,6 +604,8 @@ class _Looks:
         agreement), 2 the same known-or-not and part of speech, 3 otherwise.  Without the
         engine, the source analyser's readings (0 or 3)."""
         f = self._form(e)
+        if len(f.form.split()) != len(self.text.split()):
+            return 3      # a form cut to fit ("European Parliament" -> "Parliament") is another word
         if self._view is not None:
             if f.form not in self._cand_views:
                 try:

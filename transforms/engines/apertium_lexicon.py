@@ -86,7 +86,7 @@ class PairLexicon:
             return "*"
         lex = _main_reading(u)
         first = (self._bil.get(lex) or [""])[0]
-        return _tag_string(lex) + ">" + _tag_string(first)
+        return _tag_string(lex) + ">" + _tag_string(first) + _several(first)
 
     @staticmethod
     def _coarse_view(u: Unit) -> str:
@@ -99,7 +99,7 @@ class PairLexicon:
         out = set()
         for lex in _lexical(u):
             first = (self._bil.get(lex) or [""])[0]
-            out.add(_tag_string(lex) + ">" + _tag_string(first))
+            out.add(_tag_string(lex) + ">" + _tag_string(first) + _several(first))
         return "/".join(sorted(out))
 
     # -- dictionaries ------------------------------------------------------------------
@@ -184,6 +184,13 @@ def _main_reading(u: Unit) -> str:
             if _tags(lex)[:1] == [pos]:
                 return lex
     return lexical[0] if lexical else ""
+
+
+def _several(lexical: str) -> str:
+    """"#" when the translation is several words ("Newcomer" -> "recién llegado"): word
+    for word, restoration could not find it again."""
+    lemma = _lemma(lexical)
+    return "#" if "#" in lemma or " " in lemma else ""
 
 
 def _lexical(u: Unit) -> List[str]:

@@ -74,7 +74,8 @@ class PseudonymChooser:
     def __init__(self, secret: bytes, scope: str, originals: Iterable[str],
                  avoid: Iterable[str] = (), dictionary=None, lang: str = "",
                  corpus: Optional[Dict[Tuple[str, str], "Pseudonym"]] = None,
-                 translatable: Optional[Callable[[str], bool]] = None):
+                 translatable: Optional[Callable[[str], bool]] = None,
+                 views: Optional[Callable[[Sequence[str]], Dict[str, str]]] = None):
         """``originals``: this document's entity strings; ``avoid``: further strings no
         pseudonym may be or contain (other documents' entities, the customer's lists);
         ``dictionary``: a ``transforms.dictionary.Dictionary`` for morphology-matched names."""
@@ -84,6 +85,9 @@ class PseudonymChooser:
         # "camino")?  Fallback names made of such words are skipped: they could not be found
         # in the translation again.
         self.translatable = translatable
+        # ``views(texts)``: the engine's own view of each text (Apertium), for choosing a
+        # pseudonym the engine treats as it treats the original.
+        self.views = views
         # Per-corpus scope: the run's assignment for every (category, key) of the corpus,
         # made once in one fixed order (``corpus_assignments``), so the same entity gets the
         # same pseudonym in every document and two entities never share one.
@@ -186,12 +190,44 @@ class PseudonymChooser:
             return all(self._acceptable(x, share_words=True) for x in strings(entry, made))
 
         sel = self.selector.select(cluster.category, mentions, cluster.canonical, order,
-                                   acceptable)
+                                   acceptable, self.views)
+        if sel.step != "engine+features" and self.views is not None:
+            shaped = self._step_engine_shaped(cluster, mentions)
+            if shaped is not None:
+                return shaped
         if sel.entry is None:
             return None
         self.stats[sel.step] += 1
         self.used.update(fold(x) for x in strings(sel.entry, sel.made))
         return DictPseudonym(sel.entry, cluster.canonical, self.selector)
+
+    def _step_engine_shaped(self, cluster: Cluster, mentions: Sequence[Mention]
+                            ) -> Optional[Plain]:
+        """No dictionary entry looks to the engine like the original: the name rebuilt word
+        by word from the language's vocabulary the engine sees alike (``engine_shaped``)."""
+        from transforms.nlp.apertium_morphology import bare_name
+        from transforms.pseudonyms.engine_shaped import engine_shaped
+        if not any(m.features.get("known") in ("yes", "part") for m in mentions):
+            return None             # the engine knows none of it: the dictionary's choice
+        text = bare_name(max((m.text for m in mentions), key=len, default=cluster.canonical))
+        if cluster.category == "PER":
+            return None             # a person keeps a person's name (dictionary, Faker)
+
+        def order(salt: str) -> int:
+            return keyed_int(self.secret, self.scope, cluster.category, cluster.key, salt)
+
+        lists = fallback_lists()
+        names = lists["family"] + lists["city"]
+        try:
+            fake = engine_shaped(text, self.lang, self.views, order,
+                                 lambda c: self._acceptable(c, share_words=True), names)
+        except OSError:
+            return None
+        if fake is None:
+            return None
+        self.stats["engine-shaped"] += 1
+        self.used.add(fold(fake))
+        return Plain(fake)
 
     def _step_faker(self, cluster: Cluster) -> Optional["Pseudonym"]:
         cat = cluster.category

@@ -1,0 +1,122 @@
+"""Pseudonyms shaped by the engine's own vocabulary (Apertium; DESIGN.md §7, issue 15).
+
+When no dictionary entry looks to the engine like the original ("the Court": a noun the
+engine translates, feminine in Spanish), the pseudonym is built word by word from the
+language's frequent vocabulary (``wordfreq``): each word the engine knows is replaced by a
+word it sees exactly alike — the same readings and the same target tags, else the same main
+reading and target tags — written in the original word's case ("the Court" -> "the Tendency",
+"Spanish law" -> "Finnish law"); each word it does not know, by a name it does not know
+either; closed-class words ("of", "and", "for") stay, they identify no one.  The engine then
+tags, reorders and agrees the sentence as it would the original, and restoration finds the
+pseudonym's translation word by word through the pair's dictionaries
+(``restore._find_translated``).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from transforms.pseudonyms.keyed import keyed_int
+
+VOCABULARY = 20000          # the most frequent words of the language looked at
+_WORD = re.compile(r"^[^\W\d_]{3,}$")
+# Main parts of speech a name word may be replaced in; anything else (prepositions,
+# conjunctions, articles) stays as it is.
+_CONTENT = {"n", "np", "adj"}
+LEVEL_SEP = "\x1f"
+
+
+class EngineVocabulary:
+    """The language's frequent words indexed by the engine's view of them."""
+
+    def __init__(self, lang: str, views: Callable[[Sequence[str]], Dict[str, str]]):
+        from wordfreq import top_n_list
+        words = [w for w in top_n_list(lang, VOCABULARY) if _WORD.match(w)]
+        caps = sorted({w[:1].upper() + w[1:] for w in words})
+        seen = views(caps)
+        self.by_exact: Dict[str, List[str]] = {}
+        self.by_main: Dict[str, List[str]] = {}
+        for w in caps:
+            exact, main, _ = (seen.get(w, "") + LEVEL_SEP * 2).split(LEVEL_SEP)[:3]
+            if not exact or exact == "*" or " " in exact or "#" in exact:
+                continue              # unknown, not one unit, or translated into several
+            self.by_exact.setdefault(exact, []).append(w)
+            self.by_main.setdefault(main, []).append(w)
+
+    def unknown(self, names: Sequence[str], views) -> List[str]:
+        """The names among ``names`` the engine does not know (passed through as they are)."""
+        key = tuple(names)
+        if getattr(self, "_unknown_key", None) != key:
+            seen = views([n for n in names if _WORD.match(n)])
+            self._unknown = [n for n in names if seen.get(n, "").split(LEVEL_SEP)[0] == "*"]
+            self._unknown_key = key
+        return self._unknown
+
+    def candidates(self, exact: str, main: str) -> List[str]:
+        return self.by_exact.get(exact, []) + [w for w in self.by_main.get(main, [])
+                                               if w not in set(self.by_exact.get(exact, []))]
+
+
+@functools.lru_cache(maxsize=8)
+def _vocabulary(lang: str, views) -> Optional[EngineVocabulary]:
+    try:
+        return EngineVocabulary(lang, views)
+    except (OSError, LookupError, ImportError):
+        return None
+
+
+_TOKENS = re.compile(r"\w+(?:[-'’]\w+)*|[^\w\s]+|\s+")
+# Parts of speech that stay: they carry no identity ("of", "and", "the", "for").
+_CLOSED = {"pr", "cnjcoo", "cnjsub", "det", "predet", "prn", "rel", "gen"}
+
+
+def engine_shaped(text: str, lang: str, views, order: Callable[[str], int],
+                  acceptable: Callable[[str], bool], unknown_names: Sequence[str]
+                  ) -> Optional[str]:
+    """``text`` (a name without its article) rebuilt word by word as above, or None when a
+    word the engine knows has no look-alike, or no acceptable combination is found.  Only
+    closed-class words and punctuation stay; every other word is replaced."""
+    vocab = _vocabulary(lang, views)
+    tokens = _TOKENS.findall(text)
+    words = [t for t in tokens if t[:1].isalnum() or t[:1] == "_"]
+    if vocab is None or not words:
+        return None
+    seen = views(words)
+    options: List[List[str]] = []
+    changed = False
+    for i, w in enumerate(tokens):
+        if not (w[:1].isalnum() or w[:1] == "_"):
+            options.append([w])            # spaces, punctuation
+            continue
+        exact, main, coarse = (seen.get(w, "") + LEVEL_SEP * 2).split(LEVEL_SEP)[:3]
+        if exact and exact != "*" and " " not in exact and coarse in _CLOSED:
+            options.append([w])            # "of", "and", "for": stays
+            continue
+        changed = True
+        if not exact or exact == "*" or " " in exact:
+            pool = vocab.unknown(unknown_names, views)
+        else:
+            # the same readings first; only when none, the same main reading
+            pool = vocab.by_exact.get(exact) or vocab.by_main.get(main, [])
+        if not pool:
+            return None
+        start = order(f"\x1fengine\x1f{i}")
+        options.append([_case_like(w, pool[(start + k) % len(pool)])
+                         for k in range(min(len(pool), 40))])
+    if not changed:
+        return None
+    for attempt in range(40):
+        cand = "".join(opts[attempt % len(opts)] for opts in options)
+        if cand.casefold() != text.casefold() and acceptable(cand):
+            return cand
+    return None
+
+
+def _case_like(model: str, word: str) -> str:
+    letters = [c for c in model if c.isalpha()]
+    if len(letters) > 1 and all(c.isupper() for c in letters):
+        return word.upper()
+    if model[:1].islower():
+        return word.lower()
+    return word[:1].upper() + word[1:]
