@@ -184,7 +184,14 @@ def analyser(lang: str) -> Optional[Analyser]:
 
 
 # Words before a name that belong to the sentence, not to the name's form.
-_ARTICLES = {"the", "a", "an", "den", "det", "de", "el", "la", "los", "las", "lo"}
+# Definite articles before a name, per language: they belong to the sentence, not to the
+# name's form.  ("de" is left out everywhere: a particle of names, "de Gaulle".)
+ARTICLES = {"en": {"the"}, "es": {"el", "la", "los", "las", "lo"}, "sv": {"den", "det"},
+            "da": {"den", "det"}, "nb": {"den", "det"}, "fr": {"le", "la", "les"},
+            "it": {"il", "lo", "la", "gli", "le"}, "pt": {"o", "a", "os", "as"},
+            "ca": {"el", "la", "els", "les"}, "de": {"der", "die", "das", "dem", "des"},
+            "nl": {"het"}}
+_ARTICLES = {"the", "el", "la", "los", "las", "den", "det"}   # language not given
 
 
 def _preference(category: str):
@@ -200,14 +207,15 @@ def _preference(category: str):
     return rank
 
 
-def describe(units: Sequence[Unit], category: str, text: str = ""
+def describe(units: Sequence[Unit], category: str, text: str = "", lang: str = ""
              ) -> Tuple[str, Dict[str, str]]:
     """(lemma, features) of a mention from its units: the features of its last content
     unit's preferred reading (the inflected word of a flat name, the head of "Court of
     Justice" is not caught — its number is the whole name's in these languages' names
     anyway), UPOS, the proper-noun class, a genitive clitic as Case=Gen, ``analysis`` — the
     ambiguity classes of all its units — and ``shape``."""
-    content = [u for u in units if u.surface.casefold() not in _ARTICLES] or list(units)
+    content = [u for u in units if u.surface.casefold() not in ARTICLES.get(lang, _ARTICLES)
+               ] or list(units)
     if not content:
         return "", {}
     rank = _preference(category)
@@ -222,8 +230,9 @@ def describe(units: Sequence[Unit], category: str, text: str = ""
             head = None          # an unknown last word: the known one before is no head
     if head is not None:
         u, best = head
-        feats.update(best[0].features())
-        feats["upos"] = best[0].upos
+        # a compound ("EU+domstol") inflects, and is, what its last part is
+        feats.update(best[-1].features())
+        feats["upos"] = best[-1].upos
         if any("gen" in r.tags for r in best):
             feats["Case"] = "Gen"          # a genitive form (Swedish "Kommissionens")
     else:
@@ -233,7 +242,7 @@ def describe(units: Sequence[Unit], category: str, text: str = ""
     feats["analysis"] = " ".join(u.ambiguity() for u in content)
     feats["known"] = "yes" if all(u.known for u in content) else (
         "no" if not any(u.known for u in content) else "part")
-    bare = bare_name(text or " ".join(u.surface for u in units))
+    bare = bare_name(text or " ".join(u.surface for u in units), lang=lang)
     feats["shape"] = shape_of(bare)
     lemma = bare
     if head is not None and head[0] is content[-1] or (
@@ -242,9 +251,14 @@ def describe(units: Sequence[Unit], category: str, text: str = ""
         # the inflected last word in its base form ("Commissions" -> "Commission"), cased
         # like the word ("italian" -> "Italian")
         u, best = head
-        word = best[0].lemma
-        if word[:1].islower() and u.surface[:1].isupper():
-            word = word[:1].upper() + word[1:]
+        if len(best) > 1:
+            return lemma, feats      # a compound's base form is not its first part's
+        # cased word by word like the surface ("European parliament" for the unit
+        # "European Parliament")
+        surface_words = u.surface.split()
+        word = " ".join(
+            (w[:1].upper() + w[1:]) if i < len(surface_words) and surface_words[i][:1].isupper()
+            else w for i, w in enumerate(best[0].lemma.split()))
         cut = bare.rfind(u.surface)
         if cut >= 0 and word:
             lemma = bare[:cut] + word
@@ -256,10 +270,11 @@ _NOT_HEAD = ("pr", "cnjcoo", "cnjsub", "det", "gen", "guio", "sent", "cm", "apos
 _POSSESSIVE_END = re.compile(r"(?:['’]s?|s['’])$")
 
 
-def bare_name(text: str, keep_possessive: bool = False) -> str:
+def bare_name(text: str, keep_possessive: bool = False, lang: str = "") -> str:
     """The mention without a leading article (and without a possessive ending)."""
     words = text.split()
-    while len(words) > 1 and words[0].casefold() in _ARTICLES:
+    articles = ARTICLES.get(lang, _ARTICLES)
+    while len(words) > 1 and words[0].casefold() in articles:
         words = words[1:]
     bare = " ".join(words)
     if not keep_possessive and re.search(r"\w['’]s$", bare):
@@ -267,10 +282,10 @@ def bare_name(text: str, keep_possessive: bool = False) -> str:
     return bare
 
 
-def article_of(text: str) -> str:
+def article_of(text: str, lang: str = "") -> str:
     """The leading article of a mention with the space after it ("the "), or ""."""
     m = re.match(r"(\w+)\s+", text)
-    if m and m.group(1).casefold() in _ARTICLES and len(text.split()) > 1:
+    if m and m.group(1).casefold() in ARTICLES.get(lang, _ARTICLES) and len(text.split()) > 1:
         return m.group(0)
     return ""
 
@@ -318,7 +333,7 @@ def mention_morphology(texts: Sequence[Tuple[str, str]], lang: str
     for text, cat in texts:
         units = answers.get(text)
         if units:
-            out[(text, cat)] = describe(units, cat, text)
+            out[(text, cat)] = describe(units, cat, text, lang)
         else:
             out[(text, cat)] = ("", shape_features(text))
     return out
