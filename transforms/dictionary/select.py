@@ -601,8 +601,9 @@ class _Looks:
     def view_level(self, e: DictionaryEntry) -> int:
         """How alike the engine sees the candidate and the original: 0 the same readings and
         target tags, 1 the same main reading and its target tags (so the same article and
-        agreement), 2 the same known-or-not and part of speech, 3 otherwise.  Without the
-        engine, the source analyser's readings (0 or 3)."""
+        agreement), 2 the same known-or-not and part of speech, 3 otherwise, 4 a candidate
+        the engine changes beyond what restoration follows.  Without the engine, the source
+        analyser's readings (0 or 3)."""
         f = self._form(e)
         if len(f.form.split()) != len(self.text.split()):
             return 3      # a form cut to fit ("European Parliament" -> "Parliament") is another word
@@ -614,6 +615,9 @@ class _Looks:
                     return 3
             theirs = self._cand_views.get(f.form, "").split(LEVEL_SEP)
             mine = self._view.split(LEVEL_SEP)
+            if any(c in theirs[0] for c in "+~#"):
+                return 4     # a compound, a renamed name, a several-word translation: the
+                             # engine changes it in ways restoration cannot follow: last
             for level, (a, b) in enumerate(zip(mine, theirs)):
                 if a == b:
                     return level

@@ -32,6 +32,7 @@ _TAGS = re.compile(r"<([^>]*)>")
 _AGREEMENT = {"m", "f", "nt", "ut", "mf", "GD", "sg", "pl", "sp", "ND", "un", "def", "ind",
               "fn", "gen", "nom"}
 _INHERENT_POS = {"n"}             # nouns keep their own gender
+_GENDERS = {"m", "f", "nt", "ut", "mf"}
 
 
 def _pair_dir(pair: str) -> Optional[str]:
@@ -58,8 +59,11 @@ class PairLexicon:
             ["-a", os.path.join(base, f"{pair}.automorf.bin")]
         self.source = Analyser(source, source_cmd)
         target_morf = os.path.join(base, f"{reverse}.automorf.bin")
-        self.target = Analyser(target, ["-a", target_morf]) if os.path.isfile(target_morf) \
-            else None
+        # with the reverse mode's own flags (Danish: -w -e, compounds analysed)
+        target_cmd = analyser_command(target, dirs=(os.path.dirname(base),))
+        if target_cmd is None or target_cmd[-1] != target_morf:
+            target_cmd = ["-a", target_morf]
+        self.target = Analyser(target, target_cmd) if os.path.isfile(target_morf) else None
         self._bilingual = _LtProc(["-b", os.path.join(base, f"{pair}.autobil.bin")])
         self._generator = _LtProc(["-g", os.path.join(base, f"{pair}.autogen.bin")])
         self._lock = threading.Lock()
@@ -86,7 +90,8 @@ class PairLexicon:
             return "*"
         lex = _main_reading(u)
         first = (self._bil.get(lex) or [""])[0]
-        return _tag_string(lex) + ">" + _tag_string(first) + _several(first)
+        return _tag_string(lex) + ">" + _tag_string(first) + _several(first) + \
+            _renamed(lex, first) + _joined(lex)
 
     @staticmethod
     def _coarse_view(u: Unit) -> str:
@@ -99,7 +104,8 @@ class PairLexicon:
         out = set()
         for lex in _lexical(u):
             first = (self._bil.get(lex) or [""])[0]
-            out.add(_tag_string(lex) + ">" + _tag_string(first) + _several(first))
+            out.add(_tag_string(lex) + ">" + _tag_string(first) + _several(first) +
+                    _renamed(lex, first) + _joined(lex))
         return "/".join(sorted(out))
 
     # -- dictionaries ------------------------------------------------------------------
@@ -126,6 +132,21 @@ class PairLexicon:
                 else out.lstrip("~")
         return self._gen[lexical]
 
+    def _inflected(self, orig_lex: str, found) -> Optional[str]:
+        """The original's default translation with the found reading's tags (a noun keeps
+        its own gender)."""
+        for option in self.translations(orig_lex):
+            # the default first; the next where the generator cannot make it
+            own = _tags(option)
+            tags = list(found.tags)
+            if own[:1] and own[0] in _INHERENT_POS:
+                gender = next((o for o in own if o in _GENDERS), None)
+                tags = [gender if t in _GENDERS and gender else t for t in tags]
+            form = self.generate(_lemma(option) + "".join(f"<{t}>" for t in tags))
+            if form is not None:
+                return form
+        return None
+
     def target_form(self, fake: str, found: str, original: str) -> Optional[str]:
         """``original`` (a source word) in the target form the engine gave ``fake`` (found in
         the output as ``found``), or None when ``found`` is no translation of ``fake`` or
@@ -133,57 +154,67 @@ class PairLexicon:
         if self.target is None or not (analysable(fake) and analysable(found)
                                        and analysable(original)):
             return None
-        fake_targets = {}
+        fake_targets: Dict[str, List[Tuple[str, str]]] = {}
         for u in self.source.units(fake):
             for lex in _lexical(u):
                 for opt in self.translations(lex):
-                    fake_targets.setdefault(_lemma(opt).casefold(), (lex, opt))
+                    fake_targets.setdefault(_lemma(opt).casefold(), []).append((lex, opt))
         low = found.casefold()
         if not any(lemma[:3] == low[:3] for lemma in fake_targets):
             return None                  # cheap: most output words are not its translation
         found_units = self.target.units(found)
         if len(found_units) != 1 or not found_units[0].known:
             return None
+        originals = [lex for u in self.source.units(original) for lex in _lexical(u)]
         for parts in found_units[0].readings:
-            r = parts[0]
-            hit = fake_targets.get(r.lemma.casefold())
-            if hit is None:
-                continue
-            fake_lex, _ = hit
-            pos = _tags(fake_lex)[:1]
-            orig_lex = next((lex for u in self.source.units(original) for lex in _lexical(u)
-                             if _tags(lex)[:1] == pos), None)
-            if orig_lex is None:
-                return None
-            options = self.translations(orig_lex)
-            if not options:
-                return None
-            own = _tags(options[0])
-            found_tags = list(r.tags)
-            if own[:1] and own[0] in _INHERENT_POS:
-                # a noun keeps its own gender; its number is the one found
-                found_tags = [t if t not in ("m", "f", "nt", "ut", "mf") else
-                              next((o for o in own if o in ("m", "f", "nt", "ut", "mf")), t)
-                              for t in found_tags]
-            lexical = _lemma(options[0]) + "".join(f"<{t}>" for t in found_tags)
-            form = self.generate(lexical)
-            if form is None:
-                return None
-            return _case_like(found, form)
+            # a compound ("masse+indvandring") is the word its parts spell, inflected as
+            # its last part
+            r = parts[-1] if len(parts) == 1 else type(parts[-1])(
+                "".join(p.lemma for p in parts), parts[-1].tags)
+            for fake_lex, opt in fake_targets.get(r.lemma.casefold(), ()):
+                if _tags(opt)[:1] != [r.pos]:
+                    continue             # found as another part of speech than this reading
+                pos = _tags(fake_lex)[:1]
+                for orig_lex in (x for x in originals if _tags(x)[:1] == pos):
+                    form = self._inflected(orig_lex, r)
+                    if form is not None:
+                        return _case_like(found, form)
         return None
 
 
 LEVEL_SEP = "\x1f"      # between the exact, main-reading and coarse views of ``views``
-_MAIN_ORDER = ("np", "n", "adj")
 
 
 def _main_reading(u: Unit) -> str:
+    """A place or organisation name first, then an adjective ("German law": the engine reads
+    an adjective before a noun), a noun, a person's name."""
     lexical = _lexical(u)
-    for pos in _MAIN_ORDER:
-        for lex in lexical:
-            if _tags(lex)[:1] == [pos]:
-                return lex
-    return lexical[0] if lexical else ""
+
+    def rank(lex: str) -> int:
+        tags = _tags(lex)
+        if tags[:1] == ["np"]:
+            return 3 if tags[1:2] in (["ant"], ["cog"]) else 0
+        return {"adj": 1, "n": 2}.get(tags[0] if tags else "", 4)
+    return min(lexical, key=rank) if lexical else ""
+
+
+def _joined(lexical: str) -> str:
+    """"+" for a compound or joined unit ("Lin+köping", "Court+'s"): the engine translates
+    its parts one by one."""
+    return "+" if "+" in lexical else ""
+
+
+def _renamed(source: str, target: str) -> str:
+    """"~" when the engine renames a proper noun ("Jackson" -> "Jakkesøn", "Göteborg" ->
+    "Gøteborg") or changes a word's part of speech ("Sherry" -> the place "Jerez"): no
+    stand-in for a word it keeps, and restoration could not follow it."""
+    if not target:
+        return ""
+    if _tags(source)[:1] == ["np"] and _lemma(target).casefold() != _lemma(source).casefold():
+        return "~"
+    if _tags(source)[:1] != _tags(target)[:1]:
+        return "~"
+    return ""
 
 
 def _several(lexical: str) -> str:

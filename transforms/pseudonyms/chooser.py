@@ -68,6 +68,29 @@ def _forbidden(strings: Tuple[str, ...]) -> _Forbidden:
     return _Forbidden(strings)
 
 
+# A pseudonym this close to the original (difflib ratio, folded) shows it: "Composition"
+# for "Commission".  The evaluation counts a window of the payload 0.8 alike as a leak.
+TOO_ALIKE = 0.7
+
+
+def looks_like(candidate: str, originals: Iterable[str]) -> bool:
+    """Compared as sent: with the original's article, which stays in the sentence ("the
+    Sort" shows "the Court" more than "Sort" shows "Court")."""
+    import difflib
+    from transforms.nlp.apertium_morphology import article_of, bare_name
+    for o in originals:
+        if not o.strip():
+            continue
+        sent = fold(article_of(o) + bare_name(candidate))
+        if difflib.SequenceMatcher(None, sent, fold(o)).ratio() >= TOO_ALIKE:
+            return True
+    return False
+
+
+def _folded_words(text: str) -> List[str]:
+    return [fold(w) for w in re.findall(r"\w+", text)]
+
+
 class PseudonymChooser:
     """One per document (or per corpus, with a shared ``scope``)."""
 
@@ -183,7 +206,17 @@ class PseudonymChooser:
                 out |= {x.split()[-1] for x in out if len(x.split()) > 1}
             return out
 
+        own_words = {w for m in mentions for w in _folded_words(m.text) if len(w) >= 4} | {
+            w for w in _folded_words(cluster.canonical) if len(w) >= 4}
+        own_texts = {m.text for m in mentions} | {cluster.canonical}
+
         def acceptable(entry, made=()) -> bool:
+            # No word of the original's own: "Västbanken i Linköping" would send "Linköping"
+            # of "Förvaltningsrätten i Linköping".
+            if any(w in own_words for x in strings(entry, made) for w in _folded_words(x)):
+                return False
+            if looks_like(entry.lemma, own_texts):
+                return False
             # Word-sharing is allowed here (unlike Faker picks): a dictionary has few entries
             # per rare form, and the leak guard needs only that no pseudonym equals, contains
             # or is contained in an original — which _acceptable still checks, word-bounded.
@@ -219,8 +252,11 @@ class PseudonymChooser:
         lists = fallback_lists()
         names = lists["family"] + lists["city"]
         try:
+            own = {m.text for m in mentions} | {cluster.canonical}
             fake = engine_shaped(text, self.lang, self.views, order,
-                                 lambda c: self._acceptable(c, share_words=True), names)
+                                 lambda c: self._acceptable(c, share_words=True)
+                                 and not looks_like(c, own), names,
+                                 self._forbidden[0].words)
         except OSError:
             return None
         if fake is None:

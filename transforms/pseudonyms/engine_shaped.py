@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from transforms.pseudonyms.keyed import keyed_int
 
@@ -39,8 +39,8 @@ class EngineVocabulary:
         self.by_main: Dict[str, List[str]] = {}
         for w in caps:
             exact, main, _ = (seen.get(w, "") + LEVEL_SEP * 2).split(LEVEL_SEP)[:3]
-            if not exact or exact == "*" or " " in exact or "#" in exact:
-                continue              # unknown, not one unit, or translated into several
+            if _irregular(exact):
+                continue
             self.by_exact.setdefault(exact, []).append(w)
             self.by_main.setdefault(main, []).append(w)
 
@@ -68,21 +68,25 @@ def _vocabulary(lang: str, views) -> Optional[EngineVocabulary]:
 
 _TOKENS = re.compile(r"\w+(?:[-'’]\w+)*|[^\w\s]+|\s+")
 # Parts of speech that stay: they carry no identity ("of", "and", "the", "for").
-_CLOSED = {"pr", "cnjcoo", "cnjsub", "det", "predet", "prn", "rel", "gen"}
+_CLOSED = {"pr", "cnjcoo", "cnjsub", "det", "predet", "prn", "rel", "gen", "num", "adv",
+           "preadv"}
 
 
 def engine_shaped(text: str, lang: str, views, order: Callable[[str], int],
-                  acceptable: Callable[[str], bool], unknown_names: Sequence[str]
-                  ) -> Optional[str]:
+                  acceptable: Callable[[str], bool], unknown_names: Sequence[str],
+                  forbidden_words: Iterable[str] = ()) -> Optional[str]:
     """``text`` (a name without its article) rebuilt word by word as above, or None when a
     word the engine knows has no look-alike, or no acceptable combination is found.  Only
     closed-class words and punctuation stay; every other word is replaced."""
     vocab = _vocabulary(lang, views)
+    if not text[:1].isalnum():
+        return None               # "’s-Hertogenbosch": the engine reads "’s" as a clitic
     tokens = _TOKENS.findall(text)
     words = [t for t in tokens if t[:1].isalnum() or t[:1] == "_"]
     if vocab is None or not words:
         return None
     seen = views(words)
+    banned = {w.casefold() for w in forbidden_words} | {w.casefold() for w in words}
     options: List[List[str]] = []
     changed = False
     for i, w in enumerate(tokens):
@@ -94,16 +98,22 @@ def engine_shaped(text: str, lang: str, views, order: Callable[[str], int],
             options.append([w])            # "of", "and", "for": stays
             continue
         changed = True
-        if not exact or exact == "*" or " " in exact:
-            pool = vocab.unknown(unknown_names, views)
+        if _irregular(exact):
+            # unknown, a compound, a name the engine renames, several words in translation:
+            # no look-alike restoration could find again; a name the engine passes through
+            tiers = [vocab.unknown(unknown_names, views)]
         else:
-            # the same readings first; only when none, the same main reading
-            pool = vocab.by_exact.get(exact) or vocab.by_main.get(main, [])
-        if not pool:
+            # the same readings first, then the same main reading
+            alike = vocab.by_exact.get(exact, [])
+            tiers = [alike, [c for c in vocab.by_main.get(main, []) if c not in set(alike)]]
+        # never a word of an original ("Justice" of "Court of Justice" is no stand-in)
+        tiers = [[c for c in tier if c.casefold() not in banned] for tier in tiers]
+        if not any(tiers):
             return None
         start = order(f"\x1fengine\x1f{i}")
-        options.append([_case_like(w, pool[(start + k) % len(pool)])
-                         for k in range(min(len(pool), 40))])
+        ranked = [tier[(start + k) % len(tier)] for tier in tiers if tier
+                  for k in range(min(len(tier), 40))][:40]     # keyed rotation, tier by tier
+        options.append([_case_like(w, c) for c in ranked])
     if not changed:
         return None
     for attempt in range(40):
@@ -111,6 +121,12 @@ def engine_shaped(text: str, lang: str, views, order: Callable[[str], int],
         if cand.casefold() != text.casefold() and acceptable(cand):
             return cand
     return None
+
+
+def _irregular(view: str) -> bool:
+    """Unknown, several units, a compound or joined unit ("+"), a renamed proper noun ("~")
+    or a multi-word translation ("#")."""
+    return not view or view == "*" or any(c in view for c in " +~#")
 
 
 def _case_like(model: str, word: str) -> str:
