@@ -131,6 +131,9 @@ class Assignment(_Record):
     start: int                  # offsets of the replacement in the protected text
     end: int
     method: str = "pseudonym"
+    # The mention's leading article, left in the sentence outside the replaced span ("the "
+    # of "the Commission"): restoration counts the target's article into the entity's span.
+    article: str = ""
 
 
 @dataclass

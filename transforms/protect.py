@@ -143,7 +143,8 @@ def protect_document(doc: Document, options: ProtectOptions,
         pieces, assignments, pos, cursor = [], [], 0, 0
         codes = list(seg.codes)
         for m in ms:
-            article = article_outside(m) if options.method == "pseudonym" else ""
+            article = article_outside(m, doc.source_lang) if options.method == "pseudonym" \
+                else ""
             if article:
                 # The article stays in the sentence, outside the replaced span: the engine
                 # makes "del"/"de la" agree with the name as it would with the original.
@@ -170,7 +171,8 @@ def protect_document(doc: Document, options: ProtectOptions,
             pieces.append(rep)
             assignments.append(Assignment(cluster=m.cluster, category=m.category, original=m.text,
                                           replacement=rep, segment=seg.index, start=cursor,
-                                          end=cursor + len(rep), method=options.method))
+                                          end=cursor + len(rep), method=options.method,
+                                          article=article))
             pieces.append(inner)
             cursor += len(rep) + len(inner)
             pos = end
@@ -187,13 +189,13 @@ def protect_document(doc: Document, options: ProtectOptions,
                              masked_word_chars=masked_chars, engine=options.engine)
 
 
-def article_outside(m: Mention) -> str:
+def article_outside(m: Mention, lang: str = "") -> str:
     """The leading article a name mention's replacement leaves in the sentence ("the "
     of "the Commission"), or ""."""
     if m.category not in DESCRIBED:
         return ""
     from transforms.nlp.apertium_morphology import article_of
-    return article_of(m.text)
+    return article_of(m.text, lang)
 
 
 def engine_views(engine: str, source: str, target: str):
@@ -236,7 +238,9 @@ def describe_mentions(mentions: List[Mention], lang: str) -> List[Mention]:
         # a lemma only where the analyser knows a base form the text does not show
         # ("Commissions" -> "Commission"): the leak guard checks lemmas too, and the name
         # without its article is not something else to guard
-        if lemma == bare_name(m.text):
+        if lemma == bare_name(m.text, lang=lang) or feats.get("upos") != "PROPN":
+            # a proper noun's base form only: "domstol" for "domstolen" would guard (and
+            # hold back) every court of the document
             lemma = ""
         out.append(dataclasses.replace(m, lemma=m.lemma or lemma, features=feats))
     return out

@@ -199,13 +199,19 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon
     together."""
     fake = list(_TOKEN.finditer(POSSESSIVE.sub("", a.replacement)))
     orig = list(_TOKEN.finditer(POSSESSIVE.sub("", a.original)))
-    if not fake or len(fake) != len(orig):
+    if not fake:
         return None
+    whole = None
+    if len(fake) != len(orig):
+        # word for word is impossible ("Spain" for "Juzgado de lo Social No 41 de Madrid"):
+        # the pseudonym's translation, found word for word, gives way to the original whole
+        whole = POSSESSIVE.sub("", a.original)
+        orig = fake
     toks = list(_TOKEN.finditer(text))
     edits: List[Tuple[int, int, str]] = []
     for f, o in zip(fake, orig):
         fw, ow = f.group(0), o.group(0)
-        if fold(fw) == fold(ow):
+        if fold(fw) == fold(ow) and whole is None:
             continue
         hit = None
         for t in toks:
@@ -228,6 +234,8 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon
     s, e = edits[0][0], edits[-1][1]
     if len(_TOKEN.findall(text[s:e])) > 2 * len(fake) + 1:
         return None                     # scattered words: not this name
+    if whole is not None:
+        return s, e, whole
     out, pos = [], s
     for es, ee, new in edits:
         out += [text[pos:es], new]
@@ -305,6 +313,19 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
     return span[0], span[1], original, how
 
 
+def _target_article(text: str, start: int, a: Assignment, target_lang: str) -> int:
+    """How many characters before ``start`` belong to the entity: the target's definite
+    article ("la "), when the source mention's article was left outside its replacement."""
+    if not a.article:
+        return 0
+    from transforms.nlp.apertium_morphology import ARTICLES
+    m = re.search(r"(\w+)(\s+)$", text[:start])
+    if m and m.group(1).casefold() in ARTICLES.get(target_lang, ()) and \
+            (m.start() == 0 or not text[m.start() - 1].isalnum()):
+        return len(m.group(0))
+    return 0
+
+
 def _date_span(text: str, fake, taken, numeric: bool) -> Optional[Tuple[int, int]]:
     """The tightest free span holding the date's components: strict first (components in any
     known language), then loose (an engine mistranslated the month).  Tightest, not first:
@@ -377,14 +398,15 @@ def restore_segment(protected: ProtectedSegment, translated: str,
             notes.append(f"{a.category} #{a.cluster} placed, but {why}: check "
                          f"{original!r} in {translated[s:e]!r}'s place")
         taken.append((s, e))
-        edits.append((s, e, original, a.category))
+        edits.append((s, e, original, a.category, _target_article(translated, s, a, target_lang)))
     edits.sort()
     pieces, spans, pos, shift = [], [], 0, 0
-    for s, e, original, cat in edits:
+    for s, e, original, cat, article in edits:
         pieces.append(translated[pos:s])
         new_start = s + shift
         pieces.append(original)
-        spans.append([new_start, new_start + len(original), cat])
+        # the entity's span holds its article, as the source label did ("the Commission")
+        spans.append([new_start - article, new_start + len(original), cat])
         shift += len(original) - (e - s)
         pos = e
     pieces.append(translated[pos:])
