@@ -25,6 +25,12 @@ def safe_xml_parser(**extra) -> etree.XMLParser:
 
 
 def parse_xml(name: str, data: bytes) -> etree._ElementTree:
+    utf16 = utf16_of(data)
+    if utf16 and data[:2] in (b"<\x00", b"\x00<"):
+        # UTF-16 without a BOM: libxml2 recognises it only by an XML declaration ("Document
+        # is empty" otherwise); the BOM it lacks is given for parsing, and serialise_like
+        # writes the file without one again, as it came.
+        data = (b"\xff\xfe" if utf16 == "utf-16-le" else b"\xfe\xff") + data
     try:
         return etree.ElementTree(etree.fromstring(data, parser=safe_xml_parser()))
     except etree.XMLSyntaxError as exc:
