@@ -184,16 +184,16 @@ def test_zip_bomb_ratio_rejected():
 
 
 def test_too_many_entries_rejected(monkeypatch):
-    monkeypatch.setattr(docxfmt, "MAX_ENTRIES", 10)
+    monkeypatch.setenv("DOPPEL_DOCX_MAX_PARTS", "10")
     many = _zip([("word/document.xml", "<x/>")] + [(f"f{i}", "x") for i in range(20)])
-    with pytest.raises(FormatError, match="entries"):
+    with pytest.raises(FormatError, match="entries .*DOPPEL_DOCX_MAX_PARTS"):
         read_document("many.docx", "", many)
 
 
 def test_entry_size_limit(monkeypatch):
-    monkeypatch.setattr(docxfmt, "MAX_ENTRY_SIZE", 1000)
-    big = _zip([("word/document.xml", "<x>" + "a" * 5000 + "</x>")], zipfile.ZIP_STORED)
-    with pytest.raises(FormatError, match="uncompressed"):
+    monkeypatch.setenv("DOPPEL_DOCX_MAX_PART_MB", "1")
+    big = _zip([("word/document.xml", "<x>" + "a" * (2 << 20) + "</x>")], zipfile.ZIP_STORED)
+    with pytest.raises(FormatError, match="uncompressed .*DOPPEL_DOCX_MAX_PART_MB"):
         read_document("big.docx", "", big)
 
 

@@ -20,6 +20,7 @@ from schemas.records import DocumentReport, Failure, MTRequest, MTResponse
 from transforms import formats, stages
 from transforms.cache import open_cache
 from transforms.engines import EngineError, batch_size, create
+from transforms.formats.limits import read_bounded
 from transforms.protect import ProtectOptions, protect_document
 
 FAILURES = "failures"
@@ -45,7 +46,7 @@ class _ReadDocumentFn(beam.DoFn):
         name = posixpath.basename(path.replace("\\", "/"))
         try:
             with FileSystems.open(path, compression_type="uncompressed") as fh:
-                data = fh.read()
+                data = read_bounded(name, fh)      # a huge file is refused, not read whole
             yield formats.read_document(name, path, data, self.source_lang, self.target_lang)
         except formats.FormatError as exc:
             yield TaggedOutput(FAILURES, Failure(document=name, stage="read", reason=exc.problem))
