@@ -102,3 +102,20 @@ def outcome_exit_code(output: str) -> int:
               f"dead-lettered (see {path}; exit code {EXIT_INCOMPLETE})", file=sys.stderr)
         return EXIT_INCOMPLETE
     return EXIT_OK
+
+
+def check_output_dir(output: str) -> None:
+    """Refuse to start, with the reason in a line, when the local output directory cannot
+    be created or written (read-only, not a directory, no permission): nothing is read or
+    sent for a run that could not keep what it translates."""
+    if "://" in output:
+        return              # an object store: its own client says what is wrong
+    probe = os.path.join(output, f".doppel-write-check-{os.getpid()}")
+    try:
+        os.makedirs(output, exist_ok=True)
+        with open(probe, "wb"):
+            pass
+        os.unlink(probe)
+    except OSError as exc:
+        raise UsageError(f"cannot write to the output directory {output}: "
+                         f"{exc.strerror or exc}")

@@ -15,8 +15,8 @@ import logging
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
 
-from pipelines.common import (UsageError, match_inputs, outcome_exit_code, pipeline_secret,
-                              read_deny_list)
+from pipelines.common import (UsageError, check_output_dir, match_inputs, outcome_exit_code,
+                              pipeline_secret, read_deny_list)
 from transforms.beam import (FAILURES, ProtectDocuments, ReadDocuments, TranslateDocuments,
                              WriteSummary)
 from transforms.engines import ENGINES
@@ -133,6 +133,7 @@ def run(argv=None) -> int:
         except ModelMissingError as exc:
             raise UsageError(str(exc))
     paths = match_inputs(opts.input)
+    check_output_dir(opts.output)
     if opts.vault:
         try:
             vault_key()      # fail before any work, never write assignments in clear
