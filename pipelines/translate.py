@@ -133,7 +133,6 @@ def run(argv=None) -> int:
         except ModelMissingError as exc:
             raise UsageError(str(exc))
     paths = match_inputs(opts.input)
-    check_output_dir(opts.output)
     if opts.vault:
         try:
             vault_key()      # fail before any work, never write assignments in clear
@@ -150,6 +149,7 @@ def run(argv=None) -> int:
             SimAligner(opts.align_model)     # fail before any work, with the fix
         except AlignerError as exc:
             raise UsageError(str(exc))
+    check_output_dir(opts.output)     # last: a refused run leaves no output directory
     secret = pipeline_secret()
     with beam.Pipeline(options=options) as p:
         build(p, opts, paths, secret)
