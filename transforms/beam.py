@@ -28,6 +28,12 @@ from transforms.protect import ProtectOptions, protect_document
 FAILURES = "failures"
 MAX_IN_FLIGHT = 8       # elements (documents) a worker has with the engine before it waits
 LOG = logging.getLogger("doppel")
+# Beam's runners log every element they process at DEBUG ("Processing [(('14 March 2019',
+# 'DATE'), ...)]"): the clear entity forms and documents.  Whatever level the root logger
+# is given, Beam's own loggers stay at INFO, so a DEBUG run logs no personal data.
+if logging.getLogger("apache_beam").level in (logging.NOTSET,) or \
+        logging.getLogger("apache_beam").level < logging.INFO:
+    logging.getLogger("apache_beam").setLevel(logging.INFO)
 
 
 def _join(base: str, *parts: str) -> str:
