@@ -75,6 +75,36 @@ def test_translate_refuses_to_start_without_a_vault_key(tmp_path):
     assert not (tmp_path / "vault").exists() and not (tmp_path / "out").exists()
 
 
+NEW_KEY = "a brand new key, long enough, 2026"
+
+
+def test_key_rotation_re_encrypts_every_file_and_can_be_run_again(tmp_path):
+    proc = _translate(tmp_path, {"DOPPEL_VAULT_KEY": KEY.decode()})
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    files = sorted((tmp_path / "vault").glob("*.vault"))
+    before = {f: read_vault(str(f), KEY) for f in files}
+    rotate = [sys.executable, "-m", "pipelines.cli", "vault", "rotate", str(tmp_path / "vault")]
+    env = {**os.environ, "DOPPEL_VAULT_KEY": KEY.decode(), "DOPPEL_VAULT_NEW_KEY": NEW_KEY}
+    proc = subprocess.run(rotate, cwd=REPO, capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count(": rotated") == len(files) == 2
+    for f in files:
+        assert read_vault(str(f), NEW_KEY.encode()) == before[f]      # same assignments
+        with pytest.raises(VaultError, match="wrong vault key"):
+            read_vault(str(f), KEY)                                   # the old key is done
+    assert not [p for p in (tmp_path / "vault").iterdir() if not p.name.endswith(".vault")]
+    # again (an interrupted rotation rerun): nothing to do, nothing broken
+    proc = subprocess.run(rotate, cwd=REPO, capture_output=True, text=True, env=env)
+    assert proc.returncode == 0 and proc.stdout.count("already under the new key") == 2
+    # a key that opens nothing: refused, nothing rewritten
+    blobs = {f: f.read_bytes() for f in files}
+    proc = subprocess.run(rotate, cwd=REPO, capture_output=True, text=True,
+                          env={**env, "DOPPEL_VAULT_KEY": "yet another key, long enough",
+                               "DOPPEL_VAULT_NEW_KEY": "and one more key, long enough"})
+    assert proc.returncode == 1 and "wrong vault key" in proc.stderr
+    assert {f: f.read_bytes() for f in files} == blobs
+
+
 def test_the_clear_mapping_never_touches_disk_or_logs_at_debug(tmp_path):
     """The run at DEBUG, with a vault and a cache, its temporary files in a directory of its
     own: no original of any document is in any log line, any temporary file, the audit, the
