@@ -50,7 +50,7 @@ from lxml import etree
 from schemas.records import (Code, Document, RestoredSegment, Segment, code_char,
                              is_code_char)
 from transforms.formats.base import (Format, FormatError, local_name, marker_pieces,
-                                     safe_xml_parser, with_lost_codes, xml_safe)
+                                     safe_xml_parser, with_lost_codes, xml_error, xml_safe)
 from transforms.formats.limits import MIB, limit
 from transforms.formats.xliff12 import _pair_flat
 
@@ -140,7 +140,8 @@ class _Zip:
         try:
             with self.zf.open(info) as fh:
                 data = fh.read(info.file_size + 1)
-        except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError, ValueError) as exc:
+        except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError, ValueError,
+                zlib.error) as exc:      # a damaged deflate stream
             raise FormatError(self.name, f"cannot read zip entry {part}: {exc}") from None
         if len(data) > info.file_size:
             raise FormatError(self.name, f"zip entry {part} is larger than its header says")
@@ -150,7 +151,8 @@ class _Zip:
         try:
             return etree.fromstring(self.read(part), parser=safe_xml_parser())
         except etree.XMLSyntaxError as exc:
-            raise FormatError(self.name, f"{part}: not well-formed XML: {exc}") from None
+            raise FormatError(self.name, f"{part}: not well-formed XML: {xml_error(exc)}") \
+                from None
 
 
 def _rels_path(part: str) -> str:
