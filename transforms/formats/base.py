@@ -34,8 +34,17 @@ def parse_xml(name: str, data: bytes) -> etree._ElementTree:
     try:
         return etree.ElementTree(etree.fromstring(data, parser=safe_xml_parser()))
     except etree.XMLSyntaxError as exc:
-        msg = re.sub(r"\s*\(<string>, line \d+\)$", "", str(exc))
-        raise FormatError(name, f"not well-formed XML: {msg}") from None
+        raise FormatError(name, f"not well-formed XML: {xml_error(exc)}") from None
+
+
+def xml_error(exc: etree.XMLSyntaxError) -> str:
+    """libxml2's message without what it quotes of the file: some messages go on, after a
+    line break, with the text where parsing stopped ("CData section not finished\n<the
+    client's text>"), and the reason ends up in summary.json.  The first line, and where."""
+    first = (exc.msg or str(exc)).split("\n", 1)[0]
+    first = re.sub(r", line \d+, column \d+$", "", first)
+    line, column = exc.position if exc.position else (exc.lineno, 0)
+    return f"{first}, line {line}, column {column}"
 
 
 class Format:
