@@ -31,8 +31,7 @@ LOG = logging.getLogger("doppel")
 # Beam's runners log every element they process at DEBUG ("Processing [(('14 March 2019',
 # 'DATE'), ...)]"): the clear entity forms and documents.  Whatever level the root logger
 # is given, Beam's own loggers stay at INFO, so a DEBUG run logs no personal data.
-if logging.getLogger("apache_beam").level in (logging.NOTSET,) or \
-        logging.getLogger("apache_beam").level < logging.INFO:
+if logging.getLogger("apache_beam").level < logging.INFO:     # NOTSET (0) included
     logging.getLogger("apache_beam").setLevel(logging.INFO)
 
 
