@@ -33,7 +33,8 @@ setup(
     ],
     extras_require={
         "align": ["simalign"],
-        "test": ["pytest>=8"],
+        # hypothesis: the fuzzing of every reader (tests/test_fuzz.py, scripts/fuzz_readers.py)
+        "test": ["pytest>=8", "hypothesis>=6.100"],
     },
     entry_points={"console_scripts": ["doppel=pipelines.cli:main"]},
 )

@@ -72,3 +72,50 @@ def read_deny_list(path: str, categories: bool = True):
     except OSError as exc:
         raise UsageError(f"cannot read deny list {path}: {exc.strerror}")
     return out
+
+
+# The translate job's exit codes (README "Exit codes"): 0 every document written and every
+# segment translated; 1 nothing run (a usage or set-up error, said on stderr); 3 the run
+# completed but a document failed or a segment was dead-lettered — the good documents are
+# written, summary.json says which failed and why.  A nightly job can tell 3 from 0.
+EXIT_OK = 0
+EXIT_INCOMPLETE = 3
+
+
+def outcome_exit_code(output: str) -> int:
+    """``EXIT_INCOMPLETE`` when the run's ``summary.json`` counts a failed document or a
+    dead-lettered segment (said on stderr, with where to look), else ``EXIT_OK``.  A missing
+    or unreadable summary is itself a failure: never 0 without proof."""
+    import json
+    path = FileSystems.join(output, "summary.json")
+    try:
+        with FileSystems.open(path, compression_type="uncompressed") as fh:
+            summary = json.loads(fh.read().decode("utf-8"))
+        failed = int(summary["documents"]["failed"])
+        dead = int(summary["segments"]["dead_lettered"])
+        total = int(summary["documents"]["total"])
+    except Exception as exc:       # any way the summary is not there or not whole
+        print(f"doppel: cannot read the run's summary {path}: {exc}", file=sys.stderr)
+        return EXIT_INCOMPLETE
+    if failed or dead:
+        print(f"doppel: incomplete: {failed} of {total} document(s) failed, {dead} segment(s) "
+              f"dead-lettered (see {path}; exit code {EXIT_INCOMPLETE})", file=sys.stderr)
+        return EXIT_INCOMPLETE
+    return EXIT_OK
+
+
+def check_output_dir(output: str) -> None:
+    """Refuse to start, with the reason in a line, when the local output directory cannot
+    be created or written (read-only, not a directory, no permission): nothing is read or
+    sent for a run that could not keep what it translates."""
+    if "://" in output:
+        return              # an object store: its own client says what is wrong
+    probe = os.path.join(output, f".doppel-write-check-{os.getpid()}")
+    try:
+        os.makedirs(output, exist_ok=True)
+        with open(probe, "wb"):
+            pass
+        os.unlink(probe)
+    except OSError as exc:
+        raise UsageError(f"cannot write to the output directory {output}: "
+                         f"{exc.strerror or exc}")

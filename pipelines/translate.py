@@ -15,7 +15,8 @@ import logging
 import apache_beam as beam
 from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
 
-from pipelines.common import UsageError, match_inputs, pipeline_secret, read_deny_list
+from pipelines.common import (UsageError, check_output_dir, match_inputs, outcome_exit_code,
+                              pipeline_secret, read_deny_list)
 from transforms.beam import (FAILURES, ProtectDocuments, ReadDocuments, TranslateDocuments,
                              WriteSummary)
 from transforms.engines import ENGINES
@@ -148,12 +149,13 @@ def run(argv=None) -> int:
             SimAligner(opts.align_model)     # fail before any work, with the fix
         except AlignerError as exc:
             raise UsageError(str(exc))
+    check_output_dir(opts.output)     # last: a refused run leaves no output directory
     secret = pipeline_secret()
     with beam.Pipeline(options=options) as p:
         build(p, opts, paths, secret)
     print(f"doppel: {len(paths)} input file(s) -> {opts.output} "
           f"(summary.json, audit/requests-*.jsonl)")
-    return 0
+    return outcome_exit_code(opts.output)     # 3 when a document failed or a segment was dead-lettered
 
 
 if __name__ == "__main__":

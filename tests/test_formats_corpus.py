@@ -13,6 +13,7 @@ from lxml import etree
 from pipelines.roundtrip import check_file
 from transforms.formats import BY_NAME, read_document, write_document
 from tests.test_formats_helpers import corpora_dir, upper_results
+from transforms.markup import join_split_words
 
 FORMATS_DIR = os.path.join(corpora_dir(), "formats")
 HAVE = os.path.isfile(os.path.join(FORMATS_DIR, "MANIFEST.tsv"))
@@ -59,7 +60,13 @@ def test_upper_translation_reopens_with_codes_kept(rel):
     back = fmt.read_back(doc, out)
     for seg in doc.segments:
         text, kinds = back[seg.id]
-        assert kinds == [c.kind for c in seg.codes], seg.id
+        if join_split_words(seg.text, seg.codes) == seg.text:
+            assert kinds == [c.kind for c in seg.codes], seg.id
+        else:
+            # a word split by formatting went to the engine whole, leaving an empty pair
+            # of codes beside it, which a DOCX reader reads back as a run without text
+            # (an isolated code) or merges with its like neighbour: its structure may differ
+            assert doc.format == "docx" and len(kinds) <= len(seg.codes) + 1, seg.id
         assert "".join(c for c in text if not 0xE000 <= ord(c) <= 0xF8FF) == \
                seg.plain_text().upper(), seg.id
     if doc.format == "docx":

@@ -79,19 +79,21 @@ def test_upper_translation_reaches_every_place_and_leaves_no_original(doc):
     xml = _all_xml_text(out)
     for piece in ("Jo", "hn Sm", "ith"):
         assert f">{piece}<" not in xml
-    assert xml.count(">JO<") == 6 and xml.count(">HN SM<") == 6
+    # a word split over runs ("Jo"+"hn", "Sm"+"ith") goes to the engine whole and comes back
+    # in its longest piece's run (markup.join_split_words; the first on a tie)
+    assert xml.count(">JOHN<") == 6 and xml.count(">SMITH<") == 6
     # deleted text stays deleted text
     root = etree.fromstring(zipfile.ZipFile(io.BytesIO(out)).read("word/document.xml"))
     W = docxfmt.W_NAMESPACES[0]
     deltexts = [t.text for t in root.iter(f"{{{W}}}delText")]
-    assert deltexts == ["JO", "HN SM", "ITH"]
+    assert deltexts == ["JOHN", " ", "SMITH"]
     assert all(t.getparent().getparent().tag == f"{{{W}}}del"
                for t in root.iter(f"{{{W}}}delText"))
     # python-docx reopens it; formatting followed the words
     d = docx.Document(io.BytesIO(out))
     runs = d.paragraphs[0].runs
     assert [(r.text, bool(r.bold), bool(r.italic), bool(r.underline)) for r in runs[1:4]] == [
-        ("JO", True, False, False), ("HN SM", False, True, False), ("ITH", False, False, True)]
+        ("JOHN", True, False, False), (" ", False, True, False), ("SMITH", False, False, True)]
     # and our reader reads what we wrote, same structure
     again = read_document("x.docx", "", out)
     assert [s.plain_text() for s in again.segments] == [s.plain_text().upper() for s in doc.segments]
@@ -182,16 +184,16 @@ def test_zip_bomb_ratio_rejected():
 
 
 def test_too_many_entries_rejected(monkeypatch):
-    monkeypatch.setattr(docxfmt, "MAX_ENTRIES", 10)
+    monkeypatch.setenv("DOPPEL_DOCX_MAX_PARTS", "10")
     many = _zip([("word/document.xml", "<x/>")] + [(f"f{i}", "x") for i in range(20)])
-    with pytest.raises(FormatError, match="entries"):
+    with pytest.raises(FormatError, match="entries .*DOPPEL_DOCX_MAX_PARTS"):
         read_document("many.docx", "", many)
 
 
 def test_entry_size_limit(monkeypatch):
-    monkeypatch.setattr(docxfmt, "MAX_ENTRY_SIZE", 1000)
-    big = _zip([("word/document.xml", "<x>" + "a" * 5000 + "</x>")], zipfile.ZIP_STORED)
-    with pytest.raises(FormatError, match="uncompressed"):
+    monkeypatch.setenv("DOPPEL_DOCX_MAX_PART_MB", "1")
+    big = _zip([("word/document.xml", "<x>" + "a" * (2 << 20) + "</x>")], zipfile.ZIP_STORED)
+    with pytest.raises(FormatError, match="uncompressed .*DOPPEL_DOCX_MAX_PART_MB"):
         read_document("big.docx", "", big)
 
 
@@ -272,6 +274,7 @@ def test_smartart_text_is_segment_text(data):
     out = write_document(doc, upper_results(doc))
     xml = zipfile.ZipFile(io.BytesIO(out)).read("word/diagrams/data1.xml").decode()
     assert "John" not in xml and "Jo<" not in xml
-    assert '<a:rPr lang="en-US" b="1"/><a:t>HEAD: JO</a:t>' in xml and "<a:br/>" in xml
+    # "Jo"+"hn" went whole, in the longer (here the first) piece's run
+    assert '<a:rPr lang="en-US" b="1"/><a:t>HEAD: JOHN</a:t>' in xml and "<a:br/>" in xml
     assert xml.index("LEGAL") < xml.index("<a:endParaRPr")
     docx.Document(io.BytesIO(out))

@@ -84,3 +84,35 @@ def test_bpt_ept_sent_as_a_pair_so_order_survives():
                                                        text=text)})
     again = read_document("s.tmx", "", out, "es", "en")      # balanced: reads back
     assert again.segments[0].plain_text() == "Llame al  a John Smith."
+
+
+def _sample_as(order: str, bom: bool, decl: str) -> bytes:
+    """sample.tmx as UTF-16 in byte ``order``, with or without BOM, with the encoding
+    declaration ``decl`` (``""``: a declaration without encoding, as the LISA kit writes)."""
+    text = fixture("sample.tmx").decode("utf-8")
+    text = text.replace(' encoding="UTF-8"', f' encoding="{decl}"' if decl else "")
+    marks = {"utf-16-be": b"\xfe\xff", "utf-16-le": b"\xff\xfe"}
+    return (marks[order] if bom else b"") + text.encode(order)
+
+
+@pytest.mark.parametrize("order", ["utf-16-be", "utf-16-le"])
+@pytest.mark.parametrize("bom", [True, False])
+@pytest.mark.parametrize("decl", ["", "UTF-16"])
+def test_utf16_any_byte_order_reads_writes_and_reads_back(order, bom, decl):
+    # A UTF-16BE TMX declaring no encoding was written back as UTF-16 bytes that declared
+    # UTF-8, and refused on reading back: "Invalid bytes in character encoding".
+    if decl and not bom:
+        decl = "UTF-16BE" if order.endswith("be") else "UTF-16LE"
+    data = _sample_as(order, bom, decl)
+    doc = read_document("s.tmx", "", data, "en", "fr")
+    assert [s.plain_text() for s in doc.segments] == ["Call John Smith at .", "Visit Riga now"]
+    out = write_document(doc, upper_results(doc))
+    # same byte order, BOM as it was
+    assert out.startswith({("utf-16-be", True): b"\xfe\xff\x00<", ("utf-16-le", True): b"\xff\xfe<\x00",
+                           ("utf-16-be", False): b"\x00<", ("utf-16-le", False): b"<\x00"}[order, bom])
+    assert out.decode(order).lstrip("\ufeff").startswith("<?xml")
+    if decl:
+        assert f"encoding='{decl}'" in out.decode(order)
+    again = read_document("s.tmx", "", out, "fr", "en")
+    assert [s.plain_text() for s in again.segments] == ["CALL JOHN SMITH AT .", "VISIT RIGA NOW"]
+    assert etree.fromstring(out).tag == "tmx"

@@ -12,13 +12,18 @@ from tests.conftest import REPO
 SAMPLES = REPO / "resources" / "samples"
 
 
-def run_translate(tmp_path, inputs, *extra, engine="apertium", env_secret="test-secret"):
+def run_translate(tmp_path, inputs, *extra, engine="apertium", env_secret="test-secret", code=0):
+    """The translate job in a process of its own; its exit ``code`` must be as given (0: all
+    written and translated; 3: a document failed or a segment was dead-lettered)."""
     out = tmp_path / "out"
     cmd = [sys.executable, "-m", "pipelines.translate", "--input", inputs, "--output", str(out),
            "--source-lang", "en", "--target-lang", "es", "--engine", engine, *extra]
     proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True,
                           env={**__import__("os").environ, "DOPPEL_SECRET": env_secret})
-    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert proc.returncode == code, proc.stderr[-3000:]
+    if code == 3:
+        assert "incomplete:" in proc.stderr and "summary.json" in proc.stderr
+        assert "Traceback" not in proc.stderr
     return out
 
 
@@ -72,7 +77,8 @@ def test_bad_input_is_reported_and_does_not_stop_the_batch(tmp_path):
     good.write_text(json.dumps({"text": "Anna Berg lives in Oslo.", "label": [[0, 9, "PER"]]}) + "\n")
     (tmp_path / "in" / "bad.jsonl").write_text('{"text": "x", "label": [[0, 99, "PER"]]}\n')
     (tmp_path / "in" / "worse.xlf").write_text("<xliff version='1.2'><file><body><trans-unit>")
-    out = run_translate(tmp_path, str(tmp_path / "in" / "*"), engine="upper")
+    # exit code 3 (not 0): a nightly job must see that two of three documents failed
+    out = run_translate(tmp_path, str(tmp_path / "in" / "*"), engine="upper", code=3)
     summary = json.loads((out / "summary.json").read_text())
     assert summary["documents"]["written"] == 1 and summary["documents"]["failed"] == 2
     reasons = {f["document"]: f["reason"] for f in summary["failures"]}
@@ -284,7 +290,7 @@ def test_a_payload_that_would_leak_is_dead_lettered_not_sent(tmp_path):
              {"id": "s2", "text": "The contract was signed in Riga.", "label": []}]
     doc.write_text("\n".join(json.dumps(l, ensure_ascii=False) for l in lines) + "\n",
                    encoding="utf-8")
-    out = run_translate(tmp_path, str(doc), engine="identity")
+    out = run_translate(tmp_path, str(doc), engine="identity", code=3)   # one dead-lettered
     sent = [r["text"] for r in audit(out)]
     assert len(sent) == 2 and not any("berzin" in s.lower() or "bērziņ" in s.lower()
                                       for s in sent)

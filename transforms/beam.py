@@ -7,7 +7,9 @@ import dataclasses
 import functools
 import json
 import logging
+import os
 import posixpath
+import secrets
 import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, as_completed, wait
 from queue import Queue
@@ -22,11 +24,17 @@ from schemas.records import DocumentReport, Failure, MTRequest, MTResponse
 from transforms import formats, stages
 from transforms.cache import open_cache
 from transforms.engines import EngineError, batch_size, create
+from transforms.formats.limits import read_bounded
 from transforms.protect import ProtectOptions, protect_document
 
 FAILURES = "failures"
 MAX_IN_FLIGHT = 8       # elements (documents) a worker has with the engine before it waits
 LOG = logging.getLogger("doppel")
+# Beam's runners log every element they process at DEBUG ("Processing [(('14 March 2019',
+# 'DATE'), ...)]"): the clear entity forms and documents.  Whatever level the root logger
+# is given, Beam's own loggers stay at INFO, so a DEBUG run logs no personal data.
+if logging.getLogger("apache_beam").level < logging.INFO:     # NOTSET (0) included
+    logging.getLogger("apache_beam").setLevel(logging.INFO)
 
 
 def _join(base: str, *parts: str) -> str:
@@ -34,8 +42,37 @@ def _join(base: str, *parts: str) -> str:
 
 
 def _write_bytes(path: str, data: bytes) -> None:
-    with FileSystems.create(path) as fh:
-        fh.write(data)
+    """Write a whole output file, atomically: a local file is written under a temporary
+    name beside it, flushed to disk and renamed over it, so a crash or a full disk never
+    leaves a half-written file that looks complete (nor a stray temporary one).  On an
+    object store (gs://, s3://...) an object appears whole on close anyway."""
+    if "://" in path:
+        with FileSystems.create(path) as fh:
+            fh.write(data)
+        return
+    folder = os.path.dirname(path) or "."
+    os.makedirs(folder, exist_ok=True)
+    tmp = os.path.join(folder, f".{os.path.basename(path)}.{secrets.token_hex(6)}.part")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)   # the umask applies
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def output_error(exc: OSError) -> str:
+    """An output file that cannot be written (full disk, read-only or missing directory,
+    file too large) said in a line, without a traceback: it is the machine, not a bug."""
+    where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+    return f"cannot write the output: {exc.strerror or exc}{where}"
 
 
 class _ReadDocumentFn(beam.DoFn):
@@ -47,7 +84,7 @@ class _ReadDocumentFn(beam.DoFn):
         name = posixpath.basename(path.replace("\\", "/"))
         try:
             with FileSystems.open(path, compression_type="uncompressed") as fh:
-                data = fh.read()
+                data = read_bounded(name, fh)      # a huge file is refused, not read whole
             yield formats.read_document(name, path, data, self.source_lang, self.target_lang)
         except formats.FormatError as exc:
             yield TaggedOutput(FAILURES, Failure(document=name, stage="read", reason=exc.problem))
@@ -312,6 +349,11 @@ class _TranslateDocumentFn(_SendingFn):
             _write_bytes(_join(self.output, name), formats.write_document(pd.document, results))
             report.written = True
             yield masking_reported(report, pd)
+        except OSError as exc:        # the disk, not the document: a line, no traceback
+            LOG.error("%s: %s", name, output_error(exc))
+            yield TaggedOutput(FAILURES, Failure(document=name, stage="write",
+                                                 reason=output_error(exc)))
+            yield masking_reported(DocumentReport(document=name, segments=len(pd.segments)), pd)
         except Exception as exc:      # one document that cannot be written stops nothing else
             LOG.exception("restore/write failed for %s", name)
             yield TaggedOutput(FAILURES, Failure(document=name, stage="write",
@@ -400,8 +442,13 @@ class WriteSummary(beam.PTransform):
         output = self.output
 
         def write(summary):
-            _write_bytes(_join(output, "summary.json"),
-                         (json.dumps(summary, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+            try:
+                _write_bytes(_join(output, "summary.json"),
+                             (json.dumps(summary, indent=2, ensure_ascii=False) + "\n")
+                             .encode("utf-8"))
+            except OSError as exc:
+                # said in a line; the job then finds no summary and exits non-zero
+                LOG.error("summary.json: %s", output_error(exc))
             return summary
 
         return items | "Combine" >> beam.CombineGlobally(_SummaryCombine()) | "Write" >> beam.Map(write)

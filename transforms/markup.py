@@ -9,16 +9,101 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from typing import List, Tuple
 
 from schemas.records import CODE_CHARS, Code, code_char, code_index
 
 _TAG = re.compile(r'<(/?)([gx])(?:\s+id="(\d+)")?\s*(/?)>')
+# Scripts written without spaces between words: there a "word" of letters is a whole
+# phrase, and moving codes to its ends would move formatting far; split words are left be.
+_NO_SPACES = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff"
+                        "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff66-\uff9f]")
+
+
+def _letter(ch: str) -> bool:
+    """A letter or digit of a word, combining marks included."""
+    return ch.isalnum() or unicodedata.category(ch).startswith("M")
+
+
+def join_split_words(text: str, codes: List[Code]) -> str:
+    """``text`` with every word that formatting splits (a drop cap: bold "A" + "ged") made
+    whole again: the codes inside it move to its edges — those before its longest piece to
+    its start, the rest to its end — so the word takes its longest piece's formatting and
+    reaches the engine as one word ("Aged", not "A" + "ged", which Apertium translated as
+    "Unged").  The codes keep their order, so their nesting stays valid.
+
+    Only a boundary between two sibling runs moves: one closing code directly followed by
+    one opening code.  Anything else inside a word stays where it is: an isolated code (a
+    bookmark, a field, a literal symbol), and a boundary that leaves or enters a container
+    (a tracked deletion ending where an insertion begins: moving it would move text into
+    or out of the deletion)."""
+    if not CODE_CHARS.search(text):
+        return text
+    out: List[str] = []
+    i, n = 0, len(text)
+    while i < n:
+        if not _letter(text[i]):
+            out.append(text[i])
+            i += 1
+            continue
+        # a word: letters and paired-code markers, beginning and ending with a letter
+        j, last = i, i
+        while j < n:
+            idx = code_index(text[j])
+            if idx is not None:
+                if idx >= len(codes) or codes[idx].kind not in ("open", "close"):
+                    break
+            elif not _letter(text[j]):
+                break
+            else:
+                last = j
+            j += 1
+        word = text[i:last + 1]
+        i = last + 1
+        out.append(_joined(word, codes) if CODE_CHARS.search(word) else word)
+    return "".join(out)
+
+
+def _joined(word: str, codes: List[Code]) -> str:
+    pieces: List[str] = []      # letter pieces, with the marker groups between them
+    groups: List[str] = []
+    for ch in word:
+        if code_index(ch) is None:
+            if len(groups) == len(pieces):
+                pieces.append("")
+            pieces[-1] += ch
+        else:
+            if len(groups) < len(pieces):
+                groups.append("")
+            groups[-1] += ch
+    if _NO_SPACES.search(word):
+        return word
+    # a group that is not a sibling boundary ends one word and begins the next
+    out, start = [], 0
+    for g in range(len(groups) + 1):
+        if g == len(groups) or not _sibling_boundary(groups[g], codes):
+            out.append(_moved(pieces[start:g + 1], groups[start:g]))
+            if g < len(groups):
+                out.append(groups[g])
+            start = g + 1
+    return "".join(out)
+
+
+def _sibling_boundary(group: str, codes: List[Code]) -> bool:
+    return (len(group) == 2 and codes[code_index(group[0])].kind == "close"
+            and codes[code_index(group[1])].kind == "open")
+
+
+def _moved(pieces: List[str], groups: List[str]) -> str:
+    k = max(range(len(pieces)), key=lambda m: len(pieces[m]))
+    return "".join(groups[:k]) + "".join(pieces) + "".join(groups[k:])
 
 
 def to_markup(text: str, codes: List[Code]) -> str:
     if not CODE_CHARS.search(text):
         return html.escape(text, quote=False)
+    text = join_split_words(text, codes)
     out = []
     for ch in text:
         idx = code_index(ch)

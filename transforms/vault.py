@@ -86,6 +86,38 @@ def read_vault(path: str, key: Optional[bytes] = None) -> Dict[str, Any]:
         return unseal(fh.read(), key, path)
 
 
+NEW_ENV = "DOPPEL_VAULT_NEW_KEY"
+
+
+def rotate(directory: str, old_key: bytes, new_key: bytes) -> Dict[str, str]:
+    """Re-encrypt every ``*.vault`` file of ``directory`` under ``new_key``: file -> what
+    was done (``rotated`` or ``already under the new key``).  Each file is unsealed with
+    ``old_key``, sealed afresh (new salt and nonce) and replaced atomically; the clear
+    assignments exist only in memory.  Safe to run again after an interruption: a file
+    already under the new key is left alone.  A file neither key opens stops the rotation
+    before anything is rewritten (``VaultError``)."""
+    import glob
+    from transforms.beam import _write_bytes
+    if old_key == new_key:
+        raise VaultError("the new vault key is the old one")
+    paths = sorted(glob.glob(os.path.join(directory, "*.vault")))
+    if not paths:
+        raise VaultError(f"{directory}: no .vault files")
+    todo, done = [], {}
+    for path in paths:
+        with open(path, "rb") as fh:
+            blob = fh.read()
+        try:
+            todo.append((path, unseal(blob, old_key, path)))
+        except VaultError:
+            unseal(blob, new_key, path)       # raises when neither key opens it
+            done[path] = "already under the new key"
+    for path, payload in todo:
+        _write_bytes(path, seal(payload, new_key))
+        done[path] = "rotated"
+    return done
+
+
 class WriteVaultFn(beam.DoFn):
     """(name, ProtectedDocument) -> ``<dir>/<name>.vault``.  The key is read from the
     environment on the worker, so it is never part of the pipeline graph."""
@@ -101,18 +133,28 @@ class WriteVaultFn(beam.DoFn):
         from apache_beam.io.filesystems import FileSystems
         from transforms.stages import safe_name
         name, pd = item
+        from transforms.beam import _write_bytes
         path = FileSystems.join(self.directory, safe_name(name) + ".vault")
-        with FileSystems.create(path) as fh:
-            fh.write(seal(document_payload(pd), self.key))
+        _write_bytes(path, seal(document_payload(pd), self.key))      # atomically
         yield path
 
 
 def main(argv=None) -> int:
-    """``doppel vault show FILE``: print a vault file's assignments (needs DOPPEL_VAULT_KEY)."""
+    """``doppel vault show FILE``: print a vault file's assignments (needs DOPPEL_VAULT_KEY).
+    ``doppel vault rotate DIR``: re-encrypt every vault file of DIR from DOPPEL_VAULT_KEY
+    to DOPPEL_VAULT_NEW_KEY (then make the new key the one in DOPPEL_VAULT_KEY)."""
     import sys
     argv = list(sys.argv[1:] if argv is None else argv)
+    if len(argv) == 2 and argv[0] == "rotate":
+        try:
+            for path, what in rotate(argv[1], vault_key(), vault_key(NEW_ENV)).items():
+                print(f"{path}: {what}")
+        except (VaultError, OSError) as exc:
+            print(f"doppel: {exc}", file=sys.stderr)
+            return 1
+        return 0
     if len(argv) != 2 or argv[0] != "show":
-        print("usage: doppel vault show FILE.vault", file=sys.stderr)
+        print("usage: doppel vault show FILE.vault | doppel vault rotate DIR", file=sys.stderr)
         return 2
     try:
         print(json.dumps(read_vault(argv[1]), ensure_ascii=False, indent=1))

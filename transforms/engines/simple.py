@@ -1,5 +1,5 @@
 """Engines for tests: ``identity`` returns the payload; ``upper`` upper-cases text outside
-tags (a visible, deterministic 'translation')."""
+tags (a visible, deterministic 'translation'); ``slow`` is ``identity`` taking its time."""
 from __future__ import annotations
 
 import re
@@ -23,6 +23,22 @@ class UpperEngine(Engine):
     def translate(self, texts: List[str]) -> List[str]:
         return [re.sub(r"(<[^>]*>)|([^<]+)", lambda m: m.group(1) or m.group(2).upper(), t)
                 for t in texts]
+
+
+@register
+class SlowEngine(Engine):
+    """``identity`` taking ``delay`` seconds per call (option, default 0.2): a run that lasts
+    long enough to be killed in the middle (fault tests).  The delay is not part of the
+    cache identity: it changes when the answer comes, not what it is."""
+    name = "slow"
+
+    def translate(self, texts: List[str]) -> List[str]:
+        import time
+        time.sleep(float(self.options.get("delay", 0.2)))
+        return list(texts)
+
+    def cache_identity(self) -> dict:
+        return {k: v for k, v in super().cache_identity().items() if k != "delay"}
 
 
 class RecordEngine(Engine):

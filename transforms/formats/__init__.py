@@ -28,6 +28,9 @@ def detect(name: str, data: bytes) -> Format:
     for fmt in FORMATS:
         if fmt.sniff(name, data):
             return fmt
+    if not data.strip():
+        raise FormatError(name, "empty file (0 bytes)" if not data else
+                          f"empty file ({len(data)} bytes of white space only)")
     raise FormatError(name, "unrecognised format (supported: "
                       + ", ".join(f.description for f in FORMATS) + ")")
 

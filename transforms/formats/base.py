@@ -25,11 +25,26 @@ def safe_xml_parser(**extra) -> etree.XMLParser:
 
 
 def parse_xml(name: str, data: bytes) -> etree._ElementTree:
+    utf16 = utf16_of(data)
+    if utf16 and data[:2] in (b"<\x00", b"\x00<"):
+        # UTF-16 without a BOM: libxml2 recognises it only by an XML declaration ("Document
+        # is empty" otherwise); the BOM it lacks is given for parsing, and serialise_like
+        # writes the file without one again, as it came.
+        data = (b"\xff\xfe" if utf16 == "utf-16-le" else b"\xfe\xff") + data
     try:
         return etree.ElementTree(etree.fromstring(data, parser=safe_xml_parser()))
     except etree.XMLSyntaxError as exc:
-        msg = re.sub(r"\s*\(<string>, line \d+\)$", "", str(exc))
-        raise FormatError(name, f"not well-formed XML: {msg}") from None
+        raise FormatError(name, f"not well-formed XML: {xml_error(exc)}") from None
+
+
+def xml_error(exc: etree.XMLSyntaxError) -> str:
+    """libxml2's message without what it quotes of the file: some messages go on, after a
+    line break, with the text where parsing stopped ("CData section not finished\n<the
+    client's text>"), and the reason ends up in summary.json.  The first line, and where."""
+    first = (exc.msg or str(exc)).split("\n", 1)[0]
+    first = re.sub(r", line \d+, column \d+$", "", first)
+    line, column = exc.position if exc.position else (exc.lineno, 0)
+    return f"{first}, line {line}, column {column}"
 
 
 class Format:
@@ -94,27 +109,44 @@ def local_name(tag) -> str:
     return tag.rsplit("}", 1)[1] if tag.startswith("{") else tag
 
 
+def utf16_of(data: bytes) -> Optional[str]:
+    """``"utf-16-le"``/``"utf-16-be"`` when ``data`` is UTF-16 (by its BOM, else by how
+    ``<`` is written in its first two bytes, as XML 1.0 appendix F detects it), else None."""
+    if data[:2] == b"\xff\xfe" or data[:2] == b"<\x00":
+        return "utf-16-le"
+    if data[:2] == b"\xfe\xff" or data[:2] == b"\x00<":
+        return "utf-16-be"
+    return None
+
+
 def serialise_like(tree: etree._ElementTree, original: bytes) -> bytes:
     """Serialise ``tree`` keeping the original's declaration (present or not), encoding, BOM
     and DOCTYPE."""
-    encoding = tree.docinfo.encoding or "UTF-8"
-    stripped = original
-    for bom, _ in _BOMS:
-        if stripped.startswith(bom):
-            stripped = stripped[len(bom):]
-            break
     has_decl = xml_head(original, 64).lstrip().startswith("<?xml")
+    utf16 = utf16_of(original)
+    if utf16:
+        # Written as text and encoded here: lxml knows a UTF-16 file without an encoding
+        # declaration as "UTF-8" (docinfo), and wrote UTF-16 bytes declaring UTF-8, which
+        # libxml2 then refuses ("Invalid bytes in character encoding") for big-endian.
+        declared = tree.docinfo.encoding or ""
+        if not declared.upper().replace("_", "-").startswith("UTF-16"):
+            declared = "UTF-16"
+        text = etree.tostring(tree, encoding="unicode")
+        if has_decl:
+            text = f"<?xml version='1.0' encoding='{declared}'?>\n" + text
+        out = text.encode(utf16)
+        if original[:2] in (b"\xff\xfe", b"\xfe\xff"):
+            out = original[:2] + out
+        newline = "\n".encode(utf16)
+        if original.endswith(newline) and not out.endswith(newline):
+            out += newline
+        return out
+    encoding = tree.docinfo.encoding or "UTF-8"
     if not has_decl and encoding.upper() not in ("UTF-8", "UTF8", "ASCII", "US-ASCII"):
         has_decl = True  # another encoding cannot be written without a declaration
     out = etree.tostring(tree, xml_declaration=has_decl, encoding=encoding)
     if original.startswith(b"\xef\xbb\xbf") and not out.startswith(b"\xef\xbb\xbf"):
         out = b"\xef\xbb\xbf" + out
-    if original[:2] in (b"\xff\xfe", b"\xfe\xff") and out[:2] not in (b"\xff\xfe", b"\xfe\xff"):
-        enc = "utf-16-le" if original[:2] == b"\xff\xfe" else "utf-16-be"
-        try:
-            out = original[:2] + out.decode(encoding).encode(enc)
-        except (LookupError, UnicodeError):
-            pass
     if original.endswith(b"\n") and not out.endswith(b"\n") and encoding.upper().startswith("UTF-8"):
         out += b"\n"
     return out

@@ -50,7 +50,8 @@ from lxml import etree
 from schemas.records import (Code, Document, RestoredSegment, Segment, code_char,
                              is_code_char)
 from transforms.formats.base import (Format, FormatError, local_name, marker_pieces,
-                                     safe_xml_parser, with_lost_codes, xml_safe)
+                                     safe_xml_parser, with_lost_codes, xml_error, xml_safe)
+from transforms.formats.limits import MIB, limit
 from transforms.formats.xliff12 import _pair_flat
 
 W_NAMESPACES = ("http://schemas.openxmlformats.org/wordprocessingml/2006/main",
@@ -59,12 +60,8 @@ XML_NS = "http://www.w3.org/XML/1998/namespace"
 REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
-# Zip safety limits (per package).
-MAX_ENTRIES = 5000
-MAX_ENTRY_SIZE = 256 * 1024 * 1024
-MAX_TOTAL_SIZE = 1024 * 1024 * 1024
-MAX_RATIO = 200           # uncompressed/compressed, checked for entries over 1 MiB
-RATIO_MIN_SIZE = 1024 * 1024
+# Zip safety limits (per package): named and configurable in ``limits``.
+RATIO_MIN_SIZE = 1024 * 1024   # the ratio is checked for entries over 1 MiB
 
 TEXT_PART_TYPES = ("header", "footer", "footnotes", "endnotes", "comments", "glossaryDocument")
 # Paragraph-level containers whose content is translated (paired codes).
@@ -107,23 +104,31 @@ class _Zip:
             infos = self.zf.infolist()
         except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
             raise FormatError(name, f"not a valid DOCX zip package: {exc}") from None
-        if len(infos) > MAX_ENTRIES:
-            raise FormatError(name, f"zip has {len(infos)} entries (limit {MAX_ENTRIES})")
+        max_entries = limit("DOPPEL_DOCX_MAX_PARTS")
+        max_entry = limit("DOPPEL_DOCX_MAX_PART_MB") * MIB
+        max_total = limit("DOPPEL_DOCX_MAX_UNZIPPED_MB") * MIB
+        max_ratio = limit("DOPPEL_DOCX_MAX_RATIO")
+        if len(infos) > max_entries:
+            raise FormatError(name, f"zip has {len(infos)} entries (limit {max_entries}, "
+                                    f"DOPPEL_DOCX_MAX_PARTS)")
         total = 0
         for info in infos:
             if info.flag_bits & 0x1:
                 raise FormatError(name, f"zip entry {info.filename} is encrypted")
-            if info.file_size > MAX_ENTRY_SIZE:
+            if info.file_size > max_entry:
                 raise FormatError(name, f"zip entry {info.filename} is {info.file_size} bytes "
-                                        f"uncompressed (limit {MAX_ENTRY_SIZE})")
+                                        f"uncompressed (limit {max_entry}, "
+                                        f"DOPPEL_DOCX_MAX_PART_MB): possible zip bomb")
             if (info.file_size > RATIO_MIN_SIZE
-                    and info.file_size > MAX_RATIO * max(info.compress_size, 1)):
+                    and info.file_size > max_ratio * max(info.compress_size, 1)):
                 raise FormatError(name, f"zip entry {info.filename} has compression ratio "
                                         f"{info.file_size // max(info.compress_size, 1)} "
-                                        f"(limit {MAX_RATIO}): possible zip bomb")
+                                        f"(limit {max_ratio}, DOPPEL_DOCX_MAX_RATIO): possible "
+                                        f"zip bomb")
             total += info.file_size
-        if total > MAX_TOTAL_SIZE:
-            raise FormatError(name, f"zip expands to {total} bytes (limit {MAX_TOTAL_SIZE})")
+        if total > max_total:
+            raise FormatError(name, f"zip expands to {total} bytes (limit {max_total}, "
+                                    f"DOPPEL_DOCX_MAX_UNZIPPED_MB): possible zip bomb")
         self.name = name
         self.infos = infos
         self.names = {i.filename: i for i in infos}
@@ -135,7 +140,8 @@ class _Zip:
         try:
             with self.zf.open(info) as fh:
                 data = fh.read(info.file_size + 1)
-        except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError, ValueError) as exc:
+        except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError, ValueError,
+                zlib.error) as exc:      # a damaged deflate stream
             raise FormatError(self.name, f"cannot read zip entry {part}: {exc}") from None
         if len(data) > info.file_size:
             raise FormatError(self.name, f"zip entry {part} is larger than its header says")
@@ -145,7 +151,8 @@ class _Zip:
         try:
             return etree.fromstring(self.read(part), parser=safe_xml_parser())
         except etree.XMLSyntaxError as exc:
-            raise FormatError(self.name, f"{part}: not well-formed XML: {exc}") from None
+            raise FormatError(self.name, f"{part}: not well-formed XML: {xml_error(exc)}") \
+                from None
 
 
 def _rels_path(part: str) -> str:

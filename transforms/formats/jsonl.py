@@ -49,8 +49,8 @@ class JsonlFormat(Format):
                         source_lang=source_lang, target_lang=target_lang)
 
     def write(self, doc: Document, results: Dict[str, RestoredSegment]) -> bytes:
-        if not results and doc.skeleton:
-            return doc.skeleton     # no translation at all: the input, unchanged
+        if not results and (doc.skeleton or not doc.segments):
+            return doc.skeleton     # no translation at all: the input, unchanged (b"" too)
         lines = []
         for seg in doc.segments:
             res = results.get(seg.id)

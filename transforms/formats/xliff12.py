@@ -293,6 +293,10 @@ def extract_inline(el, paired=PAIRED, flat=flat_pairs_12) -> Tuple[str, List[Cod
                 add(Code("isolated", json.dumps({"comment": ch.text or ""})))
             elif isinstance(ch, etree._ProcessingInstruction):
                 add(Code("isolated", json.dumps({"pi": [ch.target, ch.text or ""]})))
+            elif isinstance(ch, etree._Entity):
+                # An entity reference (never expanded: safe_xml_parser) stays a reference:
+                # not sent, written back as it was.
+                add(Code("isolated", json.dumps({"entity": ch.name})))
             else:
                 role = flat(ch) if flat is not None else None
                 if role is not None:
@@ -368,6 +372,8 @@ def build_inline(parent, text: str, codes: List[Code]) -> None:
                 el = etree.Comment(info["comment"])
             elif "pi" in info:
                 el = etree.ProcessingInstruction(*info["pi"])
+            elif "entity" in info:
+                el = etree.Entity(info["entity"])
             else:
                 el = etree.fromstring(info["xml"], parser=safe_xml_parser())
             stack[-1].append(el)
