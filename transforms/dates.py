@@ -30,13 +30,24 @@ MONTHS: Dict[str, List[List[str]]] = {
            ["augusts", "augustā", "augusta"], ["septembris", "septembrī", "septembra"],
            ["oktobris", "oktobrī", "oktobra"], ["novembris", "novembrī", "novembra"],
            ["decembris", "decembrī", "decembra"]],
+    "sv": [["januari"], ["februari"], ["mars"], ["april"], ["maj"], ["juni"], ["juli"],
+           ["augusti"], ["september"], ["oktober"], ["november"], ["december"]],
+    "da": [["januar"], ["februar"], ["marts"], ["april"], ["maj"], ["juni"], ["juli"],
+           ["august"], ["september"], ["oktober"], ["november"], ["december"]],
 }
 
 _MONTH_LOOKUP: Dict[str, Tuple[str, int, int]] = {}
+# form -> every (language, form index) that writes it ("september": en, sv, da)
+_MONTH_LANGS: Dict[str, List[Tuple[str, int]]] = {}
 for _lang, _months in MONTHS.items():
     for _m, _forms in enumerate(_months, 1):
         for _fi, _f in enumerate(_forms):
             _MONTH_LOOKUP.setdefault(_f.lower(), (_lang, _m, _fi))
+            _MONTH_LANGS.setdefault(_f.lower(), []).append((_lang, _fi))
+
+# Words a date mention may hold besides its components: "of", "de", "den 12 juli", Swedish
+# and Danish "1992 års" (1992's), Latvian "2016. gada".
+_DATE_WORDS = {"of", "de", "del", "den", "års", "gada", "gadā"}
 
 _MONTH_ALT = "|".join(sorted((re.escape(k) for k in _MONTH_LOOKUP), key=len, reverse=True))
 _TOKEN = re.compile(rf"(?i)\b(?:(?P<month>{_MONTH_ALT})\.?|(?P<num>\d{{1,4}}))\b")
@@ -80,7 +91,7 @@ def parse(text: str) -> Optional[DateValue]:
             else:
                 return None
     rest = re.sub(_TOKEN, "", t)
-    if re.search(r"[^\W\d_]{3,}", rest.replace("of", "").replace("de", "")):
+    if any(w.casefold() not in _DATE_WORDS for w in re.findall(r"[^\W\d_]{3,}", rest)):
         return None  # words other than month names: "the same day", "1990s"
     if year is None and month is None:
         return None
@@ -110,14 +121,29 @@ def shift(value: DateValue, days: int) -> DateValue:
     return DateValue(y2, m2, d)
 
 
-def render_like(original_text: str, value: DateValue) -> str:
+def render_like(original_text: str, value: DateValue, lang: str = "") -> str:
     """Write ``value`` in the pattern of ``original_text`` (same month language and form,
-    zero padding, separators)."""
-    return substitute(original_text, parse(original_text) or value, value)
+    zero padding, separators; ``lang``: the text's language, for month names several
+    languages share)."""
+    return substitute(original_text, parse(original_text) or value, value, lang=lang)
+
+
+def _month_language(word: str, lang: str = "") -> Tuple[str, int]:
+    """The language (and form index) a month word is written in: ``lang`` when its table
+    has the word, else one whose table writes it in the same case ("september" is Swedish
+    or Danish, not English), else the first that has it."""
+    options = _MONTH_LANGS[word.lower()]
+    for l, fi in options:
+        if l == lang:
+            return l, fi
+    for l, fi in options:
+        if MONTHS[l][_MONTH_LOOKUP[word.lower()][1] - 1][fi] == word:
+            return l, fi
+    return options[0]
 
 
 def substitute(span: str, old: DateValue, new: DateValue, target_lang: str = "",
-               new_text: str = "") -> str:
+               new_text: str = "", lang: str = "") -> str:
     """Swap the components of ``old`` found in ``span`` for those of ``new``.  A month word
     the tables do not know (an engine's mistranslation) becomes ``new``'s month in the target
     language, or in ``new_text``'s own words when that language has no table."""
@@ -133,7 +159,7 @@ def substitute(span: str, old: DateValue, new: DateValue, target_lang: str = "",
                 m = next((t.group("month") for t in _TOKEN.finditer(new_text) if t.group("month")), None)
                 month = m or MONTHS["en"][new.month - 1][0]
             span = span.replace(unknown[0], month, 1)
-            return substitute(span, old, new)
+            return substitute(span, old, new, lang=lang)
     m = _ISO.match(span.strip())
     if m:
         return span.replace(m.group(0), f"{new.year:04d}-{new.month:02d}-{new.day:02d}")
@@ -146,8 +172,8 @@ def substitute(span: str, old: DateValue, new: DateValue, target_lang: str = "",
 
     def repl(tok):
         if tok.group("month"):
-            lang, _, form_idx = _MONTH_LOOKUP[tok.group("month").lower()]
-            forms = MONTHS[lang][(new.month or 1) - 1]
+            month_lang, form_idx = _month_language(tok.group("month"), lang)
+            forms = MONTHS[month_lang][(new.month or 1) - 1]
             word = forms[min(form_idx, len(forms) - 1)]
             return _same_case(tok.group("month"), word) + tok.group(0)[len(tok.group("month")):]
         num = tok.group("num")

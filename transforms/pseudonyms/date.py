@@ -18,13 +18,14 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 class DatePseudonym(Pseudonym):
-    def __init__(self, original: dates.DateValue, fake: dates.DateValue):
+    def __init__(self, original: dates.DateValue, fake: dates.DateValue, lang: str = ""):
         self.original = original
         self.fake = fake
+        self.lang = lang            # the text's language: its month names
 
     def form_for(self, mention_text: str, features=None) -> str:
         value = dates.parse(mention_text) or self.original
-        return dates.substitute(mention_text, value, self.fake)
+        return dates.substitute(mention_text, value, self.fake, lang=self.lang)
 
     def all_forms(self):
         return []
@@ -41,13 +42,13 @@ def shifted_date(ch: "PseudonymChooser", cluster: Cluster,
         # years of one document never get the same pseudonym.
         for k in range(99):
             new = dates.DateValue(y + 1 + (days + k) % 99, None, None)
-            text = POSSESSIVE.sub("", dates.render_like(cluster.canonical, new))
+            text = POSSESSIVE.sub("", dates.render_like(cluster.canonical, new, ch.lang))
             if ch._acceptable(text, share_words=True):
                 ch.used.add(fold(text))
                 return new
     for k in range(50):
         new = dates.shift(value, days + 37 * k)
-        text = POSSESSIVE.sub("", dates.render_like(cluster.canonical, new))
+        text = POSSESSIVE.sub("", dates.render_like(cluster.canonical, new, ch.lang))
         if ch._acceptable(text, share_words=True):
             ch.used.add(fold(text))
             return new
