@@ -54,6 +54,11 @@ class BuildDictionaryOptions(PipelineOptions):
         parser.add_argument("--top-n", "--top_n", dest="top_n", type=int,
                             default=build.DEFAULT_TOP_N)
         parser.add_argument("--categories", default=",".join(extract.CATEGORIES))
+        parser.add_argument("--vocabulary", type=int, default=0,
+                            help="also keep the language's N most frequent nouns and "
+                                 "adjectives (wordfreq) with their analyses, category WORD: "
+                                 "stand-ins the engine reads like a name made of ordinary "
+                                 "words (needs the language's Apertium analyser)")
         parser.add_argument("--fill-faker", "--fill_faker", dest="fill_faker", default="",
                             help="categories to fill up to --top-n with Faker names, e.g. "
                                  "PER,ORG,LOC")
@@ -216,6 +221,19 @@ def make_dictionary(entries, opts, sources: List[str]) -> Dictionary:
     if opts.vet_engine:
         by_cat, vetted_out = vet(by_cat, opts)
     final = build.finalize(by_cat, opts.top_n, fill, faker_features)
+    vocabulary = {}
+    if getattr(opts, "vocabulary", 0):
+        if not _morphology(opts):
+            raise UsageError("--vocabulary needs the language's Apertium analyser "
+                             "(--morphology apertium)")
+        import wordfreq
+        words = extract.vocabulary_entries(opts.lang, opts.vocabulary)
+        final[extract.VOCABULARY_CATEGORY] = words
+        vocabulary = {"source": f"wordfreq {wordfreq.__version__ if hasattr(wordfreq, '__version__') else ''}".strip() + f" top_n_list({opts.lang!r}, {opts.vocabulary})",
+                      "kept": len(words),
+                      "licence": "wordfreq word lists: CC BY-SA 4.0 (Robyn Speer et al.); "
+                                 "only which words are frequent is used, each described by "
+                                 "the Apertium analyser (GPL data, not copied)"}
     for es in final.values():
         for e in es:
             for f in e.forms:
@@ -238,9 +256,13 @@ def make_dictionary(entries, opts, sources: List[str]) -> Dictionary:
         "faker_fill": {"categories": fill, "faker": faker.VERSION,
                        "list": "resources/pseudonyms/fallback.json (vetted with Apertium)",
                        "licence": "Faker is MIT-licensed"} if fill else {},
-        "entries": {c: {"corpus": sum(1 for e in es if e.source == "corpus"),
-                        "faker": sum(1 for e in es if e.source == "faker")}
+        "entries": {c: {src: n for src, n in (
+                            ("corpus", sum(1 for e in es if e.source == "corpus")),
+                            ("faker", sum(1 for e in es if e.source == "faker")),
+                            ("vocabulary", sum(1 for e in es if e.source == "vocabulary")))
+                            if n or src != "vocabulary"}
                     for c, es in final.items()},
+        "vocabulary": vocabulary,
     }
     return Dictionary(lang=opts.lang, entries=final, provenance=provenance)
 

@@ -203,6 +203,46 @@ def with_morphology(observations: List[Observation], lang: str) -> List[Observat
     return out
 
 
+VOCABULARY_CATEGORY = "WORD"
+# A reading of a closed class (pronoun, determiner, auxiliary, adverb...): "May", "His",
+# "Still" are no stand-ins for a name.
+_CLOSED_READING = re.compile(r"(?:^|/)<(?:prn|det|predet|pr|cnjcoo|cnjsub|cnjadv|vaux|vbmod|"
+                             r"vbser|vbhaver|adv|preadv|num|ij|rel|itg)>")
+_VOCAB_WORD = re.compile(r"^[^\W\d_]{3,}$")
+
+
+def vocabulary_entries(lang: str, n: int) -> List["DictionaryEntry"]:
+    """The language's ``n`` most frequent words (``wordfreq``) the installed analyser knows
+    as a noun or an adjective — written capitalised, as they stand in a name — described by
+    the same function as the corpus's forms.  Engine-aware selection picks a stand-in among
+    them for a name the engine reads as ordinary words ("the Court", "Italian law"), and
+    builds a longer one word by word.  Proper nouns and compounds are left out: a person's
+    name is not a word of the language, and the engine translates a compound by parts."""
+    from wordfreq import top_n_list
+    from schemas.dictionary import DictionaryEntry, DictionaryForm
+    from transforms.nlp.apertium_morphology import mention_morphology
+    words = []
+    for w in top_n_list(lang, n):
+        if _VOCAB_WORD.match(w):
+            words.append(w[:1].upper() + w[1:])
+    described = mention_morphology([(w, VOCABULARY_CATEGORY) for w in words], lang)
+    out, seen = [], set()
+    for rank, w in enumerate(words):
+        lemma, feats = described.get((w, VOCABULARY_CATEGORY), ("", {}))
+        analysis = feats.get("analysis", "")
+        if feats.get("known") != "yes" or feats.get("upos") not in ("NOUN", "ADJ") or \
+                "+" in analysis or " " in analysis or w.casefold() in seen or \
+                _CLOSED_READING.search(analysis):
+            continue
+        seen.add(w.casefold())
+        out.append(DictionaryEntry(
+            category=VOCABULARY_CATEGORY, lemma=w, count=n - rank, tokens=1,
+            upos=feats["upos"], classes=[], source="vocabulary",
+            forms=[DictionaryForm(form=w, count=n - rank, features={
+                k: v for k, v in feats.items() if k in _FORM_KEYS})]))
+    return out
+
+
 # The kind of an organisation, from its last words: a court is not a company.
 _ORG_KINDS = (
     ("court", re.compile(r"(?i)\b(court|tribunal|gericht\w*|\w*gericht|domstol\w*|\w*domstol\w*"

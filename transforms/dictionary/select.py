@@ -31,6 +31,7 @@ from transforms.dictionary.store import Dictionary
 from transforms.pseudonyms.fallback import fallback_lists
 
 LEVEL_SEP = "\x1f"          # transforms.engines.apertium_lexicon.LEVEL_SEP
+VOCABULARY = "WORD"         # the dictionary's vocabulary (transforms.dictionary.extract)
 
 # Features a form must share with the mention it replaces (when the mention has them).
 MATCH_KEYS = ("Case", "Number", "Definite", "Poss", "Number[psor]", "Person[psor]",
@@ -168,7 +169,9 @@ class Analogy:
     def __init__(self, dictionary: Optional[Dictionary] = None,
                  entries: Optional[Iterable[DictionaryEntry]] = None):
         if entries is None:
-            entries = [e for es in dictionary.entries.values() for e in es]
+            # names only: the vocabulary's words (one form each) teach no inflection
+            entries = [e for c, es in dictionary.entries.items() if c != VOCABULARY
+                       for e in es]
         direct: Dict[tuple, Dict[Tuple[str, str], int]] = {}
         pairs: Dict[tuple, Dict[Optional[str], int]] = {}
         needs: Dict[tuple, int] = {}
@@ -339,6 +342,7 @@ class Selector:
         self._index: Dict[int, Dict[tuple, DictionaryForm]] = {}
         self._made: Dict[tuple, Optional[Made]] = {}
         self._given: Dict[str, List[str]] = {}
+        self._words_by_lemma: Dict[int, Dict[str, DictionaryEntry]] = {}
 
     def _own(self, entry: DictionaryEntry, need: Dict[str, str]) -> bool:
         return self._lookup(entry, need) is not None
@@ -410,6 +414,7 @@ class Selector:
         # (step, candidates, extra ranking key, forms made by analogy per entry)
         tiers: List[tuple] = []
         engine = [e for e in full if looks.same_view(e)]
+        engine += self._vocabulary_alike(category, looks, distinct, views)
         if engine:
             # the engine will treat the pseudonym as it treats the original: same readings,
             # same target tags (DESIGN.md §7) — the sentence around it comes out the same
@@ -457,6 +462,32 @@ class Selector:
                 if acceptable(e, ()):
                     return Selection(e, "features-partial")
         return Selection(None, "fallback")
+
+    def _vocabulary_alike(self, category, looks, distinct, views) -> List[DictionaryEntry]:
+        """The dictionary's vocabulary (category WORD) the engine sees like a one-word name
+        of a place or body ("the Court" -> "the Union", "Italian" -> "Finnish"): same
+        readings, else same main reading and target tags — and every form needed."""
+        words = self.dictionary.entries.get(VOCABULARY, [])
+        if not words or views is None or category == "PER" or looks._view is None or \
+                len(looks.text.split()) != 1:
+            return []
+        from transforms.pseudonyms.engine_shaped import vocabulary
+        vocab = vocabulary(tuple(e.lemma for e in words), self.dictionary.lang, views)
+        if vocab is None:
+            return []
+        exact, main = (looks._view.split(LEVEL_SEP) + ["", ""])[:2]
+        alike = vocab.by_exact.get(exact, []) + vocab.by_main.get(main, [])
+        by_lemma = self._words_by_lemma.get(id(words))
+        if by_lemma is None:
+            by_lemma = self._words_by_lemma[id(words)] = {e.lemma: e for e in words}
+        out, seen = [], set()
+        for w in alike:
+            e = by_lemma.get(w)
+            if e is not None and id(e) not in seen and \
+                    all(self._own(e, n) for n in distinct):
+                seen.add(id(e))
+                out.append(e)
+        return out
 
     # -- made-up names ---------------------------------------------------------------
     def _synthesize(self, category, distinct, tokens, gender, end, order, acceptable
@@ -591,9 +622,21 @@ class _Looks:
         return "I" in parts or (parts and all(p == "A" for p in parts))
 
     def admissible(self, pool: Sequence[DictionaryEntry]) -> List[DictionaryEntry]:
-        if not self._strict():
-            return list(pool)
-        return [e for e in pool if _entry_shape(e) == self.shape]
+        """Initials and acronyms: the same shape only.  With the engine: no entry it changes
+        beyond what restoration follows (a compound it translates part by part, a name it
+        renames), while others are left."""
+        out = list(pool) if not self._strict() else \
+            [e for e in pool if _entry_shape(e) == self.shape]
+        if self._view is not None and out:
+            forms = [self._form(e).form for e in out]
+            try:
+                self._cand_views.update(self.views([f for f in forms
+                                                    if f not in self._cand_views]))
+            except OSError:
+                return out
+            regular = [e for e in out if self.view_level(e) < 4]
+            out = regular or out
+        return out
 
     def _form(self, e: DictionaryEntry) -> DictionaryForm:
         return e.forms[0] if e.forms else DictionaryForm(form=e.lemma, features={}, count=0)
@@ -632,7 +675,9 @@ class _Looks:
         same_kind = 0 if not kind or kind in e.classes else (
             1 if kind.split(":")[0] in {c.split(":")[0] for c in e.classes} else 2)
         same_pos = int(bool(self.upos and e.upos and e.upos != self.upos))
-        return (self.view_level(e), same_pos, int(_entry_shape(e) != self.shape), same_kind)
+        tokens = int(len(self._form(e).form.split()) != len(self.text.split()))
+        return (self.view_level(e), tokens, same_pos, int(_entry_shape(e) != self.shape),
+                same_kind)
 
 
 def _entry_shape(e: DictionaryEntry) -> str:

@@ -239,7 +239,7 @@ class PseudonymChooser:
         """No dictionary entry looks to the engine like the original: the name rebuilt word
         by word from the language's vocabulary the engine sees alike (``engine_shaped``)."""
         from transforms.nlp.apertium_morphology import bare_name
-        from transforms.pseudonyms.engine_shaped import engine_shaped
+        from transforms.pseudonyms.engine_shaped import engine_shaped, vocabulary
         if not any(m.features.get("known") in ("yes", "part") for m in mentions):
             return None             # the engine knows none of it: the dictionary's choice
         text = bare_name(max((m.text for m in mentions), key=len, default=cluster.canonical))
@@ -253,7 +253,9 @@ class PseudonymChooser:
         names = lists["family"] + lists["city"]
         try:
             own = {m.text for m in mentions} | {cluster.canonical}
-            fake = engine_shaped(text, self.lang, self.views, order,
+            words = tuple(e.lemma for e in self.selector.dictionary.entries.get("WORD", ()))
+            vocab = vocabulary(words, self.lang, self.views)
+            fake = engine_shaped(text, vocab, self.views, order,
                                  lambda c: self._acceptable(c, share_words=True)
                                  and not looks_like(c, own), names,
                                  self._forbidden[0].words)
@@ -261,7 +263,7 @@ class PseudonymChooser:
             return None
         if fake is None:
             return None
-        self.stats["engine-shaped"] += 1
+        self.stats["engine+composed"] += 1
         self.used.add(fold(fake))
         return Plain(fake)
 
@@ -282,7 +284,7 @@ class PseudonymChooser:
         if value is None:
             return None
         self.stats["date"] += 1
-        return DatePseudonym(value, shifted_date(self, cluster, value))
+        return DatePseudonym(value, shifted_date(self, cluster, value), self.lang)
 
     def _step_identifier(self, cluster: Cluster, mentions: Sequence[Mention]
                          ) -> Optional[Plain]:

@@ -30,10 +30,9 @@ LEVEL_SEP = "\x1f"
 class EngineVocabulary:
     """The language's frequent words indexed by the engine's view of them."""
 
-    def __init__(self, lang: str, views: Callable[[Sequence[str]], Dict[str, str]]):
-        from wordfreq import top_n_list
-        words = [w for w in top_n_list(lang, VOCABULARY) if _WORD.match(w)]
-        caps = sorted({w[:1].upper() + w[1:] for w in words})
+    def __init__(self, words: Sequence[str], views: Callable[[Sequence[str]], Dict[str, str]]):
+        """``words``: the dictionary's vocabulary (category WORD), capitalised."""
+        caps = sorted({w[:1].upper() + w[1:] for w in words if _WORD.match(w)})
         seen = views(caps)
         self.by_exact: Dict[str, List[str]] = {}
         self.by_main: Dict[str, List[str]] = {}
@@ -58,12 +57,25 @@ class EngineVocabulary:
                                                if w not in set(self.by_exact.get(exact, []))]
 
 
-@functools.lru_cache(maxsize=8)
-def _vocabulary(lang: str, views) -> Optional[EngineVocabulary]:
-    try:
-        return EngineVocabulary(lang, views)
-    except (OSError, LookupError, ImportError):
-        return None
+_VOCABULARIES: Dict[tuple, Optional[EngineVocabulary]] = {}
+
+
+def vocabulary(words: Sequence[str], lang: str, views) -> Optional[EngineVocabulary]:
+    """The vocabulary indexed by ``views`` (one per word list and engine, per worker): the
+    dictionary's WORD entries, else the language's ``VOCABULARY`` most frequent words."""
+    key = (lang, hash(tuple(words)), views)
+    if key not in _VOCABULARIES:
+        if not words:
+            try:
+                from wordfreq import top_n_list
+                words = top_n_list(lang, VOCABULARY)
+            except (LookupError, ImportError):
+                words = []
+        try:
+            _VOCABULARIES[key] = EngineVocabulary(words, views) if words else None
+        except OSError:
+            _VOCABULARIES[key] = None
+    return _VOCABULARIES[key]
 
 
 _TOKENS = re.compile(r"\w+(?:[-'’]\w+)*|[^\w\s]+|\s+")
@@ -72,13 +84,13 @@ _CLOSED = {"pr", "cnjcoo", "cnjsub", "det", "predet", "prn", "rel", "gen", "num"
            "preadv"}
 
 
-def engine_shaped(text: str, lang: str, views, order: Callable[[str], int],
-                  acceptable: Callable[[str], bool], unknown_names: Sequence[str],
-                  forbidden_words: Iterable[str] = ()) -> Optional[str]:
+def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
+                  order: Callable[[str], int], acceptable: Callable[[str], bool],
+                  unknown_names: Sequence[str], forbidden_words: Iterable[str] = ()
+                  ) -> Optional[str]:
     """``text`` (a name without its article) rebuilt word by word as above, or None when a
     word the engine knows has no look-alike, or no acceptable combination is found.  Only
     closed-class words and punctuation stay; every other word is replaced."""
-    vocab = _vocabulary(lang, views)
     if not text[:1].isalnum():
         return None               # "’s-Hertogenbosch": the engine reads "’s" as a clitic
     tokens = _TOKENS.findall(text)
