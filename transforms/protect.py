@@ -110,7 +110,11 @@ def protect_document(doc: Document, options: ProtectOptions,
         # The mentions' lemmas are guarded too; the run-wide forms are the same for every
         # document (the chooser indexes them once per worker).
         chooser = PseudonymChooser(options.secret, scope,
-                                   originals + [m.lemma for m in mentions if m.lemma],
+                                   originals + [m.lemma for m in mentions if m.lemma]
+                                   # the name without its article: the article stays in
+                                   # the sentence, before whatever pseudonym is chosen
+                                   + [m.text[len(article_outside(m, doc.source_lang)):]
+                                      for m in mentions],
                                    avoid=avoid,
                                    dictionary=resolve(options.dictionary, doc.source_lang),
                                    lang=doc.source_lang,

@@ -208,26 +208,47 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon
         whole = POSSESSIVE.sub("", a.original)
         orig = fake
     toks = list(_TOKEN.finditer(text))
+    pairs = [(f.group(0), o.group(0)) for f, o in zip(fake, orig)
+             if whole is not None or fold(f.group(0)) != fold(o.group(0))]
+
+    def found_as(fw: str, ow: str, t) -> Optional[str]:
+        if fold(t.group(0)) == fold(fw):
+            return ow
+        return lexicon(fw, t.group(0), ow)
+
+    # Anchored on the longest word's occurrences; the others are looked for nearest to it
+    # (a short word — "of" as "de" — occurs anywhere in a sentence).
+    order = sorted(range(len(pairs)), key=lambda k: -len(pairs[k][0]))
     edits: List[Tuple[int, int, str]] = []
-    for f, o in zip(fake, orig):
-        fw, ow = f.group(0), o.group(0)
-        if fold(fw) == fold(ow) and whole is None:
-            continue
-        hit = None
-        for t in toks:
-            span = (t.start(), t.end())
-            if _overlaps(span, taken) or _overlaps(span, [e[:2] for e in edits]):
+    if pairs:
+        window = 2 * len(fake) + 1
+        fw, ow = pairs[order[0]]
+        for ai, t in enumerate(toks):
+            if _overlaps(t.span(), taken):
                 continue
-            if fold(t.group(0)) == fold(fw):
-                hit = (span[0], span[1], ow)
+            new = found_as(fw, ow, t)
+            if new is None:
+                continue
+            edits = [(t.start(), t.end(), new)]
+            used = {ai}
+            for k in order[1:]:
+                kw, kow = pairs[k]
+                best = None
+                for j in sorted(range(max(0, ai - window), min(len(toks), ai + window + 1)),
+                                key=lambda j: abs(j - ai)):
+                    if j in used or _overlaps(toks[j].span(), taken):
+                        continue
+                    got = found_as(kw, kow, toks[j])
+                    if got is not None:
+                        best = (j, got)
+                        break
+                if best is None:
+                    edits = []
+                    break
+                used.add(best[0])
+                edits.append((toks[best[0]].start(), toks[best[0]].end(), best[1]))
+            if edits:
                 break
-            form = lexicon(fw, t.group(0), ow)
-            if form:
-                hit = (span[0], span[1], form)
-                break
-        if hit is None:
-            return None
-        edits.append(hit)
     if not edits:
         return None
     edits.sort()

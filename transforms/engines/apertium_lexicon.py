@@ -160,12 +160,13 @@ class PairLexicon:
                 for opt in self.translations(lex):
                     fake_targets.setdefault(_lemma(opt).casefold(), []).append((lex, opt))
         low = found.casefold()
-        if not any(lemma[:3] == low[:3] for lemma in fake_targets):
+        if not any(low.startswith(lemma[:2]) for lemma in fake_targets):
             return None                  # cheap: most output words are not its translation
         found_units = self.target.units(found)
         if len(found_units) != 1 or not found_units[0].known:
             return None
         originals = [lex for u in self.source.units(original) for lex in _lexical(u)]
+        matched = False
         for parts in found_units[0].readings:
             # a compound ("masse+indvandring") is the word its parts spell, inflected as
             # its last part
@@ -174,9 +175,18 @@ class PairLexicon:
             for fake_lex, opt in fake_targets.get(r.lemma.casefold(), ()):
                 if _tags(opt)[:1] != [r.pos]:
                     continue             # found as another part of speech than this reading
+                matched = True
                 pos = _tags(fake_lex)[:1]
                 for orig_lex in (x for x in originals if _tags(x)[:1] == pos):
                     form = self._inflected(orig_lex, r)
+                    if form is not None:
+                        return _case_like(found, form)
+        if matched:
+            # the engine read the pseudonym in a part of speech the original has not ("Appeal"
+            # as the verb "Apelar"): the original's own default translation
+            for orig_lex in originals:
+                for option in self.translations(orig_lex):
+                    form = self.generate(option)
                     if form is not None:
                         return _case_like(found, form)
         return None
