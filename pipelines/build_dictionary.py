@@ -221,6 +221,9 @@ def make_dictionary(entries, opts, sources: List[str]) -> Dictionary:
     if opts.vet_engine:
         by_cat, vetted_out = vet(by_cat, opts)
     final = build.finalize(by_cat, opts.top_n, fill, faker_features)
+    if fill and _morphology(opts):
+        extract.describe_entries([e for es in final.values() for e in es
+                                  if e.source == "faker"], opts.lang)
     vocabulary = {}
     if getattr(opts, "vocabulary", 0):
         if not _morphology(opts):

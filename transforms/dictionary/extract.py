@@ -203,6 +203,24 @@ def with_morphology(observations: List[Observation], lang: str) -> List[Observat
     return out
 
 
+def describe_entries(entries, lang: str) -> None:
+    """Faker's fill-in names described like the corpus's forms (in place): the analyser's
+    readings, shape and morphology on each form, its class on the entry."""
+    from transforms.nlp.apertium_morphology import mention_morphology
+    described = mention_morphology(sorted({(f.form, e.category) for e in entries
+                                           for f in e.forms}), lang)
+    for e in entries:
+        for f in e.forms:
+            lemma, feats = described.get((f.form, e.category), ("", {}))
+            f.features.update({k: v for k, v in feats.items() if k in _FORM_KEYS})
+            if feats.get("upos") and not e.upos:
+                e.upos = feats["upos"]
+            klass = org_kind(f.form, feats.get("class", "")) if e.category == "ORG" \
+                else feats.get("class", "")
+            if klass and klass not in e.classes:
+                e.classes.append(klass)
+
+
 VOCABULARY_CATEGORY = "WORD"
 # A reading of a closed class (pronoun, determiner, auxiliary, adverb...): "May", "His",
 # "Still" are no stand-ins for a name.

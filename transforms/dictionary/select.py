@@ -451,7 +451,8 @@ class Selector:
                 if acceptable(e, forms.get(id(e), ())):
                     return Selection(e, step, list(forms.get(id(e), ())))
         if self.analogy is not None:
-            e = self._synthesize(category, required, tokens, gender, end, order, acceptable)
+            e = self._synthesize(category, required, tokens, gender, end, order,
+                                 lambda x, made: acceptable(x, made) and looks.passes(x))
             if e is not None:
                 return Selection(e, "faker+analogy", [f.form for f in e.forms if f.count < 0])
         # No entry has every form needed: the one covering most mentions' forms (the others
@@ -640,6 +641,22 @@ class _Looks:
 
     def _form(self, e: DictionaryEntry) -> DictionaryForm:
         return e.forms[0] if e.forms else DictionaryForm(form=e.lemma, features={}, count=0)
+
+    def passes(self, e: DictionaryEntry) -> bool:
+        """A made-up name the engine passes through: each of its words unknown to it, or a
+        proper noun it neither renames nor splits (always, without the engine)."""
+        if self.views is None:
+            return True
+        words = [w for f in e.forms for w in f.form.split()]
+        try:
+            seen = self.views(words)
+        except OSError:
+            return True
+        for w in words:
+            view = seen.get(w, "*").split(LEVEL_SEP)[0]
+            if view != "*" and (not view.startswith("<np>") or any(c in view for c in "+~#")):
+                return False
+        return True
 
     def view_level(self, e: DictionaryEntry) -> int:
         """How alike the engine sees the candidate and the original: 0 the same readings and

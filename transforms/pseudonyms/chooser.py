@@ -322,8 +322,21 @@ class PseudonymChooser:
                        for w in set(words) for o in fb.padded_by_word.get(w, ()))
 
     def _translatable(self, cand: str) -> bool:
-        return self.translatable is not None and any(
-            self.translatable(w) for w in _CANDIDATE_WORD.findall(cand))
+        """Would the engine change a word of this Faker name — translate it as an ordinary
+        word, rename it ("Söderberg" -> "Sydbjerg"), or translate it part by part?  Then
+        it could not be found in the translation again."""
+        words = _CANDIDATE_WORD.findall(cand)
+        if self.views is not None and words:
+            try:
+                seen = self.views(words)
+            except OSError:
+                seen = {}
+            for w in words:
+                view = seen.get(w, "*").split("\x1f")[0]
+                if view != "*" and (not view.startswith("<np>") or
+                                    any(c in view for c in "+~#")):
+                    return True
+        return self.translatable is not None and any(self.translatable(w) for w in words)
 
     def _is_original(self, folded: str) -> bool:
         mine, run = self._forbidden

@@ -121,7 +121,14 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
         # never a word of an original ("Justice" of "Court of Justice" is no stand-in)
         tiers = [[c for c in tier if c.casefold() not in banned] for tier in tiers]
         if not any(tiers):
-            return None
+            # a proper noun with no look-alike among the words: a name the engine passes
+            # through, as it would pass the original through
+            if not exact.startswith("<np>"):
+                return None
+            tiers = [[c for c in vocab.unknown(unknown_names, views)
+                      if c.casefold() not in banned]]
+            if not tiers[0]:
+                return None
         start = order(f"\x1fengine\x1f{i}")
         ranked = [tier[(start + k) % len(tier)] for tier in tiers if tier
                   for k in range(min(len(tier), 40))][:40]     # keyed rotation, tier by tier
