@@ -330,6 +330,10 @@ def build_graph(p: beam.Pipeline, opts: BuildDictionaryOptions, paths: List[str]
             | "ByEntity" >> beam.Map(lambda o: (o.key(), o))
             | "CountForms" >> beam.CombinePerKey(EntryCombineFn())
             | "ToEntry" >> beam.MapTuple(lambda key, acc: (key[0], build.to_entry(key[0], acc)))
+            # a pseudonym must look like a name: "intra-Community", "spanska regionen
+            # Valencia" and "die Bundesrepublik Deutschland" are no pseudonyms
+            | "NameLike" >> beam.Filter(lambda kv: kv[1].lemma[:1].isupper()
+                                        or kv[1].lemma[:1].isdigit())
             | "TopPerCategory" >> beam.combiners.Top.PerKey(opts.top_n, key=_rank)
             | "Entries" >> beam.FlatMap(lambda kv: kv[1])
             | "Collect" >> beam.combiners.ToList()

@@ -87,3 +87,15 @@ def test_date_tokens_are_what_the_month_and_number_pattern_finds():
         for numeric in (False, True):
             dates._date_tokens.cache_clear()
             assert dates._date_tokens(text, numeric) == reference(text, numeric), text
+
+
+def test_swedish_and_danish_dates_parse_and_keep_their_language():
+    # issue 15: they were scrambled ("12 juli 2018" sent as "02 blgo 5980")
+    assert dates.parse("den 12 juli 2018") == dates.DateValue(2018, 7, 12)
+    assert dates.parse("1992 års") == dates.DateValue(1992, None, None)
+    assert dates.parse("the same day") is None
+    new = dates.DateValue(2017, 2, 12)
+    # "september" is English, Swedish and Danish: the text's language decides the new month
+    assert dates.render_like("20 september 2016", new, "sv") == "12 februari 2017"
+    assert dates.render_like("20 september 2016", new, "da") == "12 februar 2017"
+    assert dates.render_like("20 September 2016", new) == "12 February 2017"

@@ -119,7 +119,7 @@ def test_bad_dictionary_file_is_a_clear_error(tmp_path):
         Dictionary.load(str(bad))
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", ["en", "es", "sv", "da"])
 def test_shipped_dictionaries(lang):
     d = load_default(lang)
     assert d is not None and d.lang == lang
@@ -135,6 +135,14 @@ def test_shipped_dictionaries(lang):
     parquet = Dictionary.from_parquet((REPO / "resources" / "dictionaries" / f"{lang}.parquet")
                                       .read_bytes())
     assert parquet.entries == d.entries
+    # issue 15: described by the language's analyser, with the vocabulary beside the names
+    assert prov["vocabulary"]["kept"] == len(d.entries["WORD"]) > 3000
+    assert all(e.upos for cat in ("PER", "ORG", "LOC") for e in d.entries[cat])
+    assert all(f.features.get("analysis") for e in d.entries["WORD"] for f in e.forms)
+    if prov["ner"] == "given":      # JSONL labels: the analyser gave every form its readings
+        assert prov["morphology"]["package"].startswith("apertium-")
+        for cat in ("PER", "ORG", "LOC"):
+            assert all(f.features.get("analysis") for e in d.entries[cat] for f in e.forms)
 
 
 def test_entity_linked_mentions_group_by_wikidata_id():
