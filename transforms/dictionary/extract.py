@@ -275,6 +275,11 @@ _ORG_KINDS = (
 )
 
 
+def legal_form(word: str) -> bool:
+    """"GmbH", "Ltd", "SIA": a company's legal form, shared by countless companies."""
+    return _ORG_KINDS[1][1].search(" " + word) is not None
+
+
 def org_kind(text: str, klass: str = "") -> str:
     """``court``, ``company:<legal form>``, ``authority``, or the analyser's class."""
     for kind, pattern in _ORG_KINDS:

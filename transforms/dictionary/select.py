@@ -395,7 +395,7 @@ class Selector:
         ``views(texts)``: the engine's own view of each text (``PairLexicon.views``), for the
         engine-aware choice — without it, the source analyser's ``analysis`` feature."""
         pool = self.candidates(category)
-        looks = _Looks(mentions, canonical, views)
+        looks = _Looks(mentions, canonical, views, category)
         pool = looks.admissible(pool)
         needs = [need_of(m.features) for m in mentions] or [{}]
         distinct: List[Dict[str, str]] = []
@@ -450,7 +450,7 @@ class Selector:
             for e in self._ranked(cands, tokens, gender, end, order, extra, looks):
                 if acceptable(e, forms.get(id(e), ())):
                     return Selection(e, step, list(forms.get(id(e), ())))
-        if self.analogy is not None:
+        if self.analogy is not None and not looks._strict():
             e = self._synthesize(category, required, tokens, gender, end, order,
                                  lambda x, made: acceptable(x, made) and looks.passes(x))
             if e is not None:
@@ -598,7 +598,8 @@ class _Looks:
     rules), then, as preferences, the engine's view, the part of speech (a demonym
     adjective gets an adjective), an organisation's kind and legal form."""
 
-    def __init__(self, mentions: Sequence[Mention], canonical: str, views=None):
+    def __init__(self, mentions: Sequence[Mention], canonical: str, views=None,
+                 category: str = ""):
         from transforms.nlp.apertium_morphology import bare_name, shape_of
         main = next((m for m in mentions if m.text == canonical), mentions[0] if mentions
                     else None)
@@ -609,6 +610,7 @@ class _Looks:
         self.klass = feats.get("class", "")
         self.analysis = feats.get("analysis", "")
         self.views = views
+        self.category = category
         self._view = None
         if views is not None:
             try:
@@ -637,6 +639,11 @@ class _Looks:
                 return out
             regular = [e for e in out if self.view_level(e) < 4]
             out = regular or out
+            if self.category == "PER":
+                # a person's name the engine would translate ("Van" -> "Furgoneta") only
+                # where the original's own is read alike
+                names = [e for e in out if self.view_level(e) == 0 or self.passes(e)]
+                out = names or out
         return out
 
     def _form(self, e: DictionaryEntry) -> DictionaryForm:
@@ -693,8 +700,8 @@ class _Looks:
             1 if kind.split(":")[0] in {c.split(":")[0] for c in e.classes} else 2)
         same_pos = int(bool(self.upos and e.upos and e.upos != self.upos))
         tokens = int(len(self._form(e).form.split()) != len(self.text.split()))
-        return (self.view_level(e), tokens, same_pos, int(_entry_shape(e) != self.shape),
-                same_kind)
+        return (self.view_level(e), same_kind, tokens, same_pos,
+                int(_entry_shape(e) != self.shape))
 
 
 def _entry_shape(e: DictionaryEntry) -> str:

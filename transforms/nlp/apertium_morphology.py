@@ -290,7 +290,7 @@ def article_of(text: str, lang: str = "") -> str:
     return ""
 
 
-_INITIAL = re.compile(r"^[^\W\d_]{1,2}\.(?:-?[^\W\d_]{1,2}\.)*$")
+_INITIAL = re.compile(r"^[^\W\d_]{1,2}\.(?:[-\u2010\u2011\u2012\u2013]?[^\W\d_]{1,2}\.)*$")
 
 
 def shape_of(text: str) -> str:

@@ -87,6 +87,12 @@ def looks_like(candidate: str, originals: Iterable[str]) -> bool:
     return False
 
 
+def _acronym(text: str) -> bool:
+    """"EU", "EUIPO", "the TEAC": capitals only, one word (after an article)."""
+    from transforms.nlp.apertium_morphology import bare_name, shape_of
+    return shape_of(bare_name(text)) == "A"
+
+
 def _folded_words(text: str) -> List[str]:
     return [fold(w) for w in re.findall(r"\w+", text)]
 
@@ -206,8 +212,11 @@ class PseudonymChooser:
                 out |= {x.split()[-1] for x in out if len(x.split()) > 1}
             return out
 
-        own_words = {w for m in mentions for w in _folded_words(m.text) if len(w) >= 4} | {
-            w for w in _folded_words(cluster.canonical) if len(w) >= 4}
+        from transforms.dictionary.extract import legal_form
+        # a legal form ("GmbH") is no word of the original's own: a company keeps it
+        own_words = {w for t in [m.text for m in mentions] + [cluster.canonical]
+                     for w in re.findall(r"\w+", t) if len(w) >= 4 and not legal_form(w)}
+        own_words = {fold(w) for w in own_words}
         own_texts = {m.text for m in mentions} | {cluster.canonical}
 
         def acceptable(entry, made=()) -> bool:
@@ -242,6 +251,10 @@ class PseudonymChooser:
         from transforms.pseudonyms.engine_shaped import engine_shaped, vocabulary
         if not any(m.features.get("known") in ("yes", "part") for m in mentions):
             return None             # the engine knows none of it: the dictionary's choice
+        if _acronym(cluster.canonical) or any(
+                "I" in m.features.get("shape", "").split() for m in mentions):
+            return None             # initials and acronyms keep their shape (dictionary,
+                                    # else Faker's initials, else a scramble)
         text = bare_name(max((m.text for m in mentions), key=len, default=cluster.canonical))
         if cluster.category == "PER":
             return None             # a person keeps a person's name (dictionary, Faker)
@@ -269,6 +282,8 @@ class PseudonymChooser:
 
     def _step_faker(self, cluster: Cluster) -> Optional["Pseudonym"]:
         cat = cluster.category
+        if cat in ("LOC", "GPE", "ORG") and _acronym(cluster.canonical):
+            return None          # an acronym gets an acronym: the scramble ("EU" -> "KQ")
         if cat == "PER":
             return fake_person(self, cluster)
         if cat in ("LOC", "GPE"):

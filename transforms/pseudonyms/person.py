@@ -74,11 +74,20 @@ def fake_person(ch: "PseudonymChooser", cluster: Cluster) -> PersonPseudonym:
                      for i in range(len(words) - 1)]
             family = pick_word(ch, cluster, lists["family"], f"f.{attempt}")
             full = " ".join(given + [family])
-            if ch._acceptable(full) and len(set(given + [family])) == len(given) + 1:
+            # initials stay initials ("P. Bennett" -> "K. Fletcher", not a given name):
+            # an initial's letter is scrambled, its dots and hyphens kept
+            given = [scramble(ch, cluster, text=w).strip() if _is_initials(w) else g
+                     for w, g in zip(words[:-1], given)]
+            full = " ".join(given + [family])
+            # initials are shared by countless names: the name words alone must be new
+            named = " ".join([g for g in given if not _is_initials(g)] + [family])
+            if ch._acceptable(named) and fold(full) not in ch.used and \
+                    not ch._is_original(fold(full)) and \
+                    len(set(given + [family])) == len(given) + 1:
                 ch.used.add(fold(full))
                 # each word too: a surname-only mention ("Berg") of two persons must not
                 # get the same pseudonym
-                ch.used.update(fold(w) for w in given + [family])
+                ch.used.update(fold(w) for w in given + [family] if not _is_initials(w))
                 fake = given + [family]
                 break
         else:
