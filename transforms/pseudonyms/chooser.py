@@ -148,7 +148,13 @@ class PseudonymChooser:
             return chosen
         chosen = self._step_corpus(cluster, mentions)
         if chosen is None:
-            chosen = self._choose(cluster, mentions)
+            try:
+                chosen = self._choose(cluster, mentions)
+            except RuntimeError:
+                # every pool used up (a document with hundreds of names): a keyed scramble
+                # of the original's letters, never the document's failure
+                self.stats["scramble"] += 1
+                chosen = self._step_scramble(cluster)
         for key in keys:
             self._by_key.setdefault(key, (cat, chosen))
         return chosen

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, List
 
 from schemas.records import Cluster
 from transforms.linking import POSSESSIVE, TITLES, fold
+from transforms.pseudonyms.keyed import keyed_int
 from transforms.pseudonyms.fallback import fallback_lists, pick, pick_word
 from transforms.pseudonyms.identifiers import scramble
 from transforms.pseudonyms.kinds import Pseudonym
@@ -76,8 +77,8 @@ def fake_person(ch: "PseudonymChooser", cluster: Cluster) -> PersonPseudonym:
             full = " ".join(given + [family])
             # initials stay initials ("P. Bennett" -> "K. Fletcher", not a given name):
             # an initial's letter is scrambled, its dots and hyphens kept
-            given = [scramble(ch, cluster, text=w).strip() if _is_initials(w) else g
-                     for w, g in zip(words[:-1], given)]
+            given = [_fake_initials(ch, cluster, w, f"{i}.{attempt}") if _is_initials(w)
+                     else g for i, (w, g) in enumerate(zip(words[:-1], given))]
             full = " ".join(given + [family])
             # initials are shared by countless names: the name words alone must be new
             named = " ".join([g for g in given if not _is_initials(g)] + [family])
@@ -93,6 +94,22 @@ def fake_person(ch: "PseudonymChooser", cluster: Cluster) -> PersonPseudonym:
         else:
             raise RuntimeError("no acceptable PER pseudonym left")
     return PersonPseudonym(words, fake)
+
+
+def _fake_initials(ch: "PseudonymChooser", cluster: Cluster, word: str, salt: str) -> str:
+    """Other capital letters in the same dots and hyphens ("J.-F." -> "K.-M."), keyed by
+    the cluster: initials are shared by countless names, so no exclusion list applies."""
+    out = []
+    for i, c in enumerate(word):
+        if c.isalpha():
+            k = keyed_int(ch.secret, ch.scope, cluster.key, "initial", salt, str(i))
+            letter = "ABCDEFGHIJKLMNOPRSTUVWZ"[k % 23]
+            if letter == c.upper():
+                letter = "ABCDEFGHIJKLMNOPRSTUVWZ"[(k + 1) % 23]
+            out.append(letter if c.isupper() else letter.lower())
+        else:
+            out.append(c)
+    return "".join(out)
 
 
 def _is_initials(word: str) -> bool:
