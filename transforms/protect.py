@@ -118,8 +118,12 @@ def protect_document(doc: Document, options: ProtectOptions,
                                    avoid=avoid,
                                    dictionary=resolve(options.dictionary, doc.source_lang),
                                    lang=doc.source_lang,
-                                   corpus=corpus_assignments(options.secret, extra,
-                                                             doc.source_lang, doc.target_lang)
+                                   corpus=corpus_assignments(
+                                       options.secret, extra, doc.source_lang,
+                                       doc.target_lang,
+                                       resolve(options.dictionary, doc.source_lang),
+                                       engine_views(options.engine, doc.source_lang,
+                                                    doc.target_lang))
                                    if options.scope == "corpus" and extra else None,
                                    translatable=functools.partial(
                                        common_word, source=doc.source_lang,
@@ -278,7 +282,12 @@ def _wanted_run_forms(forms: Tuple[Tuple[str, str], ...], categories: Optional[T
     allowed = frozenset(linking.link_key(a) for a in allow)
     extra = tuple((f, c) for f, c in forms if (categories is None or c in categories)
                   and (not allowed or linking.link_key(f) not in allowed))
-    return extra, tuple(f for f, _ in extra if linking.propagatable(f)), allowed
+    from transforms.nlp.apertium_morphology import bare_name
+    # each without its article too: the article stays in the sentence before a pseudonym,
+    # so "Board of Appeal" after "the " would send the run's "the Board"
+    avoid = {f for f, _ in extra if linking.propagatable(f)}
+    avoid |= {b for b in (bare_name(f) for f in avoid) if linking.propagatable(b)}
+    return extra, tuple(sorted(avoid)), allowed
 
 
 def _plain_to_marked(text: str) -> Sequence[int]:

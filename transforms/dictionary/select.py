@@ -609,6 +609,7 @@ class _Looks:
         self.upos = feats.get("upos", "")
         self.klass = feats.get("class", "")
         self.analysis = feats.get("analysis", "")
+        self.features = feats
         self.views = views
         self.category = category
         self._view = None
@@ -620,9 +621,11 @@ class _Looks:
         self._cand_views: Dict[str, str] = {}
 
     def _strict(self) -> bool:
-        """Initials and acronyms: only the same shape will do."""
-        parts = self.shape.split()
-        return "I" in parts or (parts and all(p == "A" for p in parts))
+        """An acronym the analyser knows to be one: only an acronym will do.  (Initials
+        rank first and are rendered as initials in any case: ``DictPseudonym``; without an
+        analyser the form — "USA-s" in Estonian — matters more than the shape.)"""
+        from transforms.nlp.apertium_morphology import is_acronym
+        return "known" in self.features and is_acronym(self.text, self.features)
 
     def admissible(self, pool: Sequence[DictionaryEntry]) -> List[DictionaryEntry]:
         """Initials and acronyms: the same shape only.  With the engine: no entry it changes

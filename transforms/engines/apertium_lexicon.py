@@ -280,4 +280,5 @@ def pair_lexicon(source: str, target: str) -> Optional[PairLexicon]:
 
 @functools.lru_cache(maxsize=None)
 def engine_is_apertium(engine: str) -> bool:
-    return engine in ("apertium", "apy")
+    """The local Apertium engine and Apertium's own server (APy): the same dictionaries."""
+    return engine == "apertium" or engine.startswith("apertium-") or engine == "apy"

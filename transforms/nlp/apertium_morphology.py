@@ -313,6 +313,22 @@ def shape_of(text: str) -> str:
     return " ".join(out)
 
 
+def is_acronym(text: str, features: Optional[Dict[str, str]] = None) -> bool:
+    """An acronym ("EU", "EUIPO", "TEAC"), not a name in capitals ("KOIT", "MÄRT
+    VÄLJATAGA" in a heading): one word in capitals that the analyser calls an acronym, or
+    does not know and is short (six letters at most); with no analyser, three at most."""
+    f = features or {}
+    bare = bare_name(text)
+    if shape_of(bare) != "A":
+        return False
+    letters = sum(c.isalpha() for c in bare)
+    if f.get("class") == "acronym":
+        return True
+    if "known" in f:
+        return f["known"] == "no" and letters <= 6
+    return letters <= 3
+
+
 def shape_features(text: str) -> Dict[str, str]:
     """What a mention's shape alone says, for languages without an analyser."""
     return {"shape": shape_of(text), "upos": "PROPN"}

@@ -87,10 +87,11 @@ def looks_like(candidate: str, originals: Iterable[str]) -> bool:
     return False
 
 
-def _acronym(text: str) -> bool:
-    """"EU", "EUIPO", "the TEAC": capitals only, one word (after an article)."""
-    from transforms.nlp.apertium_morphology import bare_name, shape_of
-    return shape_of(bare_name(text)) == "A"
+def _acronym(text: str, mentions: Sequence[Mention] = ()) -> bool:
+    """"EU", "EUIPO", "the TEAC" (``apertium_morphology.is_acronym``)."""
+    from transforms.nlp.apertium_morphology import is_acronym
+    feats = next((m.features for m in mentions if m.text == text), {})
+    return is_acronym(text, feats)
 
 
 def _folded_words(text: str) -> List[str]:
@@ -171,7 +172,7 @@ class PseudonymChooser:
             self.stats["fallback"] += 1      # step 3: Faker's names for the category
         if cat in FAKER_CATEGORIES and not tried:
             self.stats["faker"] += 1             # no morphology known: today's choice
-        chosen = self._step_faker(cluster)
+        chosen = self._step_faker(cluster, mentions)
         if chosen is None:
             chosen = self._step_date(cluster)
         if chosen is None:
@@ -192,8 +193,7 @@ class PseudonymChooser:
     def _step_corpus(self, cluster: Cluster, mentions: Sequence[Mention]
                      ) -> Optional["Pseudonym"]:
         hit = self.corpus.get((cluster.category, cluster.key))
-        if hit is None or isinstance(hit, DatePseudonym) or (
-                self.selector is not None and has_morphology(mentions)):
+        if hit is None or isinstance(hit, DatePseudonym):
             # dates: a shift keyed by the corpus scope is the same everywhere already
             return None
         forms = [f for f in hit.all_forms() if f]
@@ -210,12 +210,21 @@ class PseudonymChooser:
 
         person = cluster.category == "PER"
 
+        from transforms.pseudonyms.dictionary_entry import _INITIAL
+        canonical_words = cluster.canonical.split()
+        initials = {i for i, w in enumerate(canonical_words) if _INITIAL.match(w)}
+
         def strings(entry, made) -> Set[str]:
             out = {entry.lemma} | {f.form for f in entry.forms} | set(made)
             if person:
                 # a person's surname in each form, alone: a surname-only mention of two
                 # persons must not get the same pseudonym
                 out |= {x.split()[-1] for x in out if len(x.split()) > 1}
+            if initials:
+                # as it will be sent: with the original's initials ("K. Fletcher")
+                out |= {" ".join(w[:1].upper() + "." if i in initials else w
+                                 for i, w in enumerate(x.split()))
+                        for x in list(out) if len(x.split()) == len(canonical_words)}
             return out
 
         from transforms.dictionary.extract import legal_form
@@ -228,7 +237,9 @@ class PseudonymChooser:
         def acceptable(entry, made=()) -> bool:
             # No word of the original's own: "Västbanken i Linköping" would send "Linköping"
             # of "Förvaltningsrätten i Linköping".
-            if any(w in own_words for x in strings(entry, made) for w in _folded_words(x)):
+            # nor a word holding one ("Johnson" shows "John")
+            if any(o in w for x in strings(entry, made) for w in _folded_words(x)
+                   for o in own_words):
                 return False
             if looks_like(entry.lemma, own_texts):
                 return False
@@ -257,7 +268,7 @@ class PseudonymChooser:
         from transforms.pseudonyms.engine_shaped import engine_shaped, vocabulary
         if not any(m.features.get("known") in ("yes", "part") for m in mentions):
             return None             # the engine knows none of it: the dictionary's choice
-        if _acronym(cluster.canonical) or any(
+        if _acronym(cluster.canonical, mentions) or any(
                 "I" in m.features.get("shape", "").split() for m in mentions):
             return None             # initials and acronyms keep their shape (dictionary,
                                     # else Faker's initials, else a scramble)
@@ -286,9 +297,10 @@ class PseudonymChooser:
         self.used.add(fold(fake))
         return Plain(fake)
 
-    def _step_faker(self, cluster: Cluster) -> Optional["Pseudonym"]:
+    def _step_faker(self, cluster: Cluster, mentions: Sequence[Mention] = ()
+                    ) -> Optional["Pseudonym"]:
         cat = cluster.category
-        if cat in ("LOC", "GPE", "ORG") and _acronym(cluster.canonical):
+        if cat in ("LOC", "GPE", "ORG") and _acronym(cluster.canonical, mentions):
             return None          # an acronym gets an acronym: the scramble ("EU" -> "KQ")
         if cat == "PER":
             return fake_person(self, cluster)
@@ -335,12 +347,23 @@ class PseudonymChooser:
         if not share_words and not (mine.words.isdisjoint(words)
                                     and run.words.isdisjoint(words)):
             return False
+        if any(self.short_original(w) for w in words):
+            return False
         if len(f) < 3:   # initials: "X" is a word in countless originals ("Company X")
             return True
         padded = " " + " ".join(words) + " "
         return not any(o and (f" {o} " in padded or padded in f" {o} ")
                        for fb in self._forbidden
                        for w in set(words) for o in fb.padded_by_word.get(w, ()))
+
+    def short_original(self, word: str) -> bool:
+        """A short word ("A", "RZ") that is itself an original of the document or the run:
+        the leak guard matches those exactly wherever they stand, an initial "A." too."""
+        w = fold(word).strip(".")
+        if not (0 < len(w) <= 3 and w.isalpha()):
+            return False
+        mine, run = self._forbidden
+        return w in mine.folded or w in run.folded
 
     def _translatable(self, cand: str) -> bool:
         """Would the engine change a word of this Faker name — translate it as an ordinary
@@ -364,9 +387,24 @@ class PseudonymChooser:
         return folded in mine.folded or folded in run.folded
 
 
-@functools.lru_cache(maxsize=4)
+_CORPUS: Dict[tuple, tuple] = {}
+
+
 def _corpus_cached(secret: bytes, forms: Tuple[Tuple[str, str], ...],
-                   languages: Tuple[str, str] = ("", "")):
+                   languages: Tuple[str, str] = ("", ""), dictionary=None, views=None):
+    """``_corpus_choose`` once per worker for the same run (four runs kept)."""
+    key = (secret, hash(forms), languages, id(dictionary), views)
+    hit = _CORPUS.get(key)
+    if hit is None or hit[0] is not dictionary or hit[1] != forms:
+        if len(_CORPUS) >= 4:
+            _CORPUS.clear()
+        hit = _CORPUS[key] = (dictionary, forms,
+                              _corpus_choose(secret, forms, languages, dictionary, views))
+    return hit[2]
+
+
+def _corpus_choose(secret: bytes, forms: Tuple[Tuple[str, str], ...],
+                   languages: Tuple[str, str], dictionary, views):
     keys = sorted({(c, link_key(f) or fold(f), f) for f, c in forms if propagatable(f)})
     canon: Dict[Tuple[str, str], str] = {}
     for c, k, f in keys:          # the longest form of a key is its canonical
@@ -374,24 +412,41 @@ def _corpus_cached(secret: bytes, forms: Tuple[Tuple[str, str], ...],
             canon[(c, k)] = f
     source, target = languages
     check_fallback_words(source, target)
-    chooser = PseudonymChooser(secret, "corpus", [f for f, _ in forms],
+    chooser = PseudonymChooser(secret, "corpus", [f for f, _ in forms], dictionary=dictionary,
+                               lang=source, views=views,
                                translatable=lambda w: common_word(w, source, target))
+    described = {}
+    if dictionary is not None:
+        # the canonical forms described as the documents' mentions are (the same function):
+        # the corpus's choice is the paper's selection too, made once for every document
+        from transforms.protect import describe_mentions
+        ms = describe_mentions([Mention(segment=0, start=0, end=len(f), text=f, category=c)
+                                for (c, _), f in sorted(canon.items())], source)
+        described = {(m.category, m.text): m for m in ms}
     out: Dict[Tuple[str, str], Pseudonym] = {}
-    for i, ((c, k), f) in enumerate(sorted(canon.items())):
+    clusters = [Cluster(id=i, category=c, key=k, canonical=f)
+                for i, ((c, k), f) in enumerate(sorted(canon.items()))]
+    mentions_of = {cl.id: [described[(cl.category, cl.canonical)]]
+                   for cl in clusters if (cl.category, cl.canonical) in described}
+    for cl in choice_order(clusters, mentions_of):
         try:
-            out[(c, k)] = chooser.choose(Cluster(id=i, category=c, key=k, canonical=f))
+            out[(cl.category, cl.key)] = chooser.choose(cl, mentions_of.get(cl.id, ()))
         except RuntimeError:
             continue
     return out
 
 
 def corpus_assignments(secret: bytes, forms: Iterable[Tuple[str, str]], source_lang: str = "",
-                       target_lang: str = "") -> Dict[Tuple[str, str], "Pseudonym"]:
+                       target_lang: str = "", dictionary=None, views=None
+                       ) -> Dict[Tuple[str, str], "Pseudonym"]:
     """One assignment for every (category, linking key) of the corpus's entity strings, made
     in sorted order by one chooser: identical in every worker and document (cached per
     process), collision-free across the corpus.  With the languages, fallback names the
-    engine would translate as ordinary words are skipped, as in per-document scope."""
-    return _corpus_cached(secret, tuple(sorted(set(forms))), (source_lang, target_lang))
+    engine would translate as ordinary words are skipped, as in per-document scope; with a
+    dictionary (and the engine's ``views``), names are chosen by the same steps as in
+    per-document scope, on the canonical forms."""
+    return _corpus_cached(secret, tuple(sorted(set(forms))), (source_lang, target_lang),
+                          dictionary, views)
 
 
 def choice_order(clusters: Iterable[Cluster], mentions_of: Dict[int, Sequence[Mention]]

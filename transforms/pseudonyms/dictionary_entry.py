@@ -9,6 +9,8 @@ way).
 """
 from __future__ import annotations
 
+import re
+
 from typing import Dict, Optional, Tuple
 
 from transforms.dictionary.select import Selector, need_of
@@ -45,6 +47,10 @@ class DictPseudonym(Pseudonym):
             k = len(words)
             first = [fold(w) for w in words] == self.canonical_words[:k]
             fake = fake[:k] if first else fake[-k:]
+        if len(fake) == len(words):
+            # initials stay initials: "P. Bennett" takes "K. Fletcher" of "Kim Fletcher"
+            fake = [_initial_of(f, w) if _INITIAL.match(w) and not _INITIAL.match(f) else f
+                    for f, w in zip(fake, words)]
         body = apply_case(" ".join(words) or base, " ".join(fake))
         suffix = _possessive(mention_text)
         if suffix and _possessive(body):
@@ -56,6 +62,14 @@ class DictPseudonym(Pseudonym):
 
     def all_forms(self):
         return [self.entry.lemma] + [f.form for f in self.entry.forms]
+
+
+_INITIAL = re.compile(r"^[^\W\d_]{1,2}\.(?:[-\u2010\u2011\u2012\u2013]?[^\W\d_]{1,2}\.)*$")
+
+
+def _initial_of(word: str, model: str) -> str:
+    """``word`` as an initial written like ``model`` ("Kim" like "P." -> "K.")."""
+    return word[:1].upper() + "."
 
 
 _SELECTORS: Dict[int, tuple] = {}

@@ -9,6 +9,7 @@ surname-only mention of two persons never gets the same pseudonym.
 from __future__ import annotations
 
 import functools
+import re
 from typing import TYPE_CHECKING, List
 
 from schemas.records import Cluster
@@ -83,6 +84,8 @@ def fake_person(ch: "PseudonymChooser", cluster: Cluster) -> PersonPseudonym:
             # initials are shared by countless names: the name words alone must be new
             named = " ".join([g for g in given if not _is_initials(g)] + [family])
             if ch._acceptable(named) and fold(full) not in ch.used and \
+                    not any(ch.short_original(x) for g in given if _is_initials(g)
+                            for x in re.findall(r"\w+", g)) and \
                     not ch._is_original(fold(full)) and \
                     len(set(given + [family])) == len(given) + 1:
                 ch.used.add(fold(full))
