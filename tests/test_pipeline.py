@@ -244,11 +244,9 @@ def test_requests_are_cut_at_the_engines_own_batch_size_unless_told(tmp_path):
     script = """
 import sys
 import apache_beam as beam
-from apache_beam.options.pipeline_options import PipelineOptions
 from pipelines import translate
 from transforms.beam import TranslateDocuments
-options = PipelineOptions(sys.argv[1:])
-opts = options.view_as(translate.TranslateOptions)
+opts, options = translate.OPTIONS.parse(sys.argv[1:])
 p = beam.Pipeline(options=options)
 translate.build(p, opts, translate.match_inputs(opts.input), b"k")
 found = []
