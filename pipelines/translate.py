@@ -10,13 +10,16 @@ and failures to WriteSummary.
 """
 from __future__ import annotations
 
+from typing import Optional
+
 import apache_beam as beam
 from apache_beam.options.pipeline_options import SetupOptions
 
 from pipelines.common import UsageError, match_inputs, pipeline_secret, read_deny_list
 from pipelines.options import JobOptions, Option, log_level_option, progress_option
-from transforms.beam import (FAILURES, ProtectDocuments, ReadDocuments, TranslateDocuments,
-                             WriteSummary)
+from pipelines.running import run_documents_job
+from transforms.beam import (FAILURES, Outcomes, ProtectDocuments, ReadDocuments,
+                             TranslateDocuments, WriteSummary)
 from transforms.engines import ENGINES
 from transforms.stages import RetryPolicy
 from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions
@@ -85,7 +88,8 @@ OPTIONS = JobOptions(
            "engines' API keys (README)."])
 
 
-def build(p: beam.Pipeline, opts, paths, secret: bytes):
+def build(p: beam.Pipeline, opts, paths, secret: bytes, outcomes: Optional[Outcomes] = None,
+          started_at: Optional[float] = None):
     categories = None if opts.categories.strip().lower() == "all" else tuple(
         c.strip().upper() for c in opts.categories.split(",") if c.strip())
     deny = read_deny_list(opts.deny_list) if opts.deny_list else []
@@ -106,19 +110,19 @@ def build(p: beam.Pipeline, opts, paths, secret: bytes):
             raise UsageError(f"--engine-option expects KEY=VALUE, got {item!r}")
         engine_options[key.strip()] = value
     docs = p | "ListInputs" >> beam.Create(paths) | "ReadDocuments" >> ReadDocuments(
-        opts.source_lang, opts.target_lang)
+        opts.source_lang, opts.target_lang, outcomes)
     protected = docs.documents | "ProtectDocuments" >> ProtectDocuments(
         protect_options, opts.engine, corpus_scope=opts.propagation_scope == "corpus", deny=deny,
-        emit_requests=False)
+        emit_requests=False, outcomes=outcomes)
     if opts.vault:
         protected.protected | "WriteVault" >> beam.ParDo(WriteVaultFn(opts.vault))
     written = protected.protected | "TranslateDocuments" >> TranslateDocuments(
         opts.engine, opts.source_lang, opts.target_lang, engine_options, opts.max_batch,
         cache_dir=opts.cache_dir, policy=RetryPolicy(max_attempts=max(1, opts.max_attempts)),
-        output=opts.output, align_model=opts.align_model)
+        output=opts.output, align_model=opts.align_model, outcomes=outcomes)
     ((written.reports, written[FAILURES], protected[FAILURES], docs[FAILURES])
      | "AllOutcomes" >> beam.Flatten()
-     | "WriteSummary" >> WriteSummary(opts.output))
+     | "WriteSummary" >> WriteSummary(opts.output, started_at))
 
 
 def run(argv=None) -> int:
@@ -153,8 +157,8 @@ def run(argv=None) -> int:
         except AlignerError as exc:
             raise UsageError(str(exc))
     secret = pipeline_secret()
-    with beam.Pipeline(options=options) as p:
-        build(p, opts, paths, secret)
+    run_documents_job(options, lambda p, outcomes, started_at: build(
+        p, opts, paths, secret, outcomes, started_at), len(paths), opts.progress_interval)
     print(f"doppel: {len(paths)} input file(s) -> {opts.output} "
           f"(summary.json, audit/requests-*.jsonl)")
     return 0
