@@ -33,7 +33,11 @@ setup(
     ],
     extras_require={
         "align": ["simalign"],
-        "test": ["pytest>=8"],
+        # Submitting to Dataflow: the DataflowRunner's client and the gs:// filesystem come
+        # with Beam's gcp extra; `build` makes the --setup_file package without a network.
+        "dataflow": ["apache-beam[gcp]", "build"],
+        # The tests build the translate job's Dataflow graph (tests/test_dataflow_graph.py).
+        "test": ["pytest>=8", "apache-beam[gcp]", "build"],
     },
     entry_points={"console_scripts": ["doppel=pipelines.cli:main"]},
 )

@@ -4,8 +4,14 @@ A local run (the DirectRunner, in one process or several, or a portable runner w
 workers are on this machine) prints a progress line to stderr every ``--progress-interval``
 seconds, from the tallies its workers keep (``transforms.progress``).  Every run ends with
 one line of the same counts taken from Beam's metrics (the counters that Dataflow's UI
-shows while it runs).  A Dataflow run with ``--template_location FILE`` only writes the
-job's description there (Beam's template): nothing is submitted, nothing is counted.
+shows while it runs).
+
+``--runner DataflowRunner --dry_run True``: the Dataflow runner builds the job (Runner v2
+graph, worker environment from ``--sdk_container_image``) and submits nothing; with
+``--dataflow_job_file FILE`` the job's description is written there as the Dataflow service
+would receive it, beside the graph it runs (``FILE.pipeline.pb``), without a network call —
+Beam's own template writing (``--template_location``) first stages files and checks the
+buckets on Cloud Storage.
 """
 from __future__ import annotations
 
@@ -16,8 +22,9 @@ import time
 from typing import Callable, Optional
 
 import apache_beam as beam
-from apache_beam.options.pipeline_options import (GoogleCloudOptions, PipelineOptions,
-                                                  PortableOptions, StandardOptions)
+from apache_beam.options.pipeline_options import (DebugOptions, GoogleCloudOptions,
+                                                  PipelineOptions, PortableOptions,
+                                                  StandardOptions, TestOptions)
 
 from transforms import progress
 from transforms.beam import Outcomes
@@ -53,9 +60,34 @@ def workers_are_local(options: PipelineOptions) -> bool:
     return kind in ("LOOPBACK", "PROCESS") or (kind == "EXTERNAL" and config.startswith(LOCAL_HOSTS))
 
 
-def writes_template_only(options: PipelineOptions) -> bool:
-    return (_runner_name(options) == "dataflowrunner"
-            and bool(options.view_as(GoogleCloudOptions).template_location))
+def submits_nothing(options: PipelineOptions) -> bool:
+    """A Dataflow job built only: its description checked or written, never sent."""
+    return _runner_name(options) == "dataflowrunner" and (
+        bool(options.view_as(GoogleCloudOptions).template_location)
+        or str(options.view_as(TestOptions).dry_run).lower() in ("true", "1"))
+
+
+def write_dataflow_job(job, path: str) -> None:
+    """The dry-run ``job`` (``apiclient.Job``) as the Dataflow service would receive it: its
+    environment as ``create_job_description`` makes it (worker image, pipeline options),
+    with nothing staged, to ``path``; the graph the workers run to ``path.pipeline.pb``."""
+    import hashlib
+
+    from apache_beam.io.filesystems import FileSystems
+    from apache_beam.runners.dataflow.internal import apiclient
+
+    graph = job.proto_pipeline.SerializeToString()
+    staging = job.google_cloud_options.staging_location
+    job.proto.environment = apiclient.Environment(
+        packages=[], options=job.options,
+        environment_version=apiclient._FNAPI_ENVIRONMENT_MAJOR_VERSION,   # noqa: SLF001
+        proto_pipeline_staged_url=FileSystems.join(staging, "pipeline.pb"),
+        proto_pipeline=job.proto_pipeline,
+        pipeline_proto_hash=hashlib.sha256(graph).hexdigest()).proto
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(job.json())
+    with open(path + ".pipeline.pb", "wb") as fh:
+        fh.write(graph)
 
 
 def counted(result) -> Optional[progress.Counts]:
@@ -77,11 +109,11 @@ def run_documents_job(options: PipelineOptions, build: Callable[[beam.Pipeline, 
                       documents: int, interval: float, stream=None) -> Optional[progress.Counts]:
     """Build the graph (``build(pipeline, outcomes, started_at)``), run it to the end and
     report: progress lines while it runs locally, the final counts at the end.  Returns
-    those counts (None for a template written, not run)."""
+    those counts (None for a Dataflow job built and not submitted)."""
     stream = stream or sys.stderr
     started_at, started = time.time(), time.monotonic()
     tally_dir = None
-    if interval > 0 and workers_are_local(options) and not writes_template_only(options):
+    if interval > 0 and workers_are_local(options) and not submits_nothing(options):
         tally_dir = tempfile.mkdtemp(prefix="doppel-progress-")
     monitor, counts_local = None, None
     try:
@@ -90,10 +122,14 @@ def run_documents_job(options: PipelineOptions, build: Callable[[beam.Pipeline, 
         if tally_dir:
             monitor = progress.ProgressMonitor(tally_dir, documents, interval, stream).start()
         result = pipeline.run()
-        if writes_template_only(options):
-            print(f"doppel: Dataflow job description written to "
-                  f"{options.view_as(GoogleCloudOptions).template_location} (not submitted)",
-                  file=stream)
+        if submits_nothing(options):
+            job_file = options.view_as(DebugOptions).dataflow_job_file
+            template = options.view_as(GoogleCloudOptions).template_location
+            if job_file and getattr(result, "job", None) is not None:
+                write_dataflow_job(result.job, job_file)
+            written = job_file or template
+            print("doppel: Dataflow job built, not submitted"
+                  + (f"; its description: {written}" if written else ""), file=stream)
             return None
         result.wait_until_finish()
     finally:
