@@ -139,6 +139,12 @@ def run(argv=None) -> int:
             StanzaBackend([opts.source_lang])
         except ModelMissingError as exc:
             raise UsageError(str(exc))
+    if opts.cache_dir and "://" in opts.cache_dir:
+        # sqlite opens local files: a gs:// path would become a directory named 'gs:' on
+        # each worker.  Shared between workers means a mount they all see (README).
+        raise UsageError(f"--cache-dir {opts.cache_dir}: the cache is a sqlite file, so a "
+                         f"directory every worker opens as a local path (on a cluster, a "
+                         f"shared mount), not a {opts.cache_dir.split('://')[0]}:// URL")
     paths = match_inputs(opts.input)
     if opts.vault:
         try:

@@ -49,19 +49,30 @@ def dataflow_client():
         pytest.skip(f"the Dataflow runner needs apache-beam[gcp] (pip install -e '.[test]'): {exc}")
 
 
+def test_a_cache_dir_url_is_refused_before_anything_runs(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "pipelines.translate", "--input",
+                           str(SAMPLES / "*.jsonl"), "--output", str(tmp_path / "o"),
+                           "--source-lang", "en", "--target-lang", "es",
+                           "--cache-dir", "gs://bucket/cache"], cwd=REPO, capture_output=True,
+                          text=True)
+    assert proc.returncode != 0 and "--cache-dir gs://bucket/cache" in proc.stderr
+    assert "shared mount" in proc.stderr and not (tmp_path / "o").exists()
+
+
 def test_translate_job_builds_and_serialises_for_dataflow_without_a_network_call(
         tmp_path, dataflow_client):
     job_file = tmp_path / "job.json"
     proc = subprocess.run(
         [sys.executable, "-c", GUARDED, "--input", str(SAMPLES / "*.jsonl"),
          "--output", "gs://example-bucket/out", "--source-lang", "en", "--target-lang", "es",
-         "--engine", "apertium", "--cache-dir", "gs://example-bucket/cache-unused",
+         "--engine", "apertium", "--vault", "gs://example-bucket/vault",
          "--runner", "DataflowRunner", "--project", "example-project",
          "--region", "europe-west1", "--temp_location", "gs://example-bucket/tmp",
          "--sdk_container_image", IMAGE, "--setup_file", str(REPO / "setup.py"),
          "--dry_run", "True", "--dataflow_job_file", str(job_file)],
         cwd=REPO, capture_output=True, text=True, timeout=300,
-        env={**os.environ, "DOPPEL_SECRET": "dataflow-check"})
+        env={**os.environ, "DOPPEL_SECRET": "dataflow-check",
+             "DOPPEL_VAULT_KEY": "dataflow-check-vault-key"})
     assert "NETWORK ATTEMPT" not in proc.stderr, proc.stderr[-4000:]
     assert proc.returncode == 0, proc.stderr[-4000:]
     assert "Dataflow job built, not submitted" in proc.stderr
@@ -101,5 +112,8 @@ def test_translate_job_builds_and_serialises_for_dataflow_without_a_network_call
     translate = [f for f in fns if type(f).__name__ == "_TranslateDocumentFn"]
     assert len(translate) == 1
     assert translate[0].output == "gs://example-bucket/out"
+    vault = [f for f in fns if type(f).__name__ == "WriteVaultFn"]
+    assert [v.directory for v in vault] == ["gs://example-bucket/vault"]
+    assert vault[0].key is None           # the key is read on the worker, not shipped
     # no local progress directory on remote workers: the counters are what Dataflow shows
     assert translate[0].outcomes.tally_dir is None
