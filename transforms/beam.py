@@ -134,17 +134,39 @@ class _ProtectFn(beam.DoFn):
             self.outcomes.flush()
 
 
+class EntityForms(beam.PTransform):
+    """Documents -> the distinct (text, category) of their given labels, in ``categories``
+    (None: all): what corpus-scope propagation masks in every document of the run."""
+
+    def __init__(self, categories):
+        super().__init__()
+        self.categories = categories
+
+    def expand(self, docs):
+        wanted = self.categories
+        return (docs
+                | "LabelForms" >> beam.FlatMap(
+                    lambda d: {(d.segments[i].text[s:e], c) for i in range(len(d.segments))
+                               for s, e, c, *_ in d.segments[i].labels
+                               if wanted is None or c in wanted})
+                | "Distinct" >> beam.Distinct())
+
+
 class ProtectDocuments(beam.PTransform):
     """Documents -> (name, ProtectedDocument), MT ``requests`` (in batches of up to
     ``max_batch``, default the engine's own ``engines.batch_size``, per document:
     ``stages.request_batches``) and ``failures``.  With ``corpus_scope`` every entity string
     of the run is propagated into every document.  ``emit_requests=False``: the protected
-    documents only (for ``TranslateDocuments``, which makes their requests itself)."""
+    documents only (for ``TranslateDocuments``, which makes their requests itself).
+    ``corpus_forms``: the run's entity strings (``EntityForms``) made elsewhere — by default
+    they are taken from ``docs``, which a runner then holds in full until the last document
+    has given its strings."""
 
     def __init__(self, options: ProtectOptions, engine: str, corpus_scope: bool, deny=(),
                  max_batch: Optional[int] = None, emit_requests: bool = True,
-                 outcomes: Optional[Outcomes] = None):
+                 outcomes: Optional[Outcomes] = None, corpus_forms=None):
         super().__init__()
+        self.corpus_forms = corpus_forms
         self.options, self.engine, self.corpus_scope = options, engine, corpus_scope
         self.deny = list(deny)
         self.max_batch = max_batch or batch_size(engine)
@@ -155,13 +177,9 @@ class ProtectDocuments(beam.PTransform):
         fn = _ProtectFn(self.options, self.engine, self.deny, self.max_batch, self.emit_requests,
                         self.outcomes)
         if self.corpus_scope:
-            wanted = self.options.categories
-            forms = (docs
-                     | "EntityForms" >> beam.FlatMap(
-                         lambda d: {(d.segments[i].text[s:e], c) for i in range(len(d.segments))
-                                    for s, e, c, *_ in d.segments[i].labels
-                                    if wanted is None or c in wanted})
-                     | "Distinct" >> beam.Distinct())
+            forms = self.corpus_forms
+            if forms is None:
+                forms = docs | "EntityForms" >> EntityForms(self.options.categories)
             return docs | beam.ParDo(fn, beam.pvalue.AsList(forms)).with_outputs(
                 "requests", FAILURES, main="protected")
         return docs | beam.ParDo(fn).with_outputs("requests", FAILURES, main="protected")
