@@ -33,8 +33,12 @@ setup(
     ],
     extras_require={
         "align": ["simalign"],
+        # Submitting to Dataflow: the DataflowRunner's client and the gs:// filesystem come
+        # with Beam's gcp extra; `build` makes the --setup_file package without a network.
+        "dataflow": ["apache-beam[gcp]", "build"],
+        # The tests build the translate job's Dataflow graph (tests/test_dataflow_graph.py).
         # hypothesis: the fuzzing of every reader (tests/test_fuzz.py, scripts/fuzz_readers.py)
-        "test": ["pytest>=8", "hypothesis>=6.100"],
+        "test": ["pytest>=8", "hypothesis>=6.100", "apache-beam[gcp]", "build"],
     },
     entry_points={"console_scripts": ["doppel=pipelines.cli:main"]},
 )

@@ -20,9 +20,10 @@ from typing import Dict, Iterator, List
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
-from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
+from apache_beam.options.pipeline_options import SetupOptions
 
 from pipelines.common import UsageError, match_inputs
+from pipelines.options import JobOptions, Option, log_level_option
 from transforms.dictionary import build, extract
 from transforms.dictionary.extract import conllu_chunks
 from transforms.dictionary.store import Dictionary
@@ -30,49 +31,55 @@ from transforms.dictionary.store import Dictionary
 LOG = logging.getLogger("doppel")
 
 
-class BuildDictionaryOptions(PipelineOptions):
-    @classmethod
-    def _add_argparse_args(cls, parser):
-        parser.add_argument("--input", required=True, help="input files (glob, comma-separated)")
-        parser.add_argument("--output", required=True, help="output directory")
-        parser.add_argument("--lang", required=True, help="language of the corpus (ISO 639-1)")
-        parser.add_argument("--format", default="auto", choices=["auto", "conllu", "jsonl", "text"],
-                            help="auto: by extension (.conllu, .jsonl; anything else is raw text, "
-                                 "one document per line)")
-        parser.add_argument("--ner", default="given", choices=["given", "stanza", "gazetteer"],
-                            help="where entities come from: given (CoNLL-U MISC ner=/NE=, JSONL "
-                                 "labels; raw text needs stanza), stanza (Stanza NER on raw "
-                                 "text), gazetteer (typed proper-noun runs, for parsed text "
-                                 "without NER)")
-        parser.add_argument("--morphology", default="auto", choices=["auto", "apertium", "none"],
-                            help="features for forms that arrive without them (JSONL labels): "
-                                 "apertium (the language's installed Apertium analyser, the "
-                                 "same one a run without Stanza describes its mentions with), "
-                                 "none; auto: apertium where one is installed")
-        parser.add_argument("--stanza-dir", "--stanza_dir", dest="stanza_dir", default=None,
-                            help="Stanza model directory (default: DOPPEL_STANZA_DIR)")
-        parser.add_argument("--top-n", "--top_n", dest="top_n", type=int,
-                            default=build.DEFAULT_TOP_N)
-        parser.add_argument("--categories", default=",".join(extract.CATEGORIES))
-        parser.add_argument("--vocabulary", type=int, default=0,
-                            help="also keep the language's N most frequent nouns and "
-                                 "adjectives (wordfreq) with their analyses, category WORD: "
-                                 "stand-ins the engine reads like a name made of ordinary "
-                                 "words (needs the language's Apertium analyser)")
-        parser.add_argument("--fill-faker", "--fill_faker", dest="fill_faker", default="",
-                            help="categories to fill up to --top-n with Faker names, e.g. "
-                                 "PER,ORG,LOC")
-        parser.add_argument("--default-features", "--default_features", dest="default_features",
-                            default="", help="features a form lacks are taken to have, e.g. "
-                                             "Number=Sing for proper nouns")
-        parser.add_argument("--source-name", "--source_name", dest="source_name", default="")
-        parser.add_argument("--licence", default="", help="licence of the input data")
-        parser.add_argument("--attribution", default="")
-        parser.add_argument("--vet-engine", "--vet_engine", dest="vet_engine", default=None,
-                            help="keep only entries this MT engine passes unchanged (restoration "
-                                 "finds a pseudonym by its form), e.g. apertium")
-        parser.add_argument("--vet-target", "--vet_target", dest="vet_target", default=None,
-                            help="target language for --vet-engine")
+OPTIONS = JobOptions(
+    "build-dictionary", "Build a pseudonym dictionary for one language from an annotated or "
+    "raw corpus: DIR/<lang>.json and .parquet.", module="pipelines.build_dictionary", groups=[
+        ("Input and output", [
+            Option("--input", "input files: globs, comma-separated (local, gs://..., .gz)",
+                   metavar="GLOB", required=True),
+            Option("--output", "output directory", metavar="DIR", required=True),
+            Option("--lang", "language of the corpus (ISO 639-1)", metavar="LANG",
+                   required=True),
+            Option("--format", "input format; auto: by extension, anything else raw text "
+                   "(one document per line)", default="auto", metavar="FORMAT",
+                   choices=("auto", "conllu", "jsonl", "text")),
+        ]),
+        ("Entities", [
+            Option("--ner", "where entities come from: given labels, Stanza NER on raw text, "
+                   "or typed proper-noun runs", default="given", metavar="SOURCE",
+                   choices=("given", "stanza", "gazetteer")),
+            Option("--stanza-dir", "Stanza model directory (default: DOPPEL_STANZA_DIR)",
+                   metavar="DIR"),
+            Option("--categories", "categories kept, comma-separated",
+                   default=",".join(extract.CATEGORIES), metavar="LIST"),
+            Option("--default-features", "features a form lacks are taken to have, e.g. "
+                   "Number=Sing", default="", metavar="FEATS"),
+            Option("--morphology", "features for forms that arrive without them (JSONL "
+                   "labels): the language's installed Apertium analyser, as a run describes "
+                   "its mentions; auto: where one is installed", default="auto",
+                   metavar="SOURCE", choices=("auto", "apertium", "none")),
+        ]),
+        ("Entries", [
+            Option("--top-n", "entries kept per category", default=build.DEFAULT_TOP_N,
+                   metavar="N", type=int),
+            Option("--fill-faker", "categories filled up to --top-n with Faker names, e.g. "
+                   "PER,ORG,LOC", default="", metavar="LIST"),
+            Option("--vocabulary", "also keep the language's N most frequent nouns and "
+                   "adjectives (wordfreq), described by the analyser, as category WORD: "
+                   "stand-ins the engine reads like a name of ordinary words", default=0,
+                   metavar="N", type=int),
+            Option("--vet-engine", "keep only entries this MT engine passes unchanged, e.g. "
+                   "apertium", metavar="NAME"),
+            Option("--vet-target", "target language for --vet-engine", metavar="LANG"),
+        ]),
+        ("Provenance", [
+            Option("--source-name", "name of the input corpus, recorded in the file",
+                   default="", metavar="TEXT"),
+            Option("--licence", "licence of the input data", default="", metavar="TEXT"),
+            Option("--attribution", "attribution the licence asks for", default="", metavar="TEXT"),
+        ]),
+        ("Run", [log_level_option()]),
+    ])
 
 
 def _kind(path: str, fmt: str) -> str:
@@ -283,7 +290,7 @@ def _morphology(opts) -> bool:
     return True
 
 
-def build_graph(p: beam.Pipeline, opts: BuildDictionaryOptions, paths: List[str]):
+def build_graph(p: beam.Pipeline, opts, paths: List[str]):
     cats = [c.strip().upper() for c in opts.categories.split(",") if c.strip()]
     kinds = {path: _kind(path, opts.format) for path in paths}
     text_paths = [pth for pth, k in kinds.items() if k == "text"]
@@ -341,9 +348,7 @@ def build_graph(p: beam.Pipeline, opts: BuildDictionaryOptions, paths: List[str]
 
 
 def run(argv=None) -> int:
-    logging.basicConfig(level=logging.WARNING)
-    options = PipelineOptions(argv)
-    opts = options.view_as(BuildDictionaryOptions)
+    opts, options = OPTIONS.parse(argv)
     options.view_as(SetupOptions).save_main_session = False
     if opts.top_n < 1:
         raise UsageError("--top-n must be at least 1")

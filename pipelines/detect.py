@@ -13,30 +13,41 @@ count without them.  ``DIR/summary.json`` counts mentions by category and has, p
 from __future__ import annotations
 
 import json
-import logging
 import posixpath
 from typing import Dict, List, Tuple
 
 import apache_beam as beam
-from apache_beam.options.pipeline_options import PipelineOptions
 
 from pipelines.common import match_inputs, read_deny_list
+from pipelines.options import JobOptions, Option, log_level_option
 from schemas.records import DocumentReport, Failure
 from transforms.beam import (FAILURES, ReadDocuments, WriteSummary, _join, _write_bytes,
                              masking_reported)
 from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions, protect_document
 
 
-class DetectOptions(PipelineOptions):
-    @classmethod
-    def _add_argparse_args(cls, parser):
-        parser.add_argument("--input", required=True)
-        parser.add_argument("--output", required=True)
-        parser.add_argument("--lang", required=True, help="source language of the documents")
-        parser.add_argument("--detectors", default="auto")
-        parser.add_argument("--categories", default=",".join(DEFAULT_CATEGORIES))
-        parser.add_argument("--deny-list", "--deny_list", dest="deny_list", default=None)
-        parser.add_argument("--allow-list", "--allow_list", dest="allow_list", default=None)
+OPTIONS = JobOptions(
+    "detect", "Detect and link the entities of documents and write them as pre-annotated "
+    "JSONL for review (translate reads it back).", module="pipelines.detect", groups=[
+        ("Input and output", [
+            Option("--input", "input files: globs, comma-separated", metavar="GLOB",
+                   required=True),
+            Option("--output", "directory: one .jsonl per document, summary.json",
+                   metavar="DIR", required=True),
+            Option("--lang", "language of the documents (ISO 639-1)", metavar="LANG",
+                   required=True),
+        ]),
+        ("Detection", [
+            Option("--detectors", "detection beside given labels: auto, or of identifiers,"
+                   "heuristic,stanza; none", default="auto", metavar="LIST"),
+            Option("--categories", "entity categories, comma-separated, or all",
+                   default=",".join(DEFAULT_CATEGORIES), metavar="LIST"),
+            Option("--deny-list", "always-mask list, one 'text<TAB>CATEGORY' per line",
+                   metavar="FILE"),
+            Option("--allow-list", "never-mask list, one text per line", metavar="FILE"),
+        ]),
+        ("Run", [log_level_option()]),
+    ])
 
 
 def annotated_lines(doc, options: ProtectOptions, extra=()) -> Tuple[List[str], Dict[str, int]]:
@@ -83,9 +94,7 @@ class _DetectFn(beam.DoFn):
 
 
 def run(argv=None) -> int:
-    logging.basicConfig(level=logging.WARNING)
-    options = PipelineOptions(argv)
-    opts = options.view_as(DetectOptions)
+    opts, options = OPTIONS.parse(argv)
     paths = match_inputs(opts.input)
     deny = read_deny_list(opts.deny_list) if opts.deny_list else []
     allow = tuple(t for t, _ in read_deny_list(opts.allow_list, categories=False)) \

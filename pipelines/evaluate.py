@@ -22,9 +22,10 @@ from typing import Dict, List, Optional
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
-from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
+from apache_beam.options.pipeline_options import SetupOptions
 
 from pipelines.common import UsageError, match_inputs, pipeline_secret
+from pipelines.options import JobOptions, Option, log_level_option
 from schemas.records import Document
 from transforms import formats, stages
 from transforms.beam import FAILURES, ProtectDocuments, ReadDocuments, TranslateSegments
@@ -45,61 +46,63 @@ KNOWN_METHODS = ("original", "asterisk", "category", "category-id", "category-id
                  "pseudonym", "tags")
 
 
-class EvaluateOptions(PipelineOptions):
-    @classmethod
-    def _add_argparse_args(cls, parser):
-        parser.add_argument("--source", required=True, help="source files (glob, comma-separated)")
-        parser.add_argument("--reference", default="embedded",
-                            help="reference files (glob; MultiLeg files matched by document id), "
-                                 "'self' (the engine's translation of the unmodified source) or "
-                                 "'embedded' (the target tuv of TMX sources; the default)")
-        parser.add_argument("--output", required=True, help="output directory")
-        parser.add_argument("--source-lang", "--source_lang", dest="source_lang", required=True)
-        parser.add_argument("--target-lang", "--target_lang", dest="target_lang", required=True)
-        parser.add_argument("--engine", "--engines", dest="engine", default="apertium",
-                            help="MT engine(s), comma-separated")
-        parser.add_argument("--methods", default=DEFAULT_METHODS,
-                            help=f"protection methods, comma-separated ({', '.join(KNOWN_METHODS)})")
-        parser.add_argument("--categories", default=",".join(DEFAULT_CATEGORIES),
-                            help="entity categories protected (and masked), or 'all'")
-        parser.add_argument("--detectors", default="auto",
-                            help="detection beside given labels (as for translate)")
-        parser.add_argument("--hide-gold", "--hide_gold", dest="hide_gold", action="store_true",
-                            help="protect without the input's gold labels, so that the leak and "
-                                 "detection figures measure the detectors")
-        parser.add_argument("--apertium-pair", "--apertium_pair", dest="apertium_pair", default=None)
-        parser.add_argument("--replay-file", "--replay_file", dest="replay_file", default=None,
-                            help="recorded translations for the 'replay' (or 'record') "
-                                 "engine: JSONL {\"source\", \"translation\"}")
-        parser.add_argument("--probes", default="auto", choices=["auto", "on", "off"],
-                            help="translate each entity alone to find it in the original "
-                                 "run's output (auto: not for recorded engines, which can "
-                                 "only replay what was recorded)")
-        parser.add_argument("--align-model", "--align_model", dest="align_model", default=None,
-                            help="simalign model directory (e.g. bert-base-multilingual-cased)")
-        parser.add_argument("--comet-model", "--comet_model", dest="comet_model", default=None,
-                            help="COMET checkpoint or model directory")
-        parser.add_argument("--metrics", default=",".join(metrics_mod.METRICS),
-                            help="metrics scored, comma-separated (default: all of "
-                                 f"{', '.join(metrics_mod.METRICS)}).  Each segment's "
-                                 "statistics are computed once, spread over the workers; bleu "
-                                 "and chrf are " + metrics_mod.METRIC_COST["bleu"] + "; ter is "
-                                 + metrics_mod.METRIC_COST["ter"] + ".  The delivered chrF "
-                                 "is always reported")
-        parser.add_argument("--score-cache", "--score_cache", dest="score_cache", default=None,
-                            help="directory keeping each segment's statistics by (metric "
-                                 "signature, hypothesis, reference) across runs: a rerun after "
-                                 "a change to one method rescores only what changed")
-        parser.add_argument("--bootstrap-samples", "--bootstrap_samples", dest="bootstrap_samples",
-                            type=int, default=1000)
-        parser.add_argument("--leak-threshold", "--leak_threshold", dest="leak_threshold",
-                            type=float, default=FUZZY_THRESHOLD)
-        parser.add_argument("--fail-below", "--fail_below", dest="fail_below", action="append",
-                            default=[], help="[method.]metric=value: exit 1 if any row is below "
-                                             "(above, for ter and leak rates)")
-        parser.add_argument("--max-batch", "--max_batch", dest="max_batch", type=int, default=None,
-                            help="segments per MT request, cut from each document alone "
-                                 "(default: the engine's own maximum, e.g. 200 for Apertium)")
+OPTIONS = JobOptions(
+    "evaluate", "Score MT engines x protection methods on masked references (masked MT "
+    "evaluation): quality, restoration, leaks; report.json/.csv/.html, segments.parquet.",
+    module="pipelines.evaluate", groups=[
+        ("Input and output", [
+            Option("--source", "source files: globs, comma-separated", metavar="GLOB",
+                   required=True),
+            Option("--reference", "reference files (MultiLeg, paired by document id), self "
+                   "(the engine's own translation) or embedded (TMX target)",
+                   default="embedded", metavar="GLOB|self|embedded"),
+            Option("--output", "directory for the report", metavar="DIR", required=True),
+            Option("--source-lang", "language of the sources (ISO 639-1)", metavar="LANG",
+                   required=True),
+            Option("--target-lang", "language of the references", metavar="LANG",
+                   required=True),
+        ]),
+        ("What is compared", [
+            Option("--engine", "MT engine(s), comma-separated", default="apertium",
+                   metavar="LIST", aliases=("--engines",)),
+            Option("--methods", "protection methods, comma-separated: "
+                   + ",".join(KNOWN_METHODS), default=DEFAULT_METHODS, metavar="LIST"),
+            Option("--categories", "entity categories protected and masked, or all",
+                   default=",".join(DEFAULT_CATEGORIES), metavar="LIST"),
+            Option("--detectors", "detection beside given labels (as for translate)",
+                   default="auto", metavar="LIST"),
+            Option("--hide-gold", "protect without the gold labels: the leak and detection "
+                   "figures then measure the detectors", switch=True),
+            Option("--apertium-pair", "Apertium pair to use instead of SRC-TGT's own",
+                   metavar="PAIR"),
+            Option("--replay-file", "recorded translations for the replay/record engine "
+                   "(JSONL source, translation)", metavar="FILE"),
+            Option("--max-batch", "segments per MT request (default: the engine's own "
+                   "maximum, 200 for Apertium)", metavar="N", type=int),
+        ]),
+        ("Scoring", [
+            Option("--metrics", "metrics scored, comma-separated (delivered chrF always)",
+                   default=",".join(metrics_mod.METRICS), metavar="LIST"),
+            Option("--score-cache", "keep each segment's statistics across runs: a rerun "
+                   "scores only what changed", metavar="DIR"),
+            Option("--probes", "translate each entity alone to find it in the original "
+                   "run's output (auto: not for recorded engines)", default="auto",
+                   metavar="WHEN", choices=("auto", "on", "off")),
+            Option("--align-model", "local simalign model directory, to mask what nothing "
+                   "else places", metavar="DIR"),
+            Option("--comet-model", "COMET checkpoint or model directory (adds comet)",
+                   metavar="DIR"),
+            Option("--bootstrap-samples", "paired bootstrap resamples against original",
+                   default=1000, metavar="N", type=int),
+            Option("--leak-threshold", "fuzzy leak similarity threshold",
+                   default=FUZZY_THRESHOLD, metavar="X", type=float),
+            Option("--fail-below", "[method.]metric=value[,...]: exit 1 if a row is below "
+                   "(above for ter, leaks); repeatable", metavar="CHECKS", repeatable=True),
+        ]),
+        ("Run", [log_level_option()]),
+    ],
+    notes=["Environment: DOPPEL_SECRET (reproducible pseudonyms), the engines' API keys "
+           "(README)."])
 
 
 def parse_methods(spec: str) -> List[str]:
@@ -332,7 +335,7 @@ class WriteReport(beam.PTransform):
                                       beam.pvalue.AsList(extras)))
 
 
-def build(p: beam.Pipeline, opts: EvaluateOptions, paths: List[str], references: Dict[str, str],
+def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
           mode: str, engines: List[str], methods: List[str], secret: bytes, checks, run_info: dict):
     categories = None if opts.categories.strip().lower() == "all" else tuple(
         c.strip().upper() for c in opts.categories.split(",") if c.strip())
@@ -409,9 +412,7 @@ def build(p: beam.Pipeline, opts: EvaluateOptions, paths: List[str], references:
 
 
 def run(argv=None) -> int:
-    logging.basicConfig(level=logging.WARNING)
-    options = PipelineOptions(argv)
-    opts = options.view_as(EvaluateOptions)
+    opts, options = OPTIONS.parse(argv)
     options.view_as(SetupOptions).save_main_session = False
     methods = parse_methods(opts.methods)
     engines = parse_engines(opts.engine)

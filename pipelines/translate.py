@@ -10,15 +10,17 @@ and failures to WriteSummary.
 """
 from __future__ import annotations
 
-import logging
+from typing import Optional
 
 import apache_beam as beam
-from apache_beam.options.pipeline_options import PipelineOptions, SetupOptions
+from apache_beam.options.pipeline_options import SetupOptions
 
 from pipelines.common import (UsageError, check_output_dir, match_inputs, outcome_exit_code,
                               pipeline_secret, read_deny_list)
-from transforms.beam import (FAILURES, ProtectDocuments, ReadDocuments, TranslateDocuments,
-                             WriteSummary)
+from pipelines.options import JobOptions, Option, log_level_option, progress_option
+from pipelines.running import run_documents_job, submits_nothing
+from transforms.beam import (FAILURES, EntityForms, Outcomes, ProtectDocuments,
+                             ReadDocuments, TranslateDocuments, WriteSummary)
 from transforms.engines import ENGINES
 from transforms.stages import RetryPolicy
 from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions
@@ -27,60 +29,68 @@ from transforms.pseudonyms import METHODS
 from transforms.vault import VaultError, WriteVaultFn, vault_key
 
 
-class TranslateOptions(PipelineOptions):
-    @classmethod
-    def _add_argparse_args(cls, parser):
-        parser.add_argument("--input", required=True, help="input files (glob, comma-separated)")
-        parser.add_argument("--output", required=True, help="output directory")
-        parser.add_argument("--source-lang", "--source_lang", dest="source_lang", required=True)
-        parser.add_argument("--target-lang", "--target_lang", dest="target_lang", required=True)
-        parser.add_argument("--engine", default="apertium", help="MT engine")
-        parser.add_argument("--method", default="pseudonym", choices=METHODS)
-        parser.add_argument("--categories", default=",".join(DEFAULT_CATEGORIES),
-                            help="entity categories to protect, comma-separated, or 'all'")
-        parser.add_argument("--propagation-scope", "--propagation_scope", dest="propagation_scope",
-                            default="corpus", choices=["document", "corpus"],
-                            help="mask every occurrence of an entity string found in the same "
-                                 "document only, or in any document of the run (default)")
-        parser.add_argument("--pseudonym-scope", "--pseudonym_scope", dest="pseudonym_scope",
-                            default="document", choices=["document", "corpus"])
-        parser.add_argument("--detectors", default="auto",
-                            help="detection beside given labels: auto (default: identifiers "
-                                 "always, names on unlabelled documents), identifiers, "
-                                 "heuristic, stanza (Stanza NER; models from "
-                                 "DOPPEL_STANZA_DIR), none; comma-separated")
-        parser.add_argument("--deny-list", "--deny_list", dest="deny_list", default=None,
-                            help="customer always-mask list: one 'text<TAB>CATEGORY' per line")
-        parser.add_argument("--allow-list", "--allow_list", dest="allow_list", default=None,
-                            help="customer never-mask list: one text per line (e.g. court "
-                                 "names to translate normally); the deny list must not overlap")
-        parser.add_argument("--apertium-pair", "--apertium_pair", dest="apertium_pair", default=None)
-        parser.add_argument("--max-batch", "--max_batch", dest="max_batch", type=int, default=None,
-                            help="segments per MT request, cut from each document alone "
-                                 "(default: the engine's own maximum, e.g. 200 for Apertium)")
-        parser.add_argument("--cache-dir", "--cache_dir", dest="cache_dir", default=None,
-                            help="persistent translation cache (sqlite): a rerun or a repeated "
-                                 "segment is never sent twice")
-        parser.add_argument("--engine-option", "--engine_option", dest="engine_option",
-                            action="append", default=[],
-                            help="KEY=VALUE engine option (endpoint URL, model...); repeatable; "
-                                 "API keys come from the environment")
-        parser.add_argument("--max-attempts", "--max_attempts", dest="max_attempts", type=int,
-                            default=5, help="attempts per MT request before dead-lettering")
-        parser.add_argument("--dictionary", default="auto",
-                            help="pseudonym dictionary for morphology-matched names: auto (the "
-                                 "shipped one for the source language), none, or a .json/.parquet "
-                                 "file from pipelines.build_dictionary")
-        parser.add_argument("--align-model", "--align_model", dest="align_model", default=None,
-                            help="simalign model directory (e.g. bert-base-multilingual-cased): "
-                                 "word alignment places an original no other means finds "
-                                 "(the segment is then marked for review)")
-        parser.add_argument("--vault", default=None,
-                            help="directory for the run's original<->pseudonym assignments, one "
-                                 "AES-GCM encrypted file per document (key: DOPPEL_VAULT_KEY)")
+OPTIONS = JobOptions(
+    "translate", "Protect the personal data in documents, machine-translate them, put the "
+    "originals back and write them, with an audit log of every payload sent.",
+    module="pipelines.translate", groups=[
+        ("Input and output", [
+            Option("--input", "input files: globs, comma-separated (local, gs://...)",
+                   metavar="GLOB", required=True),
+            Option("--output", "output directory: translations, audit/, summary.json",
+                   metavar="DIR", required=True),
+            Option("--source-lang", "language of the documents (ISO 639-1)", metavar="LANG",
+                   required=True),
+            Option("--target-lang", "language to translate into", metavar="LANG",
+                   required=True),
+        ]),
+        ("Machine translation", [
+            Option("--engine", "MT engine: apertium (offline), apertium-apy, deepl, google, "
+                   "azure, modernmt, libretranslate, openai, record...", default="apertium",
+                   metavar="NAME"),
+            Option("--engine-option", "engine setting KEY=VALUE (endpoint, model, instances...); "
+                   "repeatable; API keys only from the environment", metavar="KEY=VALUE",
+                   repeatable=True),
+            Option("--apertium-pair", "Apertium pair to use instead of SRC-TGT's own",
+                   metavar="PAIR"),
+            Option("--max-batch", "segments per MT request, cut from one document (default: "
+                   "the engine's own maximum, 200 for Apertium)", metavar="N", type=int),
+            Option("--max-attempts", "attempts per MT request before its segments are "
+                   "dead-lettered", default=5, metavar="N", type=int),
+            Option("--cache-dir", "persistent translation cache (sqlite): nothing is sent twice",
+                   metavar="DIR"),
+        ]),
+        ("Protection", [
+            Option("--method", "what replaces an entity", default="pseudonym", metavar="METHOD",
+                   choices=METHODS),
+            Option("--categories", "entity categories to protect, comma-separated, or all",
+                   default=",".join(DEFAULT_CATEGORIES), metavar="LIST"),
+            Option("--detectors", "detection beside given labels: auto, or of identifiers,"
+                   "heuristic,stanza; none", default="auto", metavar="LIST"),
+            Option("--deny-list", "always-mask list, one 'text<TAB>CATEGORY' per line",
+                   metavar="FILE"),
+            Option("--allow-list", "never-mask list, one text per line", metavar="FILE"),
+            Option("--propagation-scope", "mask each entity string wherever it occurs in its "
+                   "document, or in the whole run", default="corpus", metavar="SCOPE",
+                   choices=("document", "corpus")),
+            Option("--pseudonym-scope", "one pseudonym per entity per document, or per run",
+                   default="document", metavar="SCOPE", choices=("document", "corpus")),
+            Option("--dictionary", "pseudonym dictionary: auto (shipped, per source language), "
+                   "none, or a .json/.parquet file", default="auto", metavar="SPEC"),
+        ]),
+        ("Restoration and records", [
+            Option("--align-model", "local simalign model directory: word alignment places "
+                   "what nothing else finds", metavar="DIR"),
+            Option("--vault", "write each document's original<->pseudonym assignments, "
+                   "encrypted (key: DOPPEL_VAULT_KEY)", metavar="DIR"),
+        ]),
+        ("Run", [log_level_option(), progress_option()]),
+    ],
+    notes=["Environment: DOPPEL_SECRET (reproducible pseudonyms), DOPPEL_VAULT_KEY, the "
+           "engines' API keys (README)."])
 
 
-def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
+def build(p: beam.Pipeline, opts, paths, secret: bytes, outcomes: Optional[Outcomes] = None,
+          started_at: Optional[float] = None):
     categories = None if opts.categories.strip().lower() == "all" else tuple(
         c.strip().upper() for c in opts.categories.split(",") if c.strip())
     deny = read_deny_list(opts.deny_list) if opts.deny_list else []
@@ -100,26 +110,36 @@ def build(p: beam.Pipeline, opts: TranslateOptions, paths, secret: bytes):
         if not sep or not key.strip():
             raise UsageError(f"--engine-option expects KEY=VALUE, got {item!r}")
         engine_options[key.strip()] = value
-    docs = p | "ListInputs" >> beam.Create(paths) | "ReadDocuments" >> ReadDocuments(
-        opts.source_lang, opts.target_lang)
+    inputs = p | "ListInputs" >> beam.Create(paths)
+    corpus_scope = opts.propagation_scope == "corpus"
+    forms = None
+    if corpus_scope:
+        # The run's entity strings from a read of their own: protection needs them all before
+        # its first document, and taken from the documents it protects they kept every
+        # document in memory until then (the job's peak RSS grew 252 -> 338 MB from 60 to
+        # 600 documents).  The reshuffle below keeps the second read out of this one's stage,
+        # so that documents are read where they are protected and translated, one at a time.
+        forms = ((inputs | "ReadForEntityForms" >> ReadDocuments(opts.source_lang,
+                                                                 opts.target_lang)).documents
+                 | "EntityForms" >> EntityForms(categories))
+        inputs = inputs | "SpreadInputs" >> beam.Reshuffle()
+    docs = inputs | "ReadDocuments" >> ReadDocuments(opts.source_lang, opts.target_lang, outcomes)
     protected = docs.documents | "ProtectDocuments" >> ProtectDocuments(
-        protect_options, opts.engine, corpus_scope=opts.propagation_scope == "corpus", deny=deny,
-        emit_requests=False)
+        protect_options, opts.engine, corpus_scope=corpus_scope, deny=deny,
+        emit_requests=False, outcomes=outcomes, corpus_forms=forms)
     if opts.vault:
         protected.protected | "WriteVault" >> beam.ParDo(WriteVaultFn(opts.vault))
     written = protected.protected | "TranslateDocuments" >> TranslateDocuments(
         opts.engine, opts.source_lang, opts.target_lang, engine_options, opts.max_batch,
         cache_dir=opts.cache_dir, policy=RetryPolicy(max_attempts=max(1, opts.max_attempts)),
-        output=opts.output, align_model=opts.align_model)
+        output=opts.output, align_model=opts.align_model, outcomes=outcomes)
     ((written.reports, written[FAILURES], protected[FAILURES], docs[FAILURES])
      | "AllOutcomes" >> beam.Flatten()
-     | "WriteSummary" >> WriteSummary(opts.output))
+     | "WriteSummary" >> WriteSummary(opts.output, started_at))
 
 
 def run(argv=None) -> int:
-    logging.basicConfig(level=logging.WARNING)
-    options = PipelineOptions(argv)
-    opts = options.view_as(TranslateOptions)
+    opts, options = OPTIONS.parse(argv)
     if opts.engine not in ENGINES:
         raise UsageError(f"unknown engine {opts.engine!r} (known: {', '.join(sorted(ENGINES))})")
     # Workers import the DoFns' modules; ship the main session is not needed (no globals).
@@ -132,6 +152,12 @@ def run(argv=None) -> int:
             StanzaBackend([opts.source_lang])
         except ModelMissingError as exc:
             raise UsageError(str(exc))
+    if opts.cache_dir and "://" in opts.cache_dir:
+        # sqlite opens local files: a gs:// path would become a directory named 'gs:' on
+        # each worker.  Shared between workers means a mount they all see (README).
+        raise UsageError(f"--cache-dir {opts.cache_dir}: the cache is a sqlite file, so a "
+                         f"directory every worker opens as a local path (on a cluster, a "
+                         f"shared mount), not a {opts.cache_dir.split('://')[0]}:// URL")
     paths = match_inputs(opts.input)
     if opts.vault:
         try:
@@ -151,10 +177,12 @@ def run(argv=None) -> int:
             raise UsageError(str(exc))
     check_output_dir(opts.output)     # last: a refused run leaves no output directory
     secret = pipeline_secret()
-    with beam.Pipeline(options=options) as p:
-        build(p, opts, paths, secret)
+    run_documents_job(options, lambda p, outcomes, started_at: build(
+        p, opts, paths, secret, outcomes, started_at), len(paths), opts.progress_interval)
     print(f"doppel: {len(paths)} input file(s) -> {opts.output} "
           f"(summary.json, audit/requests-*.jsonl)")
+    if submits_nothing(options):
+        return 0                  # a Dataflow job built, not run: there is no summary yet
     return outcome_exit_code(opts.output)     # 3 when a document failed or a segment was dead-lettered
 
 

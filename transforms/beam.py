@@ -11,17 +11,19 @@ import os
 import posixpath
 import secrets
 import threading
+import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, as_completed, wait
 from queue import Queue
 from typing import Callable, Dict, Iterable, List, Optional
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
+from apache_beam.metrics import Metrics
 from apache_beam.pvalue import TaggedOutput
 from apache_beam.transforms.window import GlobalWindows
 
 from schemas.records import DocumentReport, Failure, MTRequest, MTResponse
-from transforms import formats, stages
+from transforms import formats, progress, stages
 from transforms.cache import open_cache
 from transforms.engines import EngineError, batch_size, create
 from transforms.formats.limits import read_bounded
@@ -35,6 +37,32 @@ LOG = logging.getLogger("doppel")
 # is given, Beam's own loggers stay at INFO, so a DEBUG run logs no personal data.
 if logging.getLogger("apache_beam").level < logging.INFO:     # NOTSET (0) included
     logging.getLogger("apache_beam").setLevel(logging.INFO)
+
+
+# Finished documents, counted where they finish (``progress.COUNTERS``): Beam counters, which
+# every runner sums (Dataflow's UI shows them), and in a local run this process's tally too.
+_COUNTERS = {name: Metrics.counter("doppel", name) for name in progress.COUNTERS}
+
+
+class Outcomes:
+    """Which documents a DoFn counts as finished, and where: given to the translate job's
+    transforms (not to evaluate's, which runs each document once per method).
+    ``tally_dir``: the driver's progress directory in a local run, else None."""
+
+    def __init__(self, tally_dir: Optional[str] = None):
+        self.tally_dir = tally_dir
+
+    def count(self, documents_written: int = 0, documents_failed: int = 0, segments: int = 0):
+        for name, n in (("documents_written", documents_written),
+                        ("documents_failed", documents_failed), ("segments", segments)):
+            if n:
+                _COUNTERS[name].inc(n)
+        if self.tally_dir:
+            progress.tally_for(self.tally_dir).add(documents_written, documents_failed, segments)
+
+    def flush(self):
+        if self.tally_dir:
+            progress.tally_for(self.tally_dir).flush()
 
 
 def _join(base: str, *parts: str) -> str:
@@ -76,9 +104,10 @@ def output_error(exc: OSError) -> str:
 
 
 class _ReadDocumentFn(beam.DoFn):
-    def __init__(self, source_lang: str, target_lang: str):
+    def __init__(self, source_lang: str, target_lang: str, outcomes: Optional[Outcomes] = None):
         self.source_lang = source_lang
         self.target_lang = target_lang
+        self.outcomes = outcomes
 
     def process(self, path: str):
         name = posixpath.basename(path.replace("\\", "/"))
@@ -86,33 +115,43 @@ class _ReadDocumentFn(beam.DoFn):
             with FileSystems.open(path, compression_type="uncompressed") as fh:
                 data = read_bounded(name, fh)      # a huge file is refused, not read whole
             yield formats.read_document(name, path, data, self.source_lang, self.target_lang)
+            return
         except formats.FormatError as exc:
-            yield TaggedOutput(FAILURES, Failure(document=name, stage="read", reason=exc.problem))
+            failure = Failure(document=name, stage="read", reason=exc.problem)
         except Exception as exc:  # one bad document never stops the batch
-            yield TaggedOutput(FAILURES, Failure(document=name, stage="read",
-                                                 reason=f"{type(exc).__name__}: {exc}"))
+            failure = Failure(document=name, stage="read", reason=f"{type(exc).__name__}: {exc}")
+        if self.outcomes:
+            self.outcomes.count(documents_failed=1)
+        yield TaggedOutput(FAILURES, failure)
+
+    def finish_bundle(self):
+        if self.outcomes:
+            self.outcomes.flush()
 
 
 class ReadDocuments(beam.PTransform):
     """paths -> Documents, with a ``failures`` output for files that cannot be read."""
 
-    def __init__(self, source_lang: str, target_lang: str):
+    def __init__(self, source_lang: str, target_lang: str, outcomes: Optional[Outcomes] = None):
         super().__init__()
         self.source_lang, self.target_lang = source_lang, target_lang
+        self.outcomes = outcomes
 
     def expand(self, paths):
-        return paths | beam.ParDo(_ReadDocumentFn(self.source_lang, self.target_lang)) \
+        return paths | beam.ParDo(_ReadDocumentFn(self.source_lang, self.target_lang,
+                                                  self.outcomes)) \
             .with_outputs(FAILURES, main="documents")
 
 
 class _ProtectFn(beam.DoFn):
     def __init__(self, options: ProtectOptions, engine: str, deny, max_batch: int,
-                 emit_requests: bool):
+                 emit_requests: bool, outcomes: Optional[Outcomes] = None):
         self.options = options
         self.engine = engine
         self.deny = list(deny)
         self.max_batch = max_batch
         self.emit_requests = emit_requests
+        self.outcomes = outcomes
 
     def process(self, doc, corpus_forms=()):
         try:
@@ -122,6 +161,8 @@ class _ProtectFn(beam.DoFn):
             requests = stages.requests_for(pd, self.engine) if self.emit_requests else []
         except Exception as exc:
             LOG.exception("protect failed for %s", doc.name)
+            if self.outcomes:
+                self.outcomes.count(documents_failed=1)
             yield TaggedOutput(FAILURES, Failure(document=doc.name, stage="protect",
                                                  reason=f"{type(exc).__name__}: {exc}"))
             return
@@ -129,32 +170,57 @@ class _ProtectFn(beam.DoFn):
         for batch in stages.request_batches(requests, self.max_batch):
             yield TaggedOutput("requests", batch)
 
+    def finish_bundle(self):
+        if self.outcomes:
+            self.outcomes.flush()
+
+
+class EntityForms(beam.PTransform):
+    """Documents -> the distinct (text, category) of their given labels, in ``categories``
+    (None: all): what corpus-scope propagation masks in every document of the run."""
+
+    def __init__(self, categories):
+        super().__init__()
+        self.categories = categories
+
+    def expand(self, docs):
+        wanted = self.categories
+        return (docs
+                | "LabelForms" >> beam.FlatMap(
+                    lambda d: {(d.segments[i].text[s:e], c) for i in range(len(d.segments))
+                               for s, e, c, *_ in d.segments[i].labels
+                               if wanted is None or c in wanted})
+                | "Distinct" >> beam.Distinct())
+
 
 class ProtectDocuments(beam.PTransform):
     """Documents -> (name, ProtectedDocument), MT ``requests`` (in batches of up to
     ``max_batch``, default the engine's own ``engines.batch_size``, per document:
     ``stages.request_batches``) and ``failures``.  With ``corpus_scope`` every entity string
     of the run is propagated into every document.  ``emit_requests=False``: the protected
-    documents only (for ``TranslateDocuments``, which makes their requests itself)."""
+    documents only (for ``TranslateDocuments``, which makes their requests itself).
+    ``corpus_forms``: the run's entity strings (``EntityForms``) made elsewhere — by default
+    they are taken from ``docs``, which a runner then holds in full until the last document
+    has given its strings."""
 
     def __init__(self, options: ProtectOptions, engine: str, corpus_scope: bool, deny=(),
-                 max_batch: Optional[int] = None, emit_requests: bool = True):
+                 max_batch: Optional[int] = None, emit_requests: bool = True,
+                 outcomes: Optional[Outcomes] = None, corpus_forms=None):
         super().__init__()
+        self.corpus_forms = corpus_forms
         self.options, self.engine, self.corpus_scope = options, engine, corpus_scope
         self.deny = list(deny)
         self.max_batch = max_batch or batch_size(engine)
         self.emit_requests = emit_requests
+        self.outcomes = outcomes
 
     def expand(self, docs):
-        fn = _ProtectFn(self.options, self.engine, self.deny, self.max_batch, self.emit_requests)
+        fn = _ProtectFn(self.options, self.engine, self.deny, self.max_batch, self.emit_requests,
+                        self.outcomes)
         if self.corpus_scope:
-            wanted = self.options.categories
-            forms = (docs
-                     | "EntityForms" >> beam.FlatMap(
-                         lambda d: {(d.segments[i].text[s:e], c) for i in range(len(d.segments))
-                                    for s, e, c, *_ in d.segments[i].labels
-                                    if wanted is None or c in wanted})
-                     | "Distinct" >> beam.Distinct())
+            forms = self.corpus_forms
+            if forms is None:
+                forms = docs | "EntityForms" >> EntityForms(self.options.categories)
             return docs | beam.ParDo(fn, beam.pvalue.AsList(forms)).with_outputs(
                 "requests", FAILURES, main="protected")
         return docs | beam.ParDo(fn).with_outputs("requests", FAILURES, main="protected")
@@ -322,11 +388,12 @@ def _write_audit(output: str, name: str, responses: List[MTResponse]) -> None:
 class _TranslateDocumentFn(_SendingFn):
     def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options: dict,
                  max_batch: int, cache_dir: Optional[str], policy: Optional[stages.RetryPolicy],
-                 output: str, align_model: Optional[str]):
+                 output: str, align_model: Optional[str], outcomes: Optional[Outcomes] = None):
         super().__init__(engine, source_lang, target_lang, engine_options, cache_dir, policy)
         self.engine_name, self.max_batch = engine, max_batch
         self.output, self.align_model = output, align_model
         self.aligner = None
+        self.outcomes = outcomes
 
     def setup(self):
         super().setup()
@@ -348,17 +415,30 @@ class _TranslateDocumentFn(_SendingFn):
             results, report = stages.restore_document(pd, responses, self.aligner)
             _write_bytes(_join(self.output, name), formats.write_document(pd.document, results))
             report.written = True
-            yield masking_reported(report, pd)
         except OSError as exc:        # the disk, not the document: a line, no traceback
             LOG.error("%s: %s", name, output_error(exc))
+            if self.outcomes:
+                self.outcomes.count(documents_failed=1, segments=len(pd.segments))
             yield TaggedOutput(FAILURES, Failure(document=name, stage="write",
                                                  reason=output_error(exc)))
             yield masking_reported(DocumentReport(document=name, segments=len(pd.segments)), pd)
+            return
         except Exception as exc:      # one document that cannot be written stops nothing else
             LOG.exception("restore/write failed for %s", name)
+            if self.outcomes:
+                self.outcomes.count(documents_failed=1, segments=len(pd.segments))
             yield TaggedOutput(FAILURES, Failure(document=name, stage="write",
                                                  reason=f"{type(exc).__name__}: {exc}"))
             yield masking_reported(DocumentReport(document=name, segments=len(pd.segments)), pd)
+            return
+        if self.outcomes:
+            self.outcomes.count(documents_written=1, segments=report.segments)
+        yield masking_reported(report, pd)
+
+    def finish_bundle(self):
+        yield from super().finish_bundle()
+        if self.outcomes:
+            self.outcomes.flush()
 
 
 class TranslateDocuments(beam.PTransform):
@@ -378,16 +458,27 @@ class TranslateDocuments(beam.PTransform):
     def __init__(self, engine: str, source_lang: str, target_lang: str, engine_options=None,
                  max_batch: Optional[int] = None, cache_dir: Optional[str] = None,
                  policy: Optional[stages.RetryPolicy] = None, output: str = "",
-                 align_model: Optional[str] = None):
+                 align_model: Optional[str] = None, outcomes: Optional[Outcomes] = None):
         super().__init__()
         engine_options = engine_options or {}
         self.fn = _TranslateDocumentFn(engine, source_lang, target_lang, engine_options,
                                        max_batch or batch_size(engine, engine_options),
-                                       cache_dir, policy, output, align_model)
+                                       cache_dir, policy, output, align_model, outcomes)
 
     def expand(self, protected):
         return protected | "TranslateRestoreWrite" >> beam.ParDo(self.fn).with_outputs(
             FAILURES, main="reports")
+
+
+def run_rates(summary: dict, elapsed: float) -> dict:
+    """``summary.json``'s ``run``: the wall time from the driver's start to the summary, and
+    the documents finished (written or failed) and their segments (``segments.total``) per
+    second of it: the progress lines' figures at the end."""
+    done = summary["documents"]["written"] + summary["documents"]["failed"]
+    return {"elapsed_s": round(elapsed, 1),
+            "documents_per_s": round(done / elapsed, 2) if elapsed > 0 else 0.0,
+            "segments_per_s": round(summary["segments"]["total"] / elapsed, 1) if elapsed > 0
+            else 0.0}
 
 
 def masking_reported(report: DocumentReport, pd) -> DocumentReport:
@@ -434,14 +525,21 @@ class _SummaryCombine(beam.CombineFn):
 
 
 class WriteSummary(beam.PTransform):
-    def __init__(self, output: str):
+    """All reports and failures -> ``summary.json``.  With ``started_at`` (the driver's clock,
+    seconds since the epoch, when the run started) it also says how long the run took and
+    at what rate (``run``: ``elapsed_s``, ``segments_per_s``, ``documents_per_s``)."""
+
+    def __init__(self, output: str, started_at: Optional[float] = None):
         super().__init__()
         self.output = output
+        self.started_at = started_at
 
     def expand(self, items):
-        output = self.output
+        output, started_at = self.output, self.started_at
 
         def write(summary):
+            if started_at is not None:
+                summary["run"] = run_rates(summary, time.time() - started_at)
             try:
                 _write_bytes(_join(output, "summary.json"),
                              (json.dumps(summary, indent=2, ensure_ascii=False) + "\n")

@@ -229,7 +229,7 @@ _CLOSED_READING = re.compile(r"(?:^|/)<(?:prn|det|predet|pr|cnjcoo|cnjsub|cnjadv
 _VOCAB_WORD = re.compile(r"^[^\W\d_]{3,}$")
 
 
-def vocabulary_entries(lang: str, n: int) -> List["DictionaryEntry"]:
+def vocabulary_entries(lang: str, n: int) -> list:
     """The language's ``n`` most frequent words (``wordfreq``) the installed analyser knows
     as a noun or an adjective — written capitalised, as they stand in a name — described by
     the same function as the corpus's forms.  Engine-aware selection picks a stand-in among

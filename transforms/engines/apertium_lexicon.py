@@ -24,7 +24,7 @@ import threading
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from transforms.nlp.apertium_morphology import (APERTIUM_DIRS, ISO3, Analyser, Unit,
-                                                analysable, analyser_command, parse_units)
+                                                analysable, analyser_command)
 
 _UNIT = re.compile(r"\^(.*?)\$")
 _TAGS = re.compile(r"<([^>]*)>")

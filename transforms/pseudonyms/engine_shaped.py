@@ -13,11 +13,9 @@ pseudonym's translation word by word through the pair's dictionaries
 """
 from __future__ import annotations
 
-import functools
 import re
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Sequence
 
-from transforms.pseudonyms.keyed import keyed_int
 
 VOCABULARY = 20000          # the most frequent words of the language looked at
 _WORD = re.compile(r"^[^\W\d_]{3,}$")

@@ -1,0 +1,230 @@
+"""How the translate job scales with the corpus, measured side by side in one run: wall time
+and peak memory at 1x and 10x the documents, and throughput against raw Apertium on the
+same text at each size.
+
+    python -m benchmarks.bench_scaling [--input GLOB] [--sizes 60,200,600] [--runs N]
+        [--json FILE] [-- extra translate options, e.g. --direct_num_workers 2 ...]
+
+Corpus of N documents: the input files (MultiLeg en train, 50 documents, by default) taken
+in turn under other names (``c<k>_<name>``) until there are N, so 600 documents are the 50
+twelve times over: the same text mix at every size.
+
+Measured per size, raw Apertium and the pipeline alternating, ``--runs`` times (median):
+  * raw Apertium: every source segment, HTML-escaped, one ``<p>`` each, through
+    ``apertium -u -f html eng-spa`` — one process per 50 documents, one after the other
+    (its best rate: one process over a large file is slower per character, see
+    ``bench_pipeline_vs_apertium``);
+  * the pipeline: ``python -m pipelines.translate --engine apertium`` on the N files, as a
+    user starts it (process start, Beam, detection, protection, MT, restoration, writing);
+  * peak memory: the pipeline's process tree (the job and its Apertium processes), sampled
+    from /proc every 50 ms as the sum of each process's PSS (a page shared by several
+    processes counted once, in shares: a child forked from the job and not yet exec'd
+    would otherwise count the job's 270 MB again, and the tree's peak RSS measured how
+    many such forks a sample caught), and the job's own process alone (peak RSS; its
+    ``ru_maxrss`` would be the largest child's, so it is sampled too).
+
+Printed: throughput ratio (raw seconds / pipeline seconds) per size; time and memory ratios
+of the largest size to the smallest (10x with the default sizes); each side's fixed time
+(what it spends whatever the size, from the two extreme sizes) and the steady-state ratio
+(the extra documents' raw seconds / their pipeline seconds).
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import html
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPORA = os.environ.get("DOPPEL_CORPORA", os.path.join(HERE, "..", "shared", "corpora"))
+RAW_CHUNK_DOCUMENTS = 50
+PAGE = os.sysconf("SC_PAGE_SIZE")
+
+
+def corpus(paths, n, directory):
+    """``n`` documents: the inputs in turn, under other names."""
+    os.makedirs(directory)
+    out = []
+    for i in range(n):
+        src = paths[i % len(paths)]
+        dst = os.path.join(directory, f"c{i // len(paths)}_{os.path.basename(src)}")
+        shutil.copy(src, dst)
+        out.append(dst)
+    return out
+
+
+def segments(path):
+    with open(path, encoding="utf-8") as fh:
+        return [json.loads(line)["text"] for line in fh if line.strip()]
+
+
+def run_raw(paths, tmp):
+    """Seconds for raw Apertium over the documents' segments, 50 documents a process."""
+    t0 = time.perf_counter()
+    for start in range(0, len(paths), RAW_CHUNK_DOCUMENTS):
+        texts = [t for p in paths[start:start + RAW_CHUNK_DOCUMENTS] for t in segments(p)]
+        src = os.path.join(tmp, "raw.html")
+        with open(src, "w", encoding="utf-8") as fh:
+            fh.write("\n".join(f'<p id="s{i}">{html.escape(t, quote=False)}</p>'
+                               for i, t in enumerate(texts)))
+        with open(src, "rb") as fin, open(os.path.join(tmp, "raw.out.html"), "wb") as fout:
+            subprocess.run(["apertium", "-u", "-f", "html", "eng-spa"], stdin=fin, stdout=fout,
+                           check=True)
+    return time.perf_counter() - t0
+
+
+def _pss(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as fh:
+            for line in fh:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def _tree_memory(root: int):
+    """(PSS of ``root`` and all its descendants, RSS of ``root``) in bytes, from /proc."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as fh:
+                stat = fh.read()
+        except OSError:
+            continue
+        parents[int(entry)] = int(stat.rsplit(")", 1)[1].split()[1])
+    tree, frontier = {root}, [root]
+    while frontier:
+        parent = frontier.pop()
+        for pid, ppid in parents.items():
+            if ppid == parent and pid not in tree:
+                tree.add(pid)
+                frontier.append(pid)
+    try:
+        with open(f"/proc/{root}/statm") as fh:
+            own = int(fh.read().split()[1]) * PAGE
+    except OSError:
+        own = 0
+    return sum(_pss(p) for p in tree), own
+
+
+def run_pipeline(pattern, out, extra):
+    """(seconds, peak PSS of the process tree, peak RSS of the job's process)."""
+    env = {**os.environ, "DOPPEL_SECRET": os.environ.get("DOPPEL_SECRET", "bench")}
+    cmd = [sys.executable, "-m", "pipelines.translate", "--input", pattern, "--output", out,
+           "--source-lang", "en", "--target-lang", "es", "--engine", "apertium",
+           "--progress-interval", "0", *extra]
+    peaks = [0, 0]
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=HERE, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+
+    def sample():
+        while proc.poll() is None:
+            tree, own = _tree_memory(proc.pid)
+            peaks[0], peaks[1] = max(peaks[0], tree), max(peaks[1], own)
+            time.sleep(0.05)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, stderr = proc.communicate()
+    elapsed = time.perf_counter() - t0
+    sampler.join()
+    if proc.returncode != 0:
+        raise SystemExit(stderr[-3000:])
+    with open(os.path.join(out, "summary.json"), encoding="utf-8") as fh:
+        documents = json.load(fh)["documents"]
+    if documents["written"] != documents["total"]:
+        raise SystemExit(f"pipeline wrote {documents} of {pattern}")
+    return elapsed, peaks[0], peaks[1]
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    argv = argv[:argv.index("--")] if "--" in argv else argv
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--input", default=os.path.join(CORPORA, "multileg", "train", "en", "*.jsonl"))
+    ap.add_argument("--sizes", default="60,200,600", help="documents per corpus, comma-separated")
+    ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--json", default=None)
+    args = ap.parse_args(argv)
+    paths = sorted(glob.glob(args.input))
+    if not paths:
+        raise SystemExit(f"no input matches {args.input}")
+    sizes = sorted({int(s) for s in args.sizes.split(",")})
+    import compileall      # as an installed package is: compiled once, not on every start
+    for pkg in ("pipelines", "schemas", "transforms"):
+        compileall.compile_dir(os.path.join(HERE, pkg), quiet=1)
+    result = {"runs": args.runs, "input": args.input, "extra_options": extra, "sizes": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        inputs = {n: corpus(paths, n, os.path.join(tmp, f"in{n}")) for n in sizes}
+        measured = {n: {"raw": [], "pipe": [], "tree_pss": [], "job_rss": []} for n in sizes}
+        for i in range(args.runs):
+            for n in sizes:
+                out = os.path.join(tmp, f"out{n}")
+                shutil.rmtree(out, ignore_errors=True)
+                m = measured[n]
+                m["raw"].append(run_raw(inputs[n], tmp))
+                seconds, tree, own = run_pipeline(os.path.join(tmp, f"in{n}", "*.jsonl"), out,
+                                                  extra)
+                m["pipe"].append(seconds)
+                m["tree_pss"].append(tree)
+                m["job_rss"].append(own)
+                print(f"run {i + 1}, {n} documents: raw Apertium {m['raw'][-1]:.1f} s, "
+                      f"pipeline {seconds:.1f} s, peak memory {tree / 2**20:.0f} MiB PSS "
+                      f"(job process {own / 2**20:.0f} MiB RSS)", file=sys.stderr, flush=True)
+        for n in sizes:
+            m = measured[n]
+            raw, pipe = statistics.median(m["raw"]), statistics.median(m["pipe"])
+            segs = sum(len(segments(p)) for p in inputs[n])
+            result["sizes"][str(n)] = {
+                "documents": n, "segments": segs,
+                "raw_apertium_s": round(raw, 2), "pipeline_s": round(pipe, 2),
+                "throughput_ratio": round(raw / pipe, 3),
+                "pipeline_segments_per_s": round(segs / pipe, 1),
+                "peak_pss_tree_mib": round(statistics.median(m["tree_pss"]) / 2**20, 1),
+                "peak_rss_job_mib": round(statistics.median(m["job_rss"]) / 2**20, 1)}
+        lo, hi = result["sizes"][str(sizes[0])], result["sizes"][str(sizes[-1])]
+        result["scaling"] = {
+            "documents": f"{sizes[0]} -> {sizes[-1]} ({sizes[-1] / sizes[0]:g}x)",
+            "time_ratio": round(hi["pipeline_s"] / lo["pipeline_s"], 3),
+            "peak_pss_tree_ratio": round(hi["peak_pss_tree_mib"] / lo["peak_pss_tree_mib"], 3),
+            "peak_rss_job_ratio": round(hi["peak_rss_job_mib"] / lo["peak_rss_job_mib"], 3)}
+        # What each side spends whatever the size (for the pipeline: the interpreter, Beam,
+        # the graph, the entity-strings stage before the first document, the engine's start):
+        # its time at the smallest size less that size's share of the time the extra
+        # documents took.  It is what holds the ratio down at the smallest size.
+        extra_docs = sizes[-1] - sizes[0]
+        for side, key in (("pipeline", "pipeline_s"), ("raw_apertium", "raw_apertium_s")):
+            per_document = (hi[key] - lo[key]) / extra_docs
+            result["scaling"][f"{side}_fixed_s"] = round(lo[key] - per_document * sizes[0], 2)
+        result["scaling"]["steady_state_throughput_ratio"] = round(
+            (hi["raw_apertium_s"] - lo["raw_apertium_s"]) / (hi["pipeline_s"] - lo["pipeline_s"]), 3)
+    print(json.dumps(result, indent=2))
+    s = result["scaling"]
+    print("throughput ratio (raw Apertium s / pipeline s): "
+          + ", ".join(f"{v['documents']} documents {v['throughput_ratio']}"
+                      for v in result["sizes"].values())
+          + f"; {s['documents']}: time x{s['time_ratio']}, peak memory (PSS, process tree) "
+          f"x{s['peak_pss_tree_ratio']}, peak RSS of the job's process x{s['peak_rss_job_ratio']}",
+          file=sys.stderr)
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(result, fh, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
