@@ -22,14 +22,6 @@ TARGET = {"en": "es", "lv": "en", "lt": "en", "et": "en"}
 # Leaks that are a matter of detection quality (transforms/detect/*, owned elsewhere):
 # recorded, marked strict so that the day they are fixed the mark must go.
 KNOWN = {
-    "case-variants.jsonl":
-        "detection/linking: 'Margaret Thornton' is found (as an ORG) but its lower-case twin "
-        "'margaret thornton' is taken for ordinary words (linking.ordinary_forms: the document "
-        "writes them in lower case and wordfreq knows both) and sent",
-    "diacritics.jsonl":
-        "detection/linking: 'Jānis Bērziņš', 'Berzins' and 'BERZINS' are masked, but the first "
-        "name alone in 'JANIS BERZINS' is neither propagated nor a guard term (the guard holds "
-        "whole mentions) and 'JANIS' is sent",
 }
 
 

@@ -191,3 +191,20 @@ def test_a_detected_word_does_not_spread_into_forms_the_document_writes_in_lower
 def test_link_key_drops_titles_possessive_and_a_leading_article():
     assert linking.link_key("the Commission's") == linking.link_key("Commission") == "commission"
     assert linking.link_key("The") == "the"          # an article alone stays itself
+
+
+def test_a_name_without_its_diacritics_is_propagated():
+    # issue 18's leak suite: "JANIS BERZINS" after "Jānis Bērziņš" was sent half masked
+    from schemas.records import Segment as _Segment
+    segs = [_Segment(document="d", id="0", index=0, text="Signed by Jānis Bērziņš."),
+            _Segment(document="d", id="1", index=1, text="JANIS BERZINS is listed.")]
+    given = [Mention(segment=0, start=10, end=23, text="Jānis Bērziņš", category="PER")]
+    found = linking.propagate(segs, given, lang="en")
+    assert any(m.segment == 1 and m.text == "JANIS BERZINS" for m in found)
+
+
+def test_a_frequent_word_the_analyser_does_not_know_is_no_ordinary_word():
+    # "margaret" and "thornton" are frequent (wordfreq) but no words of English to the
+    # installed analyser: their lower-case twin is still the name
+    assert not linking.ordinary_word("margaret thornton", "en")
+    assert linking.ordinary_word("customs", "en") and linking.ordinary_word("young", "en")

@@ -145,7 +145,16 @@ def ordinary_word(text: str, lang: str) -> bool:
     known = [common_word(w, lang) for w in words]
     if None in known:
         return len(words) == 1
-    return all(known)
+    if not all(known):
+        return False
+    # Frequent is not enough where the language's analyser is installed: "margaret" and
+    # "thornton" are frequent, yet the analyser knows them as no word of the language —
+    # written in lower case they are still the name.
+    from transforms.detect.model import word_classes
+    classes = word_classes(words, lang)
+    if classes:
+        return all("common" in classes.get(w, ("common",)) for w in words)
+    return True
 
 
 def ordinary_forms(forms: Iterable[str], texts: Sequence[str], lang: str) -> List[str]:
@@ -162,6 +171,14 @@ def ordinary_forms(forms: Iterable[str], texts: Sequence[str], lang: str) -> Lis
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
+
+
+def strip_accents(text: str) -> str:
+    """``text`` without combining marks ("Bērziņš" -> "Berzins"); other letters as they are."""
+    import unicodedata
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return unicodedata.normalize("NFC", plain)
 
 
 def form_pattern(form: str) -> re.Pattern:
@@ -184,6 +201,12 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
         bare = POSSESSIVE.sub("", m.text.strip())
         if bare and bare != m.text.strip():
             doc.setdefault(bare, m.category)
+    # A name written without its diacritics is the same name ("JANIS BERZINS" for "Jānis
+    # Bērziņš"): each form's accent-free spelling spreads too.
+    for f, c in list(doc.items()):
+        plain = strip_accents(f)
+        if plain != f:
+            doc.setdefault(plain, c)
     doc = {f: c for f, c in doc.items() if propagatable(f)}
     run, run_casefolded, run_matcher = _run_forms(tuple(extra))
     if not doc and not run:
