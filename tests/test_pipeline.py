@@ -288,20 +288,20 @@ print(found)
 
 
 def test_a_payload_that_would_leak_is_dead_lettered_not_sent(tmp_path):
-    """Propagation masks other occurrences of a labelled name as written; the leak guard,
-    immediately before sending, also folds case and accents.  A segment holding the name
-    without its diacritics is therefore never sent: it is dead-lettered as would-leak,
-    counted, and absent from the request log, and the other segments go through."""
+    """Propagation masks other occurrences of a labelled name as written (any case, and
+    without its diacritics); the leak guard, immediately before sending, also folds what
+    only full case folding equates ("Weiß" is "WEISS").  A segment holding such a spelling
+    is therefore never sent: it is dead-lettered as would-leak, counted, and absent from the
+    request log, and the other segments go through."""
     doc = tmp_path / "letter.jsonl"
-    lines = [{"id": "s0", "text": "Mr Bērziņš signed the contract.", "label": [[3, 10, "PER"]]},
-             {"id": "s1", "text": "BERZINS agreed on Monday.", "label": []},
+    lines = [{"id": "s0", "text": "Mr Weiß signed the contract.", "label": [[3, 7, "PER"]]},
+             {"id": "s1", "text": "WEISS agreed on Monday.", "label": []},
              {"id": "s2", "text": "The contract was signed in Riga.", "label": []}]
     doc.write_text("\n".join(json.dumps(l, ensure_ascii=False) for l in lines) + "\n",
                    encoding="utf-8")
     out = run_translate(tmp_path, str(doc), engine="identity", code=3)   # one dead-lettered
     sent = [r["text"] for r in audit(out)]
-    assert len(sent) == 2 and not any("berzin" in s.lower() or "bērziņ" in s.lower()
-                                      for s in sent)
+    assert len(sent) == 2 and not any("weiss" in s.casefold() for s in sent)
     summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
     assert summary["segments"]["dead_lettered"] == 1
     assert summary["segments"]["dead_letter_reasons"] == {"would-leak": 1}
