@@ -100,3 +100,16 @@ def test_mentions_without_an_analyser_get_their_shape():
     ms = describe_mentions([Mention(segment=0, start=0, end=6, text="Tamm A", category="PER")],
                            "et")
     assert ms[0].features["shape"] == "C C" and ms[0].features["upos"] == "PROPN"
+
+
+def test_restoration_takes_the_pseudonyms_default_translation_before_any_other_sense():
+    # "Card" may also be "Documento" in the bilingual dictionary: the sentence's own
+    # "documento", earlier, is not the pseudonym (seen in a real DOCX: "cariz de palabra")
+    from schemas.records import Assignment
+    from transforms.restore import _find_translated
+    lexicon = pair_lexicon("en", "es")
+    a = Assignment(cluster=0, category="ORG", original="Word", replacement="Card",
+                   segment=0, start=0, end=4)
+    text = "Para hacer vuestro cariz de documento producido, la carta proporciona"
+    s, e, new = _find_translated(text, a, [], lexicon.target_form)
+    assert text[s:e] == "carta" and new == "palabra"

@@ -186,7 +186,9 @@ def locate(text: str, a: Assignment, taken, target_lang: str = "", source_lang: 
 
 # ``lexicon(fake_word, found_word, original_word)``: the original word in the target form
 # the engine gave the pseudonym word, or None (``PairLexicon.target_form``).
-Lexicon = Callable[[str, str, str], Optional[str]]
+# With ``default_only``, ``found_word`` counts only as the engine's default translation of
+# the pseudonym word, not as any translation its dictionary offers.
+Lexicon = Callable[[str, str, str, bool], Optional[str]]
 
 
 def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon
@@ -211,10 +213,10 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon
     pairs = [(f.group(0), o.group(0)) for f, o in zip(fake, orig)
              if whole is not None or fold(f.group(0)) != fold(o.group(0))]
 
-    def found_as(fw: str, ow: str, t) -> Optional[str]:
+    def found_as(fw: str, ow: str, t, default_only: bool = False) -> Optional[str]:
         if fold(t.group(0)) == fold(fw):
             return ow
-        return lexicon(fw, t.group(0), ow)
+        return lexicon(fw, t.group(0), ow, default_only)
 
     # Anchored on the longest word's occurrences; the others are looked for nearest to it
     # (a short word — "of" as "de" — occurs anywhere in a sentence).
@@ -223,10 +225,13 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon
     if pairs:
         window = 2 * len(fake) + 1
         fw, ow = pairs[order[0]]
-        for ai, t in enumerate(toks):
+        # The anchor as the engine's default translation first: "Card" may also be
+        # "documento" in the dictionary, and the sentence's own "documento" comes earlier.
+        anchors = [(ai, t, d) for d in (True, False) for ai, t in enumerate(toks)]
+        for ai, t, default_only in anchors:
             if _overlaps(t.span(), taken):
                 continue
-            new = found_as(fw, ow, t)
+            new = found_as(fw, ow, t, default_only)
             if new is None:
                 continue
             edits = [(t.start(), t.end(), new)]

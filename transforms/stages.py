@@ -355,9 +355,9 @@ def restoration_lexicon(pd: ProtectedDocument):
     if lexicon is None or lexicon.target is None:
         return None
 
-    def target_form(fake: str, found: str, original: str):
+    def target_form(fake: str, found: str, original: str, default_only: bool = False):
         try:
-            return lexicon.target_form(fake, found, original)
+            return lexicon.target_form(fake, found, original, default_only)
         except OSError:
             return None
     return target_form

@@ -147,7 +147,8 @@ class PairLexicon:
                 return form
         return None
 
-    def target_form(self, fake: str, found: str, original: str) -> Optional[str]:
+    def target_form(self, fake: str, found: str, original: str,
+                    default_only: bool = False) -> Optional[str]:
         """``original`` (a source word) in the target form the engine gave ``fake`` (found in
         the output as ``found``), or None when ``found`` is no translation of ``fake`` or
         the original has no translation of the same kind."""
@@ -157,7 +158,8 @@ class PairLexicon:
         fake_targets: Dict[str, List[Tuple[str, str]]] = {}
         for u in self.source.units(fake):
             for lex in _lexical(u):
-                for opt in self.translations(lex):
+                options = self.translations(lex)
+                for opt in options[:1] if default_only else options:
                     fake_targets.setdefault(_lemma(opt).casefold(), []).append((lex, opt))
         low = found.casefold()
         if not any(low.startswith(lemma[:2]) for lemma in fake_targets):
