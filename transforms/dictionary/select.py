@@ -573,14 +573,18 @@ class Selector:
     def _ranked(self, cands, tokens, gender, end, order, extra=None, looks=None
                 ) -> List[DictionaryEntry]:
         looks = looks or _NoLooks()
+        known: Dict[int, tuple] = {}
 
         def prefs(e: DictionaryEntry):
+            if id(e) in known:
+                return known[id(e)]
             eg = _entry_gender(e, self.gender_of) if gender else ""
             words = e.lemma.split()
-            return (extra(e) if extra else ()) + looks.prefs(e) + (
+            p = known[id(e)] = (extra(e) if extra else ()) + looks.prefs(e) + (
                 int(e.tokens != tokens), int(bool(gender and eg and eg != gender)),
                 0 if words and _ending(words[-1]) == end else
                 (1 if words and words[-1][-1:].casefold() == end[-1:] else 2))
+            return p
         ranked = sorted(cands, key=lambda e: (prefs(e), len(e.lemma), order(e.lemma), e.lemma))
         if not ranked:
             return []
@@ -619,6 +623,7 @@ class _Looks:
             except OSError:
                 self.views = None
         self._cand_views: Dict[str, str] = {}
+        self._levels: Dict[str, int] = {}     # view_level by candidate form
 
     def _strict(self) -> bool:
         """An acronym the analyser knows to be one: only an acronym will do.  (Initials
@@ -678,21 +683,26 @@ class _Looks:
         if len(f.form.split()) != len(self.text.split()):
             return 3      # a form cut to fit ("European Parliament" -> "Parliament") is another word
         if self._view is not None:
+            if f.form in self._levels:
+                return self._levels[f.form]
             if f.form not in self._cand_views:
                 try:
                     self._cand_views.update(self.views([f.form]))
                 except OSError:
                     return 3
-            theirs = self._cand_views.get(f.form, "").split(LEVEL_SEP)
-            mine = self._view.split(LEVEL_SEP)
-            if any(c in theirs[0] for c in "+~#"):
-                return 4     # a compound, a renamed name, a several-word translation: the
-                             # engine changes it in ways restoration cannot follow: last
-            for level, (a, b) in enumerate(zip(mine, theirs)):
-                if a == b:
-                    return level
-            return 3
+            self._levels[f.form] = level = self._compared(
+                self._cand_views.get(f.form, "").split(LEVEL_SEP))
+            return level
         return 0 if self.analysis and f.features.get("analysis") == self.analysis else 3
+
+    def _compared(self, theirs: List[str]) -> int:
+        if any(c in theirs[0] for c in "+~#"):
+            return 4     # a compound, a renamed name, a several-word translation: the
+                         # engine changes it in ways restoration cannot follow: last
+        for level, (a, b) in enumerate(zip(self._view.split(LEVEL_SEP), theirs)):
+            if a == b:
+                return level
+        return 3
 
     def same_view(self, e: DictionaryEntry) -> bool:
         return self.view_level(e) <= 1

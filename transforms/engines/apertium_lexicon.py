@@ -69,16 +69,23 @@ class PairLexicon:
         self._lock = threading.Lock()
         self._bil: Dict[str, List[str]] = {}
         self._gen: Dict[str, Optional[str]] = {}
+        self._views: Dict[str, str] = {}
 
     # -- the engine's view ----------------------------------------------------------
     def views(self, texts: Sequence[str]) -> Dict[str, str]:
-        units = self.source.many(texts)
-        lexical = sorted({r for us in units.values() for u in us for r in _lexical(u)})
-        self._translate_many(lexical)
-        return {t: LEVEL_SEP.join((" ".join(self._unit_view(u) for u in us),
-                                   " ".join(self._main_view(u) for u in us),
-                                   " ".join(self._coarse_view(u) for u in us)))
-                for t in texts for us in [units.get(t, [])]}
+        # A text's view never changes in a run, and the chooser asks for the same
+        # dictionary forms for every cluster of every document: kept once computed.
+        todo = [t for t in dict.fromkeys(texts) if t not in self._views]
+        if todo:
+            units = self.source.many(todo)
+            lexical = sorted({r for us in units.values() for u in us for r in _lexical(u)})
+            self._translate_many(lexical)
+            self._views.update(
+                {t: LEVEL_SEP.join((" ".join(self._unit_view(u) for u in us),
+                                    " ".join(self._main_view(u) for u in us),
+                                    " ".join(self._coarse_view(u) for u in us)))
+                 for t in todo for us in [units.get(t, [])]})
+        return {t: self._views[t] for t in texts}
 
     def view(self, text: str) -> str:
         return self.views([text])[text]

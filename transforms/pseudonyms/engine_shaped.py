@@ -115,7 +115,8 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
         else:
             # the same readings first, then the same main reading
             alike = vocab.by_exact.get(exact, [])
-            tiers = [alike, [c for c in vocab.by_main.get(main, []) if c not in set(alike)]]
+            taken = set(alike)
+            tiers = [alike, [c for c in vocab.by_main.get(main, []) if c not in taken]]
         # never a word of an original ("Justice" of "Court of Justice" is no stand-in)
         tiers = [[c for c in tier if c.casefold() not in banned] for tier in tiers]
         if not any(tiers):
