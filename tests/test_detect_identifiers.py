@@ -320,3 +320,21 @@ def test_the_number_of_a_legal_act_is_no_identifier(text, lang):
 ])
 def test_numbers_that_are_not_act_numbers_stay_masked(text, value):
     assert (value, "IDNUM", "NUMBER") in _found(text)
+
+
+def test_public_citations_are_case_law_identifiers_and_an_acts_legal_order():
+    from transforms.detect.identifiers import public_citations
+
+    def cited(text):
+        return [text[a:b] for a, b in public_citations(text)]
+    assert cited("dom af 14.1.2010, Terex (C-430/08, EU:C:2010:15, præmis 53)") == \
+        ["EU:C:2010:15"]
+    assert cited("ECLI:EU:T:2018:784.") == ["ECLI:EU:T:2018:784"]
+    assert cited("Hoge Raad, ECLI:NL:HR:2019:1234, r.o. 3") == ["ECLI:NL:HR:2019:1234"]
+    assert cited("förordning (EG) nr 883/2004 och (UE, Euratom) 2018/1046") == \
+        ["(EG)", "(UE, Euratom)"]
+    # no act number after it, no citation: "(EU)" alone may be an abbreviation defined
+    assert cited("the European Union (EU) and its law") == []
+    # not the ECLI grammar: a name with colons, a time, a year out of range
+    assert cited("Smith:J:2019:1") == [] and cited("at 10:30:15") == []
+    assert cited("EU:C:1234:5") == []

@@ -185,3 +185,27 @@ def test_one_body_gets_one_pseudonym_with_or_without_its_article():
     assert len(reps["Commission"]) == 1 and len(reps["Landesgericht Salzburg"]) == 1
     assert len(reps["Romania"]) == 1          # a place and a party: one entity
     assert len({c.key for c in pd.clusters}) == len(pd.clusters) == 3
+
+
+CITING = [
+    ("The EU and Mr Dupont appealed.", [(4, 6, "ORG"), (14, 20, "PER")]),
+    ("See Dupont v Commission, C-619/18, EU:C:2019:531, and ECLI:EU:T:2018:784, "
+     "under Regulation (EU) 2019/217 and forordning (EF) nr. 1169/2011.", []),
+]
+
+
+def test_a_public_citation_is_sent_whole_and_is_no_leak():
+    # "EU" is an entity of the document (labelled), yet the case-law identifiers and the
+    # legal order of an act's number are public citations: sent as they are, and the guard
+    # does not stop the segment for them.  The person's name beside them is still masked.
+    pd = protect_document(doc(CITING), ProtectOptions(secret=b"k"))
+    first, second = (s.text for s in pd.segments)
+    assert "EU " not in first and "Dupont" not in first
+    for cited in ("EU:C:2019:531", "ECLI:EU:T:2018:784", "(EU) 2019/217", "(EF) nr. 1169/2011"):
+        assert cited in second
+    assert "Dupont" not in second
+    guard = LeakGuard(guard_terms(pd))
+    assert guard.find(second) is None
+    # outside a citation the same string is a leak as ever
+    assert guard.find("The EU:C ruling of the EU") == "EU"
+    assert guard.find(second.replace("EU:C:2019:531", "EU: C 2019")) == "EU"

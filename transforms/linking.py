@@ -187,10 +187,13 @@ def form_pattern(form: str) -> re.Pattern:
 
 
 def propagate(segments: Sequence[Segment], mentions: List[Mention],
-              extra: Iterable[Tuple[str, str]] = (), lang: str = "") -> List[Mention]:
+              extra: Iterable[Tuple[str, str]] = (), lang: str = "",
+              exempt: Optional[Dict[int, List[Tuple[int, int]]]] = None) -> List[Mention]:
     """Add a ``propagated`` mention for every unmarked occurrence of a known form.
 
     ``extra`` gives further (form, category) pairs, e.g. from other documents of the run.
+    ``exempt``: per segment, stretches no form spreads into (public citations: "EU" of
+    "EU:C:2018:784").
     With a ``lang`` that inflects names (``ENDINGS``), a capitalised word whose stem equals
     the stem of a known name word is masked too ("Bērziņam" after "Andris Bērziņš")."""
     doc: Dict[str, str] = {}
@@ -214,7 +217,7 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     # Forms a person gave spread in every case; a detector's capitalised form does not spread
     # onto its lower-case twin where that is an ordinary word of the language.
     authoritative = authoritative_forms(mentions, extra)
-    covered: Dict[int, List[Tuple[int, int]]] = {}
+    covered: Dict[int, List[Tuple[int, int]]] = {k: list(v) for k, v in (exempt or {}).items()}
     for m in mentions:
         covered.setdefault(m.segment, []).append((m.start, m.end))
     # The run-wide forms are the same for every document: compiled once per worker.  The

@@ -86,7 +86,8 @@ def protect_document(doc: Document, options: ProtectOptions,
         tuple(options.allow))
     if allowed:
         given = [m for m in given if linking.link_key(m.text) not in allowed]
-    mentions = linking.propagate(doc.segments, given, extra, lang=doc.source_lang)
+    mentions = linking.propagate(doc.segments, given, extra, lang=doc.source_lang,
+                                 exempt=citations(doc))
     mentions = linking.merge_overlaps(mentions, doc.segments)
     clusters = linking.link(mentions, lang=doc.source_lang)
     if options.method in ("pseudonym", "category-id-grammar"):
@@ -411,7 +412,35 @@ def _detect(doc: Document, names: Sequence[str],
         spans = HeuristicDetector().detect([seg.text for seg in doc.segments], lang)
         for seg, sp in zip(doc.segments, spans):
             out += to_mentions(seg.index, seg.text, sp)
-    return out, names
+    return _outside_citations(doc, out), names
+
+
+def _outside_citations(doc: Document, mentions: List[Mention]) -> List[Mention]:
+    """Found mentions without those inside an ECLI or an act's "(EU)"
+    (``identifiers.public_citations``)."""
+    cited = citations(doc)
+    return [m for m in mentions
+            if not any(a <= m.start and m.end <= b for a, b in cited.get(m.segment, ()))]
+
+
+def citations(doc: Document) -> Dict[int, List[Tuple[int, int]]]:
+    """Segment index -> its public citations, where no detector's name is taken."""
+    from transforms.detect.identifiers import public_citations
+    out = {}
+    for seg in doc.segments:
+        found = public_citations(seg.text)
+        if found:
+            out[seg.index] = found
+    return out
+
+
+def _uncited(text: str) -> str:
+    """``text`` with its public citations blanked out: "EU" in "EU:C:2018:784" is no leak of
+    an "EU" masked elsewhere (``identifiers.public_citations``)."""
+    from transforms.detect.identifiers import public_citations
+    for a, b in public_citations(text):
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
 
 
 class LeakGuard:
@@ -436,6 +465,7 @@ class LeakGuard:
         if "&" in plain:
             plain = html.unescape(plain)
         for text in (payload, plain) if plain != payload else (payload,):
+            text = _uncited(text)
             hit = self._long.first(fold(text)) or self._short.first(text) or self._twin(text)
             if hit:
                 return hit
