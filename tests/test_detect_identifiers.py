@@ -333,6 +333,10 @@ def test_public_citations_are_case_law_identifiers_and_an_acts_legal_order():
     assert cited("Hoge Raad, ECLI:NL:HR:2019:1234, r.o. 3") == ["ECLI:NL:HR:2019:1234"]
     assert cited("förordning (EG) nr 883/2004 och (UE, Euratom) 2018/1046") == \
         ["(EG)", "(UE, Euratom)"]
+    assert cited("Direktīva 2001/18/EK, lēmums 2002/584/TI un 2002/584/WSiSW") == \
+        ["2001/18/EK", "2002/584/TI", "2002/584/WSiSW"]
+    # a word in lower case ends no act number: no name can hide as its legal order
+    assert cited("file 1999/12/Smith") == []
     # no act number after it, no citation: "(EU)" alone may be an abbreviation defined
     assert cited("the European Union (EU) and its law") == []
     # not the ECLI grammar: a name with colons, a time, a year out of range

@@ -484,18 +484,24 @@ _ECLI = re.compile(r"(?<![\w:])(?:ECLI:)?(?:[A-Z]{2}|EU):[A-Z0-9]{1,7}:(?:1[89]|
 # The bracketed name of the EU legal order before an act's number: "Regulation (EU)
 # 2019/217", "forordning (EF) nr. 1169/2011", "(UE, Euratom) 2018/1046".
 _EU_ORDER = re.compile(_LEGAL_ORDER + r"(?=\s*" + _ACT_NO + r"\d{1,4}/\d{2,4}(?!\d))")
+# ... or after it, in the older numbering: "Directive 2001/18/EC", "2002/584/JHA",
+# "2002/584/YOS", "2004/38/EB" (an abbreviation in capitals; a word in lower case ends no act
+# number, so no name hides here).
+_ACT_WITH_ORDER = re.compile(r"(?<![\w/])\d{2,4}/\d{1,4}/([A-ZÄÖÜØÅ][A-Za-zÄÖÜØÅ]{0,4}"
+                             r"[A-ZÄÖÜØÅ])(?:\s*,\s*Euratom)?(?![\w/])")
 
 
 def public_citations(text: str) -> List[Tuple[int, int]]:
     """Where ``text`` cites case law or legislation by its public identifier: an ECLI, or the
-    legal order's name in brackets before an act's number.  These are no personal data, the
+    legal order's name in brackets before an act's number or after it.  These are no personal data, the
     same in every document, and a name masked inside one ("Parkin Ltd:C:2018:784") leaves
     the translator a broken citation: no detector's name is taken inside them, and the leak
     guard does not read them (what a person labelled there is masked all the same)."""
-    if ":" not in text and "(" not in text:
+    if ":" not in text and "(" not in text and "/" not in text:
         return []
     return [m.span() for m in _ECLI.finditer(text)] + \
-        [m.span() for m in _EU_ORDER.finditer(text)]
+        [m.span() for m in _EU_ORDER.finditer(text)] + \
+        [m.span() for m in _ACT_WITH_ORDER.finditer(text)]
 
 
 def outside_citations(spans: Sequence[Span], text: str) -> List[Span]:
