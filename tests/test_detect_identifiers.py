@@ -335,6 +335,10 @@ def test_public_citations_are_case_law_identifiers_and_an_acts_legal_order():
         ["(EG)", "(UE, Euratom)"]
     assert cited("Direktīva 2001/18/EK, lēmums 2002/584/TI un 2002/584/WSiSW") == \
         ["2001/18/EK", "2002/584/TI", "2002/584/WSiSW"]
+    # a law's abbreviation cited with an article, in either order
+    assert cited("Article 267 TFEU and Article 6(1) of the ECHR") == ["TFEU", "ECHR"]
+    assert cited("atbilstoši LESD 267. pantam; ELTL artikli 267 alusel") == ["LESD", "ELTL"]
+    assert cited("Article 5 Smith") == [] and cited("Smith 12 articles") == []
     # a word in lower case ends no act number: no name can hide as its legal order
     assert cited("file 1999/12/Smith") == []
     # no act number after it, no citation: "(EU)" alone may be an abbreviation defined
