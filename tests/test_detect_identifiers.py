@@ -332,9 +332,13 @@ def test_public_citations_are_case_law_identifiers_and_an_acts_legal_order():
     assert cited("ECLI:EU:T:2018:784.") == ["ECLI:EU:T:2018:784"]
     assert cited("Hoge Raad, ECLI:NL:HR:2019:1234, r.o. 3") == ["ECLI:NL:HR:2019:1234"]
     assert cited("förordning (EG) nr 883/2004 och (UE, Euratom) 2018/1046") == \
-        ["(EG)", "(UE, Euratom)"]
+        ["(EG)", "(UE, Euratom)", "883/2004", "2018/1046"]
     assert cited("Direktīva 2001/18/EK, lēmums 2002/584/TI un 2002/584/WSiSW") == \
         ["2001/18/EK", "2002/584/TI", "2002/584/WSiSW"]
+    # an act's number after its name or legal order, in any language
+    assert cited("Regulas (ES) 2017/1001 59. panta") == ["(ES)", "2017/1001"]
+    assert cited("asetuksen N:o 1169/2011 31 artiklan") == ["1169/2011"]
+    assert cited("file no 1169/2011") == []
     # a law's abbreviation cited with an article, in either order
     assert cited("Article 267 TFEU and Article 6(1) of the ECHR") == ["TFEU", "ECHR"]
     assert cited("atbilstoši LESD 267. pantam; ELTL artikli 267 alusel") == ["LESD", "ELTL"]

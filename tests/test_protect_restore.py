@@ -191,6 +191,7 @@ CITING = [
     ("The EU and Mr Dupont appealed.", [(4, 6, "ORG"), (14, 20, "PER")]),
     ("See Dupont v Commission, C-619/18, EU:C:2019:531, and ECLI:EU:T:2018:784, "
      "under Regulation (EU) 2019/217 and forordning (EF) nr. 1169/2011.", []),
+    ("Regulas (ES) 2017/1001 59. pants; file 2017/1001 of Mr Dupont.", [(39, 48, "IDNUM")]),
 ]
 
 
@@ -199,13 +200,17 @@ def test_a_public_citation_is_sent_whole_and_is_no_leak():
     # legal order of an act's number are public citations: sent as they are, and the guard
     # does not stop the segment for them.  The person's name beside them is still masked.
     pd = protect_document(doc(CITING), ProtectOptions(secret=b"k"))
-    first, second = (s.text for s in pd.segments)
+    first, second, third = (s.text for s in pd.segments)
+    # a labelled file number is masked where it stands, not spread into an act's number,
+    # and an act's number and its article are no phone number
+    assert third.startswith("Regulas (ES) 2017/1001 59. pants; file ")
+    assert "file 2017/1001" not in third
     assert "EU " not in first and "Dupont" not in first
     for cited in ("EU:C:2019:531", "ECLI:EU:T:2018:784", "(EU) 2019/217", "(EF) nr. 1169/2011"):
         assert cited in second
     assert "Dupont" not in second
     guard = LeakGuard(guard_terms(pd))
-    assert guard.find(second) is None
+    assert guard.find(second) is None and guard.find(third) is None
     # outside a citation the same string is a leak as ever
     assert guard.find("The EU:C ruling of the EU") == "EU"
     assert guard.find(second.replace("EU:C:2019:531", "EU: C 2019")) == "EU"

@@ -416,11 +416,16 @@ def _detect(doc: Document, names: Sequence[str],
 
 
 def _outside_citations(doc: Document, mentions: List[Mention]) -> List[Mention]:
-    """Found mentions without those inside an ECLI or an act's "(EU)"
-    (``identifiers.public_citations``)."""
+    """Found mentions without those inside a public citation (an ECLI, an act's number and
+    legal order: ``identifiers.public_citations``), nor a number read across one ("2017/1001
+    59", an act and its article, is no phone number)."""
     cited = citations(doc)
-    return [m for m in mentions
-            if not any(a <= m.start and m.end <= b for a, b in cited.get(m.segment, ()))]
+
+    def public(m: Mention) -> bool:
+        return any(a <= m.start and m.end <= b or
+                   m.category in ("IDNUM", "PHONE") and a < m.end and m.start < b
+                   for a, b in cited.get(m.segment, ()))
+    return [m for m in mentions if not public(m)]
 
 
 def citations(doc: Document) -> Dict[int, List[Tuple[int, int]]]:

@@ -460,11 +460,16 @@ _EU_ACT = re.compile(_LEGAL_ORDER + r"\s*" + _ACT_NO + "$")
 _ACT_NUMBER = re.compile(r"\d{1,4}/\d{2,4}")
 # ... or a legal act's own name, inflected: "Regulation No 1408/71", "Decision 2019/217",
 # "Regulas Nr. 987/2009", "förordning nr 883/2004", "rozporządzenia nr 1896/2006".
-_ACT_WORD = re.compile(
+_ACT_WORDS = (
     r"(?:regulation|directive|decision|regula|direktīv|lēmum|reglament|direktyv|sprendim|"
     r"määrus|direktiiv|otsus|asetu|direktiivi|päätö|rozporządzen|dyrektyw|decyzj|förordning|"
-    r"direktiv|beslut|forordning|afgørelse|reglamento|directiva|decisión)\w*\s*"
-    r"(?:(?:No|Nr|nr|Nro|nro|N:o|n:o|n[or]?|núm)\.?\s*)?$", re.IGNORECASE)
+    r"direktiv|beslut|forordning|afgørelse|reglamento|directiva|decisión)")
+_ACT_WORD = re.compile(_ACT_WORDS + r"\w*\s*" + _ACT_NO + "$", re.IGNORECASE)
+# The same, read forwards, for the number's place: "(EU) No 1169/2011", "Regulas (EK) Nr.
+# 987/2009", "asetuksen N:o 1169/2011".
+_ACT_CITED = re.compile(r"(?:(?<![\w])(?i:" + _ACT_WORDS + r")\w*\s*(?:" + _LEGAL_ORDER +
+                        r"\s*)?|" + _LEGAL_ORDER + r"\s*)" + _ACT_NO +
+                        r"(\d{1,4}/\d{2,4})(?![\d/])")
 
 
 def _eu_act_number(text: str, start: int, value: str) -> bool:
@@ -505,9 +510,9 @@ _LAW_CITED = [re.compile(r"(?<![\w])" + rx + r"(?![\w])") for rx in (
 
 
 def public_citations(text: str) -> List[Tuple[int, int]]:
-    """Where ``text`` cites case law or legislation by its public identifier: an ECLI, the
-    legal order's name in brackets before an act's number or after it, or a law's
-    abbreviation cited with an article.  These are no personal data, the
+    """Where ``text`` cites case law or legislation by its public identifier: an ECLI, an
+    act's number (after the act's name or its legal order) and the legal order's name in
+    brackets before it or after it, or a law's abbreviation cited with an article.  These are no personal data, the
     same in every document, and a name masked inside one ("Parkin Ltd:C:2018:784") leaves
     the translator a broken citation: no detector's name is taken inside them, and the leak
     guard does not read them (what a person labelled there is masked all the same)."""
@@ -516,6 +521,7 @@ def public_citations(text: str) -> List[Tuple[int, int]]:
     return [m.span() for m in _ECLI.finditer(text)] + \
         [m.span() for m in _EU_ORDER.finditer(text)] + \
         [m.span() for m in _ACT_WITH_ORDER.finditer(text)] + \
+        [m.span(1) for m in _ACT_CITED.finditer(text)] + \
         [m.span(1) for rx in _LAW_CITED for m in rx.finditer(text)]
 
 
