@@ -61,3 +61,16 @@ def test_multileg_person_recall(lang):
     assert c[("gold", "PER")] > 400
     assert c[("found", "PER")] / c[("gold", "PER")] >= 0.95
     assert c[("masked", "PER")] / c[("gold", "PER")] >= 0.98
+
+
+def test_placeholder_text_yields_no_names_but_a_name_beside_it_does():
+    from transforms.detect.heuristic import HeuristicDetector
+    texts = ["Lorem ipsum dolor sit amet, consectetuer adipiscing elit. Maecenas porttitor "
+             "congue massa. Fusce posuere, magna sed pulvinar ultricies.",
+             "More Info Lorem ipsum dolor sit amet. Contact Maria Rossi in Milan.",
+             "Marcus Tullius Cicero dixit: lorem ipsum dolor sit amet est."]
+    found = [[s.text for s in spans] for spans in HeuristicDetector().detect(texts, "en")]
+    assert found[0] == []
+    assert "Lorem" not in found[1] and any("Maria Rossi" in t for t in found[1])
+    # a name that is no filler word stands, even in Latin
+    assert any("Marcus" in t for t in found[2])

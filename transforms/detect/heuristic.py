@@ -194,9 +194,13 @@ class HeuristicDetector:
     def detect(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
         """The shipped name model (``model.py``), which weighs these rules' spans with the
         other signals, where it is installed; the rules alone otherwise."""
+        from transforms.detect.filler import filler
         from transforms.detect.model import default_tagger
         tagger = default_tagger()
-        return tagger.detect(texts, lang) if tagger else self.rules(texts, lang)
+        found = tagger.detect(texts, lang) if tagger else self.rules(texts, lang)
+        # a template's "Lorem ipsum" holds no names, whatever its capitals suggest
+        return [[s for s in spans if not filler(text, s.start, s.end)]
+                for text, spans in zip(texts, found)]
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
         common = self.common_words(texts)
