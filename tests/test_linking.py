@@ -208,3 +208,15 @@ def test_a_frequent_word_the_analyser_does_not_know_is_no_ordinary_word():
     # installed analyser: their lower-case twin is still the name
     assert not linking.ordinary_word("margaret thornton", "en")
     assert linking.ordinary_word("customs", "en") and linking.ordinary_word("young", "en")
+
+
+def test_the_languages_own_article_does_not_split_an_entity():
+    # MultiLeg sv: "den första avdelningen" and "första avdelningen" are one chamber, one
+    # pseudonym; so are Spanish "la Comisión" and "Comisión"
+    for lang, a, b in (("sv", "den första avdelningen", "första avdelningen"),
+                       ("es", "la Comisión", "Comisión")):
+        ms = [Mention(0, 0, len(a), a, "ORG"), Mention(1, 0, len(b), b, "ORG")]
+        assert len(linking.link(ms, lang=lang)) == 1, lang
+        # without the language, only English "the" is known to be an article
+        ms = [Mention(0, 0, len(a), a, "ORG"), Mention(1, 0, len(b), b, "ORG")]
+        assert len(linking.link(ms)) == 2

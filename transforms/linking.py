@@ -466,25 +466,37 @@ def _merge_group(group: List[Mention], text: str) -> Mention:
                    features=best.features)
 
 
-def link_key(text: str) -> str:
+def link_key(text: str, lang: str = "") -> str:
     """The form mentions of one entity share: without possessive, titles and a leading
-    article ("the Commission", "Commission" and "the Commission's" are one body)."""
+    article ("the Commission", "Commission" and "the Commission's" are one body; in
+    Swedish "den första avdelningen" and "första avdelningen")."""
     words = POSSESSIVE.sub("", text.strip()).split()
+    articles = _articles(lang)
     while len(words) > 1 and (fold(words[0]).rstrip(".") in TITLES
-                              or fold(words[0]) in ARTICLES):
+                              or fold(words[0]) in articles):
         words = words[1:]
     return fold(" ".join(words))
 
 
 ARTICLES = {"the"}
+
+
+@functools.lru_cache(maxsize=None)
+def _articles(lang: str) -> frozenset:
+    """English "the" always (names keep it in any text), and the language's own definite
+    articles (the table the morphology keeps outside a name's span)."""
+    from transforms.nlp.apertium_morphology import ARTICLES as BY_LANGUAGE
+    return frozenset(ARTICLES | BY_LANGUAGE.get(lang, set()))
+
+
 # Categories one name moves between (a country as a place and as a government): one entity.
 PLACE_OR_BODY = ("LOC", "GPE", "ORG")
 
 
-def mention_key(m: Mention) -> str:
+def mention_key(m: Mention, lang: str = "") -> str:
     """Linking key: the lemma when the NLP layer gave one, else the surface form."""
-    base = link_key(m.lemma) if m.lemma else ""
-    return base or link_key(m.text) or fold(m.text)
+    base = link_key(m.lemma, lang) if m.lemma else ""
+    return base or link_key(m.text, lang) or fold(m.text)
 
 
 def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
@@ -494,7 +506,7 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
     order: List[Cluster] = []
     for m in sorted(mentions, key=lambda m: (-len(m.text.split()), m.segment, m.start)):
         cat = m.category
-        key = mention_key(m)
+        key = mention_key(m, lang)
         target = clusters.get((cat, key))
         if target is None and cat in PLACE_OR_BODY:
             # "Romania" the place and "Romania" the party are one entity, one pseudonym

@@ -409,7 +409,8 @@ def _corpus_cached(secret: bytes, forms: Tuple[Tuple[str, str], ...],
 
 def _corpus_choose(secret: bytes, forms: Tuple[Tuple[str, str], ...],
                    languages: Tuple[str, str], dictionary, views):
-    keys = sorted({(c, link_key(f) or fold(f), f) for f, c in forms if propagatable(f)})
+    keys = sorted({(c, link_key(f, languages[0]) or fold(f), f) for f, c in forms
+                   if propagatable(f)})
     canon: Dict[Tuple[str, str], str] = {}
     for c, k, f in keys:          # the longest form of a key is its canonical
         if len(f) > len(canon.get((c, k), "")):
