@@ -339,10 +339,15 @@ def test_public_citations_are_case_law_identifiers_and_an_acts_legal_order():
     assert cited("Regulas (ES) 2017/1001 59. panta") == ["(ES)", "2017/1001"]
     assert cited("asetuksen N:o 1169/2011 31 artiklan") == ["1169/2011"]
     assert cited("file no 1169/2011") == []
-    # a law's abbreviation cited with an article, in either order
-    assert cited("Article 267 TFEU and Article 6(1) of the ECHR") == ["TFEU", "ECHR"]
-    assert cited("atbilstoši LESD 267. pantam; ELTL artikli 267 alusel") == ["LESD", "ELTL"]
-    assert cited("Article 5 Smith") == [] and cited("Smith 12 articles") == []
+    # a law's abbreviation cited with an article, in either order (looser: detection only)
+    from transforms.detect.identifiers import laws_cited
+
+    def laws(text):
+        return [text[a:b] for a, b in laws_cited(text)]
+    assert laws("Article 267 TFEU and Article 6(1) of the ECHR") == ["TFEU", "ECHR"]
+    assert laws("atbilstoši LESD 267. pantam; ELTL artikli 267 alusel") == ["LESD", "ELTL"]
+    assert laws("Article 5 Smith") == [] and laws("Smith 12 articles") == []
+    assert cited("Article 267 TFEU") == []
     # a word in lower case ends no act number: no name can hide as its legal order
     assert cited("file 1999/12/Smith") == []
     # no act number after it, no citation: "(EU)" alone may be an abbreviation defined

@@ -192,8 +192,8 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     """Add a ``propagated`` mention for every unmarked occurrence of a known form.
 
     ``extra`` gives further (form, category) pairs, e.g. from other documents of the run.
-    ``exempt``: per segment, stretches no form spreads into (public citations: "EU" of
-    "EU:C:2018:784").
+    ``exempt``: per segment, stretches no detector's form spreads into (public citations: "EU"
+    of "EU:C:2018:784"); what a person labelled spreads there too.
     With a ``lang`` that inflects names (``ENDINGS``), a capitalised word whose stem equals
     the stem of a known name word is masked too ("Bērziņam" after "Andris Bērziņš")."""
     doc: Dict[str, str] = {}
@@ -217,7 +217,8 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     # Forms a person gave spread in every case; a detector's capitalised form does not spread
     # onto its lower-case twin where that is an ordinary word of the language.
     authoritative = authoritative_forms(mentions, extra)
-    covered: Dict[int, List[Tuple[int, int]]] = {k: list(v) for k, v in (exempt or {}).items()}
+    exempt = exempt or {}
+    covered: Dict[int, List[Tuple[int, int]]] = {}
     for m in mentions:
         covered.setdefault(m.segment, []).append((m.start, m.end))
     # The run-wide forms are the same for every document: compiled once per worker.  The
@@ -242,6 +243,9 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
             if any(a <= s and e <= b for a, b in spans):
                 continue
             text = seg.text[s:e]
+            if text.strip().casefold() not in authoritative and \
+                    any(a <= s and e <= b for a, b in exempt.get(seg.index, ())):
+                continue
             if text.islower() and text not in doc and text not in run \
                     and text.casefold() not in authoritative and ordinary_word(text, lang):
                 continue    # "customs" after a detected "Customs": the word, not the name
@@ -252,6 +256,8 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
         forms = dict(doc)
         for f, c in run.items():
             forms.setdefault(f, c)
+        for k, stretches in exempt.items():
+            covered.setdefault(k, []).extend(stretches)
         added += _propagate_inflected(segments, forms, covered, lang, authoritative)
     return list(mentions) + added
 

@@ -419,7 +419,12 @@ def _outside_citations(doc: Document, mentions: List[Mention]) -> List[Mention]:
     """Found mentions without those inside a public citation (an ECLI, an act's number and
     legal order: ``identifiers.public_citations``), nor a number read across one ("2017/1001
     59", an act and its article, is no phone number)."""
+    from transforms.detect.identifiers import laws_cited
     cited = citations(doc)
+    for seg in doc.segments:
+        laws = laws_cited(seg.text)
+        if laws:
+            cited[seg.index] = cited.get(seg.index, []) + laws
 
     def public(m: Mention) -> bool:
         return any(a <= m.start and m.end <= b or

@@ -512,17 +512,26 @@ _LAW_CITED = [re.compile(r"(?<![\w])" + rx + r"(?![\w])") for rx in (
 def public_citations(text: str) -> List[Tuple[int, int]]:
     """Where ``text`` cites case law or legislation by its public identifier: an ECLI, an
     act's number (after the act's name or its legal order) and the legal order's name in
-    brackets before it or after it, or a law's abbreviation cited with an article.  These are no personal data, the
+    brackets before it or after it.  These are no personal data, the
     same in every document, and a name masked inside one ("Parkin Ltd:C:2018:784") leaves
     the translator a broken citation: no detector's name is taken inside them, and the leak
     guard does not read them (what a person labelled there is masked all the same)."""
-    if not any(c in text for c in ":(/") and not re.search(r"\d", text):
+    if not any(c in text for c in ":(/"):
         return []
     return [m.span() for m in _ECLI.finditer(text)] + \
         [m.span() for m in _EU_ORDER.finditer(text)] + \
         [m.span() for m in _ACT_WITH_ORDER.finditer(text)] + \
-        [m.span(1) for m in _ACT_CITED.finditer(text)] + \
-        [m.span(1) for rx in _LAW_CITED for m in rx.finditer(text)]
+        [m.span(1) for m in _ACT_CITED.finditer(text)]
+
+
+def laws_cited(text: str) -> List[Tuple[int, int]]:
+    """A law's abbreviation cited with an article ("Article 267 TFEU", "LESD 267. pantam").
+    Looser than ``public_citations`` ("Section 5 ACME shall pay" reads the same), so it only
+    keeps a detector from taking the abbreviation there: a name found elsewhere in the
+    document still spreads onto it, and the leak guard still reads it."""
+    if not re.search(r"\d", text):
+        return []
+    return [m.span(1) for rx in _LAW_CITED for m in rx.finditer(text)]
 
 
 def outside_citations(spans: Sequence[Span], text: str) -> List[Span]:
