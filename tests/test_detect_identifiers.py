@@ -334,7 +334,7 @@ def test_public_citations_are_case_law_identifiers_and_an_acts_legal_order():
     assert cited("förordning (EG) nr 883/2004 och (UE, Euratom) 2018/1046") == \
         ["(EG)", "(UE, Euratom)", "883/2004", "2018/1046"]
     assert cited("Direktīva 2001/18/EK, lēmums 2002/584/TI un 2002/584/WSiSW") == \
-        ["2001/18/EK", "2002/584/TI", "2002/584/WSiSW"]
+        ["2001/18/EK", "2002/584/TI", "2002/584/WSiSW", "2001/18", "2002/584"]
     # an act's number after its name or legal order, in any language
     assert cited("Regulas (ES) 2017/1001 59. panta") == ["(ES)", "2017/1001"]
     assert cited("asetuksen N:o 1169/2011 31 artiklan") == ["1169/2011"]

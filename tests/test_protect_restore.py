@@ -226,6 +226,13 @@ def test_a_detectors_name_does_not_spread_into_a_citation_but_a_labelled_one_doe
 def test_the_guard_does_not_read_public_citations():
     guard = LeakGuard(["EU", "2017/1001"])
     assert guard.find("EU:C:2019:531; Regulation (EU) No 2017/1001") is None
+    # the guard reads the text as sent, where a labelled legal order may already be replaced
+    # ("(EG)" -> "(QG)", "/EU" -> "/FORTUYN"): the act's number is still a citation there
+    guard = LeakGuard(["EU", "2017/1001", "987/2009", "2011/282"])
+    assert guard.find("Förordning (QG) nr 987/2009 – Artikel 44.2") is None
+    assert guard.find("kommissionens beslut 2011/282/FORTUYN av den 12 januari") is None
+    assert guard.find("tillämpningsförordningen 987/2009") is None
     # outside a citation the same strings are leaks as ever
     assert guard.find("The EU:C ruling of the EU") == "EU"
+    assert guard.find("(QG) nr 987/2009") == "987/2009"
     assert guard.find("file 2017/1001") == "2017/1001"

@@ -467,9 +467,12 @@ _ACT_WORDS = (
 _ACT_WORD = re.compile(_ACT_WORDS + r"\w*\s*" + _ACT_NO + "$", re.IGNORECASE)
 # The same, read forwards, for the number's place: "(EU) No 1169/2011", "Regulas (EK) Nr.
 # 987/2009", "asetuksen N:o 1169/2011".
-_ACT_CITED = re.compile(r"(?:(?<![\w])(?i:" + _ACT_WORDS + r")\w*\s*(?:" + _LEGAL_ORDER +
-                        r"\s*)?|" + _LEGAL_ORDER + r"\s*)" + _ACT_NO +
-                        r"(\d{1,4}/\d{2,4})(?![\d/])")
+# The act's name may close a compound ("tillämpningsförordningen 987/2009"), and what stands
+# in brackets after it may be a legal order already replaced by a pseudonym ("Förordning (QG)
+# nr 987/2009"): the leak guard reads the text as sent and must see the same citation.
+_ACT_CITED = re.compile(r"(?:(?<![\w])[^\W\d_]*(?i:" + _ACT_WORDS + r")\w*\s*"
+                        r"(?:\([^()\d]{1,16}\)\s*)?|" + _LEGAL_ORDER + r"\s*)" + _ACT_NO +
+                        r"(\d{1,4}/\d{2,4})(?!\d|/\d)")
 
 
 def _eu_act_number(text: str, start: int, value: str) -> bool:
