@@ -113,3 +113,20 @@ def test_restoration_takes_the_pseudonyms_default_translation_before_any_other_s
     text = "Para hacer vuestro cariz de documento producido, la carta proporciona"
     s, e, new = _find_translated(text, a, [], lexicon.target_form)
     assert text[s:e] == "carta" and new == "palabra"
+
+
+def test_a_scrambled_acronym_is_no_word_the_engine_translates():
+    # "EU" scrambled to "WE" went out as "NOSOTROS" and could not be put back (76 of 5,404
+    # MultiLeg mentions unplaced under one secret): two-letter words are checked too.
+    from schemas.records import Cluster
+    from transforms.protect import engine_views
+    from transforms.pseudonyms.chooser import PseudonymChooser
+    from transforms.pseudonyms.identifiers import scramble
+    views = engine_views("apertium", "en", "es")
+    got = set()
+    for k in range(80):
+        ch = PseudonymChooser(f"secret-{k}".encode(), "doc", ["EU"], views=views, lang="en")
+        cand = scramble(ch, Cluster(id=0, category="LOC", key="eu", canonical="EU", forms=["EU"]))
+        got.add(cand)
+        assert not ch.changes_words([cand]), cand
+    assert len(got) > 40          # still a keyed scramble, not one fixed answer

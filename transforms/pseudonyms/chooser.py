@@ -373,7 +373,10 @@ class PseudonymChooser:
         """Would the engine change a word of this Faker name — translate it as an ordinary
         word, rename it ("Söderberg" -> "Sydbjerg"), or translate it part by part?  Then
         it could not be found in the translation again."""
-        words = _CANDIDATE_WORD.findall(cand)
+        return self.changes_words(_CANDIDATE_WORD.findall(cand))
+
+    def changes_words(self, words: Sequence[str]) -> bool:
+        """Would the engine change one of ``words`` (see ``_translatable``)?"""
         if self.views is not None and words:
             try:
                 seen = self.views(words)

@@ -7,6 +7,8 @@ scramble (letters -> letters of the same case, digits -> digits: ``scramble``).
 """
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING, List, Optional, Set
 
 from schemas.records import Cluster
@@ -78,8 +80,11 @@ def scramble(ch: "PseudonymChooser", cluster: Cluster, text: Optional[str] = Non
         cand = "".join(out)
         # A bare short number identifies no one (linking.propagatable): any other value will do.
         # ...but two entities never share one.
+        # A scrambled acronym that is a word the engine translates ("EU" -> "WE" ->
+        # "NOSOTROS") could not be found in the translation again: try the next.
         if cand != text and fold(cand) not in ch.used and (
-                not propagatable(cand) or ch._acceptable(cand, share_words=True)):
+                not propagatable(cand) or ch._acceptable(cand, share_words=True)) and \
+                not (attempt < 40 and ch.changes_words(re.findall(r"[^\W\d_]+", cand))):
             ch.used.add(fold(cand))
             return cand
     raise RuntimeError("could not scramble")
