@@ -27,7 +27,7 @@ from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from transforms.prism.tokens import CONTENT_POS, WORD, Token, with_case
 
-FORMAT = "doppel.word-dictionary/1"
+from schemas.word_dictionary import FORMAT, PROVENANCE_KEY
 
 
 class WordDictionaryError(ValueError):
@@ -92,9 +92,15 @@ class WordDictionary:
         rows += [e.to_dict() for _, e in sorted(self.keyed.items())]
         return rows
 
+    def to_parquet(self) -> bytes:
+        from schemas.word_dictionary import to_parquet
+        return to_parquet(self.rows(), dict(self.provenance))
+
     def to_json(self) -> str:
-        return json.dumps({"format": FORMAT, "provenance": self.provenance,
-                           "entries": self.rows()}, ensure_ascii=False, indent=0)
+        head = json.dumps({"format": FORMAT, "provenance": self.provenance},
+                          ensure_ascii=False, sort_keys=True)[:-1]
+        rows = ",\n".join(json.dumps(r, ensure_ascii=False) for r in self.rows())
+        return head + ',\n"entries": [\n' + rows + "\n]}\n"
 
     @classmethod
     def from_rows(cls, rows: Iterable[Mapping], provenance: Mapping, where: str = ""
@@ -122,7 +128,7 @@ def load(path: str) -> WordDictionary:
         if path.endswith(".parquet"):
             import pyarrow.parquet as pq
             table = pq.read_table(path)
-            meta = (table.schema.metadata or {}).get(b"doppel.provenance", b"{}")
+            meta = (table.schema.metadata or {}).get(PROVENANCE_KEY, b"{}")
             return WordDictionary.from_rows(table.to_pylist(), json.loads(meta), path)
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
