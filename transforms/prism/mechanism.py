@@ -149,8 +149,9 @@ def prism_r(text: str, tokens: Sequence[Token], d: WordDictionary, r: float,
 
 def prism_star(text: str, tokens: Sequence[Token], d: WordDictionary, r: float,
                protected: Sequence[Tuple[int, int]] = (),
-               rng: Optional[random.Random] = None) -> Encoded:
-    """PRISM* on ``text`` (``tokens``: its words with their POS in context)."""
+               rng: Optional[random.Random] = None, exclude: Sequence[str] = ()) -> Encoded:
+    """PRISM* on ``text`` (``tokens``: its words with their POS in context); no word of
+    ``exclude`` (lower case) is used as a substitute."""
     free = [t for t in tokens if _free(t, protected)]
     budget = math.ceil(r * len(free)) if r > 0 else 0
     pool = d.by_pos()
@@ -161,7 +162,7 @@ def prism_star(text: str, tokens: Sequence[Token], d: WordDictionary, r: float,
         if e is not None:
             cands.append((-e.confidence, t.start, t, e))
     cands.sort(key=lambda c: (c[0], c[1]))
-    used_words, expected = set(present), set()
+    used_words, expected = set(present) | {x.lower() for x in exclude}, set()
     cursor: Dict[str, int] = {}
     edits = []
     for _, _, t, e in cands:
@@ -188,13 +189,14 @@ def prism_star(text: str, tokens: Sequence[Token], d: WordDictionary, r: float,
 
 def nested(text: str, tokens: Sequence[Token], tag: Callable[[str], List[Token]],
            d: WordDictionary, r: float, r_star: float, rng: random.Random,
-           protected: Sequence[Tuple[int, int]] = ()) -> Encoded:
+           protected: Sequence[Tuple[int, int]] = (),
+           vocabulary: Optional[Sequence[str]] = None, exclude: Sequence[str] = ()) -> Encoded:
     """PRISM-R, then PRISM* on PRISM-R's output alone (``tag`` gives its words and POS):
     post-processing, so PRISM-R's ε holds.  The history lists PRISM-R's substitutions
     first; ``decode`` undoes them last to first."""
-    inner = prism_r(text, tokens, d, r, rng, protected)
+    inner = prism_r(text, tokens, d, r, rng, protected, vocabulary)
     moved = [(inner.moved(a), inner.moved(b)) for a, b in protected]
-    outer = prism_star(inner.text, tag(inner.text), d, r_star, moved)
+    outer = prism_star(inner.text, tag(inner.text), d, r_star, moved, exclude=exclude)
     enc = Encoded(outer.text, inner.substitutions + outer.substitutions, [], inner.words)
     # positions: both shifts composed (outer's are in inner's coordinates)
     enc.moved = lambda pos: outer.moved(inner.moved(pos))      # type: ignore[method-assign]
