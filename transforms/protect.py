@@ -53,6 +53,7 @@ class ProtectOptions:
     words: str = ""
     prism_ratio: float = 0.3
     word_dictionary: str = "auto"
+    prism_decode: bool = True          # False: the paper's NoDecode (no history kept)
 
 
 @dataclass
@@ -212,7 +213,8 @@ def protect_document(doc: Document, options: ProtectOptions,
         pd.prism = prism.protect_words(pd, options.words, options.prism_ratio, d,
                                        options.secret,
                                        guard_terms(pd) + [f for f, _ in extra]
-                                       + [m.text for m in mentions])
+                                       + [m.text for m in mentions],
+                                       decode=options.prism_decode)
     return pd
 
 

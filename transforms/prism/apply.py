@@ -65,7 +65,7 @@ def _plain(text: str) -> str:
 
 
 def protect_words(pd, method: str, ratio: float, d: WordDictionary, secret: bytes,
-                  guard: Sequence[str] = ()) -> Dict[str, object]:
+                  guard: Sequence[str] = (), decode: bool = True) -> Dict[str, object]:
     """Apply ``method`` to every segment of the protected document ``pd`` (in place: text,
     entity offsets, the history in ``words``); the document's PRISM figures."""
     if method not in mechanism.METHODS:
@@ -92,7 +92,8 @@ def protect_words(pd, method: str, ratio: float, d: WordDictionary, secret: byte
         for a in ps.assignments:
             a.start, a.end = enc.moved(a.start), enc.moved(a.start) + (a.end - a.start)
         ps.text = enc.text
-        ps.words = [s.to_dict() for s in enc.substitutions]
+        # NoDecode (the paper's baseline): substituted, but nothing kept to decode with
+        ps.words = [s.to_dict() for s in enc.substitutions] if decode else []
         words += enc.words
         substituted += len(enc.substitutions)
     return {"method": method, "ratio": ratio, "vocabulary": len(vocab), "words": words,
