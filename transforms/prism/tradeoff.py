@@ -122,7 +122,7 @@ def parse_point(method: str) -> Optional[Tuple[str, float]]:
 def envelope(points: Sequence[Tuple[float, float]]) -> List[Tuple[float, float]]:
     """The upper envelope (Pareto front) of (privacy, quality) points, by privacy: a point
     is kept when no other has at least its privacy and more quality."""
-    pts = sorted(set(points), key=lambda p: (p[0], -p[1]))
+    pts = sorted(set(points))
     front: List[Tuple[float, float]] = []
     for p in reversed(pts):
         if not front or p[1] > front[-1][1]:
