@@ -110,6 +110,15 @@ OPTIONS = JobOptions(
             Option("--fail-below", "[method.]metric=value[,...]: exit 1 if a row is below "
                    "(above for ter, leaks); repeatable", metavar="CHECKS", repeatable=True),
         ]),
+        ("PRISM's QA protocol", [
+            Option("--qa", "QA file (JSONL: document, question, options, answer): PPS, QS, "
+                   "AUPQC and QS@0.5 of every PRISM family, read by an OpenAI-compatible "
+                   "endpoint (report.json 'qa')", metavar="FILE"),
+            Option("--qa-endpoint", "the reader's OpenAI-compatible base URL (default: "
+                   "OPENAI_BASE_URL; key: OPENAI_API_KEY)", metavar="URL"),
+            Option("--qa-model", "the reader's model (default: OPENAI_MODEL, gpt-4o-mini)",
+                   metavar="NAME"),
+        ]),
         ("Run", [log_level_option()]),
     ],
     notes=["Environment: DOPPEL_SECRET (reproducible pseudonyms), the engines' API keys "
@@ -545,10 +554,27 @@ def run(argv=None) -> int:
                 "comet_model": opts.comet_model, "mask": "NER"}
     if metric_names != metrics_mod.METRICS:
         run_info["metrics"] = list(metric_names)
+    qa = None
+    if opts.qa:
+        from transforms.prism.qa import ChatReader, QAError, by_document, read_qa
+        if not any("@" in m for m in methods):
+            raise UsageError("--qa measures PRISM points: give some (--sweep prism-r:0.3,...)")
+        try:
+            qa = (by_document(read_qa(opts.qa)), ChatReader(opts.qa_endpoint, opts.qa_model))
+        except QAError as exc:
+            raise UsageError(str(exc))
     with beam.Pipeline(options=options) as p:
         build(p, opts, paths, references, mode, engines, methods, secret, checks, run_info)
     with FileSystems.open(FileSystems.join(opts.output, "report.json")) as fh:
         full = json.loads(fh.read().decode("utf-8"))
+    if qa is not None:
+        full["qa"] = run_qa(opts, qa[0], qa[1], engines[0], methods, secret)
+        _write(FileSystems.join(opts.output, "report.json"),
+               report_mod.dumps_json(full).encode("utf-8"))
+        for fam, c in full["qa"]["curves"].items():
+            print(f"qa: {fam}: AUPQC {c['aupqc']:.4f}, QS@0.5 {c['qs_at_0.5']:.3f} "
+                  f"(" + ", ".join(f"r={p['ratio']}: PPS {p['pps']:.2f} QS {p['qs']:.2f}"
+                                   for p in c["points"]) + ")")
     _print_table(full["rows"])
     print(f"doppel: {len(full['rows'])} row(s) -> {opts.output} (report.json, report.csv, "
           f"report.html, segments.parquet)")
@@ -558,6 +584,36 @@ def run(argv=None) -> int:
         if not full["gate"]["passed"]:
             return 1
     return 0
+
+
+def run_qa(opts, groups, reader, engine: str, methods: List[str], secret: bytes) -> dict:
+    """The paper's QA protocol over the PRISM points of ``methods``, translated by
+    ``engine`` (batched, through the translate job's ``Translator``)."""
+    from schemas.records import MTRequest
+    from transforms import markup
+    from transforms.engines import create
+    from transforms.prism.apply import dictionary, protect_text
+    from transforms.prism.qa import protocol
+    d = dictionary(_word_dictionary(opts))
+    options = {k: v for k, v in (("apertium_pair", opts.apertium_pair),) if v}
+    translator = stages.Translator(create(engine, opts.source_lang, opts.target_lang, **options))
+
+    def translate(texts):
+        reqs = [MTRequest(document="qa", segment=str(i), index=i, engine=engine,
+                          source_lang=opts.source_lang, target_lang=opts.target_lang,
+                          text=markup.to_markup(t, [])) for i, t in enumerate(texts)]
+        out = translator.translate(reqs)
+        return [markup.from_markup(r.text, [])[0] if r.text is not None else "" for r in out]
+
+    points = [parse_point(m) for m in methods if "@" in m]
+    try:
+        result = protocol(groups, points, lambda doc, fam, r: protect_text(
+            doc, fam, r, d, opts.source_lang, secret), translate, reader)
+    finally:
+        translator.engine.close()
+    result.update({"file": opts.qa, "reader": {"endpoint": reader.url, "model": reader.model,
+                                               "calls": reader.calls}, "engine": engine})
+    return result
 
 
 def _print_table(rows: List[dict]) -> None:

@@ -113,3 +113,25 @@ def epsilon_of(method: str, ratio: float, vocabulary: int) -> Optional[float]:
     if method in ("prism-r", "prism-nested") and vocabulary:
         return round(mechanism.epsilon(ratio, vocabulary), 6)
     return None
+
+
+def protect_text(text: str, family: str, ratio: float, d: WordDictionary, lang: str,
+                 secret: bytes = b"", name: str = "") -> tuple:
+    """PRISM on a plain text (the QA protocol's documents): (what is sent, a function
+    from its translation to the decoded output).  ``nodecode``: PRISM*'s substitution and
+    no decoding (the paper's baseline)."""
+    from transforms.prism.tokens import words as split
+    rng = _rng(secret, name or "qa", hashlib.sha256(text.encode("utf-8")).hexdigest())
+    lang_tag = lambda t: tag([t], lang)[0]
+    if family == "prism-r":
+        enc = mechanism.prism_r(text, split(text), d, ratio, rng)
+    elif family in ("prism-star", "nodecode"):
+        enc = mechanism.prism_star(text, lang_tag(text), d, ratio, rng=rng)
+    elif family == "prism-nested":
+        enc = mechanism.nested(text, lang_tag(text), lang_tag, d, ratio, ratio, rng)
+    else:
+        raise ValueError(f"unknown PRISM family {family!r}")
+    if family == "nodecode":
+        return enc.text, lambda out: out
+    subs, sent = enc.substitutions, enc.text
+    return sent, lambda out: mechanism.decode(out, subs, sent_length=len(sent))[0]
