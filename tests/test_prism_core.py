@@ -62,6 +62,17 @@ def test_prism_r_substitution_probabilities_match_the_formula(r):
     assert math.log(ratio) == pytest.approx(epsilon(r, V), rel=0.15)
 
 
+def test_prism_r_substitutes_only_words_of_the_vocabulary_it_draws_from():
+    """A dictionary word left out of V (an entity string of the run) is never drawn, so it
+    must not be substituted either: kept with 1 - r alone, one output would be impossible
+    from it and possible from any other word (no finite ε)."""
+    d = toy_dictionary(["court", "judge", "payment"])
+    rng = random.Random(5)
+    outs = {prism_r("court judge", words("court judge"), d, 1.0, rng,
+                    vocabulary=["judge", "payment"]).text.split()[0] for _ in range(200)}
+    assert outs == {"court"}
+
+
 def test_prism_r_leaves_protected_spans_and_non_dictionary_words():
     d = toy_dictionary(["court", "judge"])
     text = "The court, Ana Pérez, 12 orders"

@@ -126,13 +126,16 @@ def prism_r(text: str, tokens: Sequence[Token], d: WordDictionary, r: float,
             vocabulary: Optional[Sequence[str]] = None) -> Encoded:
     """PRISM-R on ``text`` (``tokens``: its words), leaving ``protected`` spans alone."""
     vocab = list(vocabulary) if vocabulary is not None else d.vocabulary()
+    # only words of the V drawn from are substituted: a word left out of V (an entity
+    # string) could never be drawn, and keeping it with 1 − r alone would break the bound
+    in_v = set(vocab)
     edits = []
     n = 0
     for t in tokens:
         if not _free(t, protected):
             continue
         n += 1
-        e = d.entry(t.key)
+        e = d.entry(t.key) if t.key in in_v else None
         if e is None:
             continue
         if rng.random() >= r:
