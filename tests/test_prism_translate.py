@@ -109,3 +109,16 @@ def test_inline_codes_untouched():
         changed += a.text != b.text
         markup.to_markup(b.text, b.codes)
     assert changed > 0
+
+
+def test_nodecode_substitutes_and_keeps_no_history():
+    import pathlib
+    path = pathlib.Path(__file__).parent.parent / "resources" / "samples" / "letter-fernandez.jsonl"
+    doc = formats.read_document(path.name, str(path), path.read_bytes(), "en", "es")
+    kept = protect_document(doc, ProtectOptions(secret=b"k", words="prism-star",
+                                                prism_ratio=0.5))
+    none = protect_document(doc, ProtectOptions(secret=b"k", words="prism-star",
+                                                prism_ratio=0.5, prism_decode=False))
+    assert [s.text for s in kept.segments] == [s.text for s in none.segments]
+    assert any(s.words for s in kept.segments) and not any(s.words for s in none.segments)
+    assert kept.prism["substituted"] == none.prism["substituted"] > 0
