@@ -10,6 +10,7 @@ setup(
                                     "resources"]),
     package_data={"resources": ["pseudonyms/*.json", "samples/*", "*.json", "names/*.json",
                                 "dictionaries/*.json", "dictionaries/*.parquet",
+                                "word_dictionaries/*.json", "word_dictionaries/*.parquet",
                                 "models/*.crfsuite", "models/*.json"],
                   "schemas": ["json/*.json"]},
     include_package_data=True,

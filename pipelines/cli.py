@@ -13,6 +13,8 @@ COMMANDS = {
     "evaluate": ("pipelines.evaluate", "run", "score engines x protection methods (masked MT evaluation)"),
     "models": ("transforms.nlp.models", "main", "download or locate Stanza models"),
     "build-dictionary": ("pipelines.build_dictionary", "run", "build a pseudonym dictionary"),
+    "build-word-dictionary": ("pipelines.build_word_dictionary", "run",
+                              "build PRISM's word dictionary by probing an engine"),
     "vault": ("transforms.vault", "main", "show an encrypted assignment vault file"),
 }
 

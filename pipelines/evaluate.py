@@ -14,6 +14,7 @@ references -> masked per-segment rows -> one report: ``report.json``, ``report.c
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -44,6 +45,8 @@ LOG = logging.getLogger("doppel")
 DEFAULT_METHODS = "original,asterisk,category,category-id,pseudonym"
 KNOWN_METHODS = ("original", "asterisk", "category", "category-id", "category-id-grammar",
                  "pseudonym", "tags")
+# PRISM families a point names (FAMILY@R); nodecode: PRISM*'s substitution, not decoded
+PRISM_FAMILIES = ("prism-r", "prism-star", "prism-nested", "nodecode")
 
 
 OPTIONS = JobOptions(
@@ -66,7 +69,15 @@ OPTIONS = JobOptions(
             Option("--engine", "MT engine(s), comma-separated", default="apertium",
                    metavar="LIST", aliases=("--engines",)),
             Option("--methods", "protection methods, comma-separated: "
-                   + ",".join(KNOWN_METHODS), default=DEFAULT_METHODS, metavar="LIST"),
+                   + ",".join(KNOWN_METHODS) + "; and PRISM points on pseudonyms: "
+                   + "|".join(PRISM_FAMILIES) + "@R (e.g. prism-r@0.3)",
+                   default=DEFAULT_METHODS, metavar="LIST"),
+            Option("--sweep", "PRISM points at several ratios, e.g. prism-star:0.1,0.3,0.5 "
+                   "(one trade-off curve per family, AUPQC in report.json); repeatable",
+                   metavar="FAMILY:R,...", repeatable=True),
+            Option("--word-dictionary", "PRISM's word dictionary (auto: the shipped one for "
+                   "the pair); also the adversary's, for the inverted privacy measure",
+                   default="auto", metavar="SPEC"),
             Option("--categories", "entity categories protected and masked, or all",
                    default=",".join(DEFAULT_CATEGORIES), metavar="LIST"),
             Option("--detectors", "detection beside given labels (as for translate)",
@@ -99,15 +110,59 @@ OPTIONS = JobOptions(
             Option("--fail-below", "[method.]metric=value[,...]: exit 1 if a row is below "
                    "(above for ter, leaks); repeatable", metavar="CHECKS", repeatable=True),
         ]),
+        ("PRISM's QA protocol", [
+            Option("--qa", "QA file (JSONL: document, question, options, answer): PPS, QS, "
+                   "AUPQC and QS@0.5 of every PRISM family, read by an OpenAI-compatible "
+                   "endpoint (report.json 'qa')", metavar="FILE"),
+            Option("--qa-endpoint", "the reader's OpenAI-compatible base URL (default: "
+                   "OPENAI_BASE_URL; key: OPENAI_API_KEY)", metavar="URL"),
+            Option("--qa-model", "the reader's model (default: OPENAI_MODEL, gpt-4o-mini)",
+                   metavar="NAME"),
+        ]),
         ("Run", [log_level_option()]),
     ],
     notes=["Environment: DOPPEL_SECRET (reproducible pseudonyms), the engines' API keys "
            "(README)."])
 
 
-def parse_methods(spec: str) -> List[str]:
-    methods = [m.strip() for m in spec.split(",") if m.strip()]
-    unknown = [m for m in methods if m not in KNOWN_METHODS and m not in METHODS]
+def parse_point(method: str):
+    """``prism-r@0.3`` -> ("prism-r", 0.3); a usage error for a bad point."""
+    family, _, r = method.partition("@")
+    if family not in PRISM_FAMILIES:
+        raise UsageError(f"unknown PRISM family {family!r} in {method!r} (known: "
+                         f"{', '.join(PRISM_FAMILIES)})")
+    try:
+        ratio = float(r)
+    except ValueError:
+        raise UsageError(f"{method!r}: the ratio after @ must be a number") from None
+    if not 0 < ratio <= 1:
+        raise UsageError(f"{method!r}: the ratio must be in (0, 1]")
+    return family, ratio
+
+
+def parse_sweeps(specs: List[str]) -> List[str]:
+    """``prism-star:0.1,0.3`` -> ["prism-star@0.1", "prism-star@0.3"]."""
+    out = []
+    for spec in specs:
+        family, sep, ratios = spec.partition(":")
+        if not sep or not ratios.strip():
+            raise UsageError(f"--sweep expects FAMILY:R,R,..., got {spec!r}")
+        for r in ratios.split(","):
+            if r.strip():
+                point = f"{family.strip()}@{r.strip()}"
+                parse_point(point)
+                out.append(point)
+    return out
+
+
+def parse_methods(spec: str, sweeps: List[str] = ()) -> List[str]:
+    methods = [m.strip() for m in spec.split(",") if m.strip()] + list(sweeps)
+    for m in methods:
+        if "@" in m:
+            parse_point(m)
+    methods = [m for m in methods if m]
+    unknown = [m for m in methods if m not in KNOWN_METHODS and m not in METHODS
+               and "@" not in m]
     if unknown:
         raise UsageError(f"unknown method(s) {', '.join(unknown)} (known: {', '.join(KNOWN_METHODS)})")
     missing = [m for m in methods if score.internal_method(m) not in METHODS]
@@ -160,13 +215,20 @@ def _without_labels(doc: Document) -> Document:
 
 
 class _HypothesisFn(beam.DoFn):
-    def __init__(self, engine, method, categories, align_model, leak_threshold):
+    def __init__(self, engine, method, categories, align_model, leak_threshold,
+                 word_dictionary=None):
         self.engine, self.method = engine, method
         self.categories, self.align_model = categories, align_model
         self.leak_threshold = leak_threshold
+        self.word_dictionary = word_dictionary
         self.aligner = None
+        self.inverter = None
 
     def setup(self):
+        from transforms.prism.tradeoff import Inverter
+        if self.word_dictionary:
+            from transforms.prism.apply import dictionary
+            self.inverter = Inverter(dictionary(self.word_dictionary))
         if self.align_model and score.internal_method(self.method) == "none":
             from transforms.evaluation.alignment import SimAligner
             self.aligner = SimAligner(self.align_model)
@@ -178,7 +240,8 @@ class _HypothesisFn(beam.DoFn):
             return
         yield name, score.hypothesis_document(pds[0], grouped["responses"], self.engine,
                                               self.method, golds[0], self.categories,
-                                              self.aligner, self.leak_threshold)
+                                              self.aligner, self.leak_threshold,
+                                              self.inverter)
 
 
 class _ReadReferenceFn(beam.DoFn):
@@ -319,6 +382,14 @@ class WriteReport(beam.PTransform):
                 "dropped_segments": sum(e["alignment"]["dropped"] for e in extras
                                         if e["kind"] == "alignment")}
             full = {"run": info, "rows": rep["rows"], "significance": rep["significance"]}
+            from transforms.prism.tradeoff import curves
+            tradeoff = curves(rep["rows"])
+            if tradeoff:
+                # one curve per PRISM family: (word privacy, masked chrF / 100) per ratio,
+                # AUPQC and QS@0.5; the same on the dictionary-inverted privacy
+                full["tradeoff"] = {"privacy": "word_privacy", "curves": tradeoff,
+                                    "inverted": curves(rep["rows"],
+                                                       privacy_key="word_privacy_inverted")}
             if checks:
                 passed, messages = gate.evaluate(rep["rows"], checks)
                 full["gate"] = {"passed": passed, "checks": messages}
@@ -344,6 +415,7 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
                                         ("replay_file", opts.replay_file),
                                         ("record", opts.replay_file)) if v}
     direction = f"{opts.source_lang}-{opts.target_lang}"
+    word_dictionary = _word_dictionary(opts)
     run_methods = list(methods)
     if mode == "self" and "original" not in run_methods:
         run_methods.insert(0, "original")     # the reference itself
@@ -359,8 +431,15 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
         for method in run_methods:
             label = f"{engine}/{method}"
             batch = opts.max_batch or batch_size(engine, engine_options)
+            point = parse_point(method) if "@" in method else None
             options = ProtectOptions(method=score.internal_method(method), secret=secret,
                                      categories=categories, detectors=detectors)
+            if point is not None:
+                family, ratio = point
+                options = dataclasses.replace(
+                    options, words="prism-star" if family == "nodecode" else family,
+                    prism_ratio=ratio, word_dictionary=word_dictionary,
+                    prism_decode=family != "nodecode")
             protected = to_protect | f"{label}/ProtectDocuments" >> ProtectDocuments(
                 options, engine, corpus_scope=True, max_batch=batch)
             translated = protected.requests | f"{label}/TranslateSegments" >> TranslateSegments(
@@ -380,7 +459,8 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
             hyps = ({"protected": protected.protected, "responses": responses, "gold": gold}
                     | f"{label}/Join" >> beam.CoGroupByKey()
                     | f"{label}/Restore" >> beam.ParDo(_HypothesisFn(
-                        engine, method, categories, opts.align_model, opts.leak_threshold)))
+                        engine, method, categories, opts.align_model, opts.leak_threshold,
+                        word_dictionary)))
             hypotheses.append(hyps)
     all_hyps = tuple(hypotheses) | "AllHypotheses" >> beam.Flatten()
 
@@ -411,10 +491,26 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
         names)
 
 
+def _word_dictionary(opts) -> Optional[str]:
+    """The word dictionary's path: the one PRISM points use (an error when one is asked for
+    and none is there), else the shipped one if any (the inverted privacy measure)."""
+    from transforms.prism.apply import dictionary, resolve
+    from transforms.prism.dictionary import WordDictionaryError
+    try:
+        path = resolve(opts.word_dictionary, opts.source_lang, opts.target_lang)
+        dictionary(path)
+        return path
+    except WordDictionaryError as exc:
+        if any("@" in m for m in parse_methods(opts.methods, parse_sweeps(opts.sweep))):
+            raise UsageError(str(exc))
+        return None
+
+
 def run(argv=None) -> int:
     opts, options = OPTIONS.parse(argv)
     options.view_as(SetupOptions).save_main_session = False
-    methods = parse_methods(opts.methods)
+    methods = parse_methods(opts.methods, parse_sweeps(opts.sweep))
+    _word_dictionary(opts)
     engines = parse_engines(opts.engine)
     try:
         checks = gate.parse(opts.fail_below)
@@ -458,10 +554,27 @@ def run(argv=None) -> int:
                 "comet_model": opts.comet_model, "mask": "NER"}
     if metric_names != metrics_mod.METRICS:
         run_info["metrics"] = list(metric_names)
+    qa = None
+    if opts.qa:
+        from transforms.prism.qa import ChatReader, QAError, by_document, read_qa
+        if not any("@" in m for m in methods):
+            raise UsageError("--qa measures PRISM points: give some (--sweep prism-r:0.3,...)")
+        try:
+            qa = (by_document(read_qa(opts.qa)), ChatReader(opts.qa_endpoint, opts.qa_model))
+        except QAError as exc:
+            raise UsageError(str(exc))
     with beam.Pipeline(options=options) as p:
         build(p, opts, paths, references, mode, engines, methods, secret, checks, run_info)
     with FileSystems.open(FileSystems.join(opts.output, "report.json")) as fh:
         full = json.loads(fh.read().decode("utf-8"))
+    if qa is not None:
+        full["qa"] = run_qa(opts, qa[0], qa[1], engines[0], methods, secret)
+        _write(FileSystems.join(opts.output, "report.json"),
+               report_mod.dumps_json(full).encode("utf-8"))
+        for fam, c in full["qa"]["curves"].items():
+            print(f"qa: {fam}: AUPQC {c['aupqc']:.4f}, QS@0.5 {c['qs_at_0.5']:.3f} "
+                  f"(" + ", ".join(f"r={p['ratio']}: PPS {p['pps']:.2f} QS {p['qs']:.2f}"
+                                   for p in c["points"]) + ")")
     _print_table(full["rows"])
     print(f"doppel: {len(full['rows'])} row(s) -> {opts.output} (report.json, report.csv, "
           f"report.html, segments.parquet)")
@@ -471,6 +584,36 @@ def run(argv=None) -> int:
         if not full["gate"]["passed"]:
             return 1
     return 0
+
+
+def run_qa(opts, groups, reader, engine: str, methods: List[str], secret: bytes) -> dict:
+    """The paper's QA protocol over the PRISM points of ``methods``, translated by
+    ``engine`` (batched, through the translate job's ``Translator``)."""
+    from schemas.records import MTRequest
+    from transforms import markup
+    from transforms.engines import create
+    from transforms.prism.apply import dictionary, protect_text
+    from transforms.prism.qa import protocol
+    d = dictionary(_word_dictionary(opts))
+    options = {k: v for k, v in (("apertium_pair", opts.apertium_pair),) if v}
+    translator = stages.Translator(create(engine, opts.source_lang, opts.target_lang, **options))
+
+    def translate(texts):
+        reqs = [MTRequest(document="qa", segment=str(i), index=i, engine=engine,
+                          source_lang=opts.source_lang, target_lang=opts.target_lang,
+                          text=markup.to_markup(t, [])) for i, t in enumerate(texts)]
+        out = translator.translate(reqs)
+        return [markup.from_markup(r.text, [])[0] if r.text is not None else "" for r in out]
+
+    points = [parse_point(m) for m in methods if "@" in m]
+    try:
+        result = protocol(groups, points, lambda doc, fam, r: protect_text(
+            doc, fam, r, d, opts.source_lang, secret), translate, reader)
+    finally:
+        translator.engine.close()
+    result.update({"file": opts.qa, "reader": {"endpoint": reader.url, "model": reader.model,
+                                               "calls": reader.calls}, "engine": engine})
+    return result
 
 
 def _print_table(rows: List[dict]) -> None:

@@ -3,6 +3,7 @@
     python -m pipelines.translate --input GLOB --output DIR --source-lang en --target-lang es \
         --engine apertium [--method pseudonym|asterisk|category|category-id|category-id-grammar|tags|none]
         [--dictionary auto|none|PATH] [--vault DIR] [Beam options]
+        [--method prism-r|prism-star|prism-nested --prism-ratio R --entities pseudonym|none...]
 
 Data flow: input files -> ReadDocuments -> ProtectDocuments -> TranslateDocuments (MT,
 restoration; the translated files and the audit log of every payload sent), with the counts
@@ -26,6 +27,7 @@ from transforms.stages import RetryPolicy
 from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions
 from transforms.dictionary.store import DictionaryError, resolve
 from transforms.pseudonyms import METHODS
+from transforms.prism.mechanism import METHODS as PRISM_METHODS
 from transforms.vault import VaultError, WriteVaultFn, vault_key
 
 
@@ -60,8 +62,19 @@ OPTIONS = JobOptions(
                    metavar="DIR"),
         ]),
         ("Protection", [
-            Option("--method", "what replaces an entity", default="pseudonym", metavar="METHOD",
-                   choices=METHODS),
+            Option("--method", "what replaces an entity; or prism-r / prism-star / "
+                   "prism-nested: PRISM on the other words too, the entities as --entities "
+                   "says", default="pseudonym", metavar="METHOD",
+                   choices=tuple(METHODS) + PRISM_METHODS),
+            Option("--entities", "with a PRISM method: what replaces an entity (none: "
+                   "PRISM alone, entities sent as they are)", default="pseudonym",
+                   metavar="METHOD", choices=METHODS),
+            Option("--prism-ratio", "PRISM's r: the share of words substituted (PRISM-R: "
+                   "each word's chance; epsilon in summary.json)", default=0.3,
+                   metavar="R", type=float),
+            Option("--word-dictionary", "PRISM's word translation dictionary: auto (the "
+                   "shipped one for the pair) or a .json/.parquet file "
+                   "(pipelines.build_word_dictionary)", default="auto", metavar="SPEC"),
             Option("--categories", "entity categories to protect, comma-separated, or all",
                    default=",".join(DEFAULT_CATEGORIES), metavar="LIST"),
             Option("--detectors", "detection beside given labels: auto, or of identifiers,"
@@ -99,7 +112,11 @@ def build(p: beam.Pipeline, opts, paths, secret: bytes, outcomes: Optional[Outco
     both = {t.casefold() for t, _ in deny} & {t.casefold() for t in allow}
     if both:
         raise UsageError(f"on both the deny list and the allow list: {', '.join(sorted(both))}")
-    protect_options = ProtectOptions(method=opts.method, secret=secret, categories=categories,
+    words = opts.method if opts.method in PRISM_METHODS else ""
+    protect_options = ProtectOptions(method=opts.entities if words else opts.method,
+                                     secret=secret, categories=categories,
+                                     words=words, prism_ratio=opts.prism_ratio,
+                                     word_dictionary=opts.word_dictionary,
                                      scope=opts.pseudonym_scope, allow=allow,
                                      detectors=tuple(d.strip() for d in opts.detectors.split(",")
                                                      if d.strip() and d.strip() != "none"),
@@ -164,6 +181,20 @@ def run(argv=None) -> int:
             vault_key()      # fail before any work, never write assignments in clear
         except VaultError as exc:
             raise UsageError(str(exc))
+    if opts.method in PRISM_METHODS:
+        # fail before any work: a bad ratio, no dictionary for the pair, no tagger
+        from transforms.prism.apply import dictionary, resolve
+        from transforms.prism.dictionary import WordDictionaryError
+        from transforms.prism.tokens import tagger_command
+        if not 0 < opts.prism_ratio <= 1:
+            raise UsageError(f"--prism-ratio must be in (0, 1], got {opts.prism_ratio}")
+        try:
+            dictionary(resolve(opts.word_dictionary, opts.source_lang, opts.target_lang))
+        except WordDictionaryError as exc:
+            raise UsageError(str(exc))
+        if opts.method != "prism-r" and tagger_command(opts.source_lang) is None:
+            raise UsageError(f"--method {opts.method} needs parts of speech: no installed "
+                             f"Apertium pair tags {opts.source_lang!r}")
     if opts.dictionary not in ("auto", "none"):
         try:
             resolve(opts.dictionary, opts.source_lang)

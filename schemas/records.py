@@ -145,6 +145,9 @@ class ProtectedSegment(_Record):
     text: str
     assignments: List[Assignment] = field(default_factory=list)
     codes: List[Code] = field(default_factory=list)
+    # PRISM's substitution history (``transforms.prism.mechanism.Substitution`` dicts): what
+    # decoding needs after MT.  Secret: never sent, never logged (the vault holds it).
+    words: List[Dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -215,6 +218,9 @@ class DocumentReport(_Record):
     detectors: List[str] = field(default_factory=list)        # the detectors that ran on it
     word_chars: int = 0           # word characters (\w) of its segments, inline codes left out
     masked_word_chars: int = 0    # of them, inside a masked entity span
+    # PRISM (``--method prism-*``): method, ratio, vocabulary (|V| used), words (that could
+    # be substituted), substituted, decoded
+    prism: Dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass

@@ -48,6 +48,12 @@ class ProtectOptions:
     # The MT engine the text goes to: for Apertium, pseudonyms are chosen by the engine's own
     # view of the original (``transforms.engines.apertium_lexicon``).
     engine: str = ""
+    # PRISM on the words outside the entities (``transforms.prism``): "" (none), prism-r,
+    # prism-star or prism-nested; its ratio r; the word dictionary (auto: the shipped one)
+    words: str = ""
+    prism_ratio: float = 0.3
+    word_dictionary: str = "auto"
+    prism_decode: bool = True          # False: the paper's NoDecode (no history kept)
 
 
 @dataclass
@@ -66,6 +72,7 @@ class ProtectedDocument:
     word_chars: int = 0
     masked_word_chars: int = 0
     engine: str = ""                  # the engine the options named (restoration's lexicon)
+    prism: Dict[str, object] = field(default_factory=dict)   # PRISM's figures (apply.protect_words)
 
 
 def protect_document(doc: Document, options: ProtectOptions,
@@ -191,11 +198,25 @@ def protect_document(doc: Document, options: ProtectOptions,
     # No leak check here: every payload is checked immediately before it is sent
     # (``stages.Translator``, against ``stages.guard_terms``, a superset of ``originals``).
     word_chars, masked_chars = masked_word_chars(doc, mentions)
-    return ProtectedDocument(document=marked_doc, segments=out, mentions=mentions,
-                             clusters=clusters, originals=originals, ordinary=ordinary,
-                             selection=dict(chooser.stats) if chooser is not None else {},
-                             detectors=used, word_chars=word_chars,
-                             masked_word_chars=masked_chars, engine=options.engine)
+    pd = ProtectedDocument(document=marked_doc, segments=out, mentions=mentions,
+                           clusters=clusters, originals=originals, ordinary=ordinary,
+                           selection=dict(chooser.stats) if chooser is not None else {},
+                           detectors=used, word_chars=word_chars,
+                           masked_word_chars=masked_chars, engine=options.engine)
+    if options.words:
+        # PRISM on the words the entity replacements left (``transforms.prism.apply``); no
+        # substitute may be a string the leak guard holds back, nor any entity string of
+        # the run ("Commission" in another document is no word to send)
+        from transforms.prism import apply as prism
+        from transforms.stages import guard_terms
+        d = prism.dictionary(prism.resolve(options.word_dictionary, doc.source_lang,
+                                           doc.target_lang))
+        pd.prism = prism.protect_words(pd, options.words, options.prism_ratio, d,
+                                       options.secret,
+                                       guard_terms(pd) + [f for f, _ in extra]
+                                       + [m.text for m in mentions],
+                                       decode=options.prism_decode)
+    return pd
 
 
 def article_outside(m: Mention, lang: str = "") -> str:

@@ -315,6 +315,8 @@ def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse], ali
                             clusters=len(pd.clusters), selection=dict(pd.selection))
     for m in pd.mentions:
         report.entities[m.category] = report.entities.get(m.category, 0) + 1
+    if getattr(pd, "prism", None):
+        report.prism = dict(pd.prism, decoded=0)
     lexicon = restoration_lexicon(pd)
     for ps in pd.segments:
         resp = by_id.get(ps.id)
@@ -333,6 +335,11 @@ def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse], ali
         if resp.cached:
             report.cached += 1
         text, problems = markup.from_markup(resp.text, ps.codes)
+        if ps.words:
+            # PRISM's substitutions decoded first: the entities are then found as ever
+            from transforms.prism.apply import decode_segment
+            text, decoded = decode_segment(text, ps)
+            report.prism["decoded"] = report.prism.get("decoded", 0) + decoded
         res = restore_segment(ps, text, problems, pd.document.target_lang,
                               pd.document.source_lang, aligner, lexicon)
         results[ps.id] = res
@@ -433,7 +440,27 @@ def summarise(reports: Iterable[DocumentReport], failures: Iterable[Failure]) ->
         # which step of the pseudonym selection chose each cluster's pseudonym
         "selection_steps": _sum_dicts(r.selection for r in reports),
         "failures": [f.to_dict() for f in failures],
+        **prism_summary(reports),
     }
+
+
+def prism_summary(reports: Sequence[DocumentReport]) -> dict:
+    """``summary.json``'s ``prism``: method, ratio, the |V| used (the smallest of any
+    document), ε for it (PRISM-R and the nesting; null for PRISM*, which has none), and
+    the words that could be substituted, substituted and decoded."""
+    with_prism = [r.prism for r in reports if r.prism]
+    if not with_prism:
+        return {}
+    from transforms.prism.apply import epsilon_of
+    method, ratio = with_prism[0]["method"], with_prism[0]["ratio"]
+    vocabulary = min(p["vocabulary"] for p in with_prism)
+    return {"prism": {"method": method, "ratio": ratio, "vocabulary": vocabulary,
+                      "epsilon": epsilon_of(method, ratio, vocabulary),
+                      "guarantee": "word-level epsilon-DP: one dictionary word changed"
+                      if epsilon_of(method, ratio, vocabulary) is not None else "none",
+                      "words": sum(p["words"] for p in with_prism),
+                      "substituted": sum(p["substituted"] for p in with_prism),
+                      "decoded": sum(p.get("decoded", 0) for p in with_prism)}}
 
 
 def _sum_dicts(dicts) -> Dict[str, int]:

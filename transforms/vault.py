@@ -75,8 +75,10 @@ def document_payload(pd) -> Dict[str, Any]:
             "source_lang": pd.document.source_lang, "target_lang": pd.document.target_lang,
             "clusters": [c.to_dict() for c in pd.clusters],
             "segments": [{"id": s.id, "index": s.index,
-                          "assignments": [a.to_dict() for a in s.assignments]}
-                         for s in pd.segments if s.assignments]}
+                          "assignments": [a.to_dict() for a in s.assignments],
+                          # PRISM's substitution history, when the run used PRISM
+                          **({"words": list(s.words)} if getattr(s, "words", None) else {})}
+                         for s in pd.segments if s.assignments or getattr(s, "words", None)]}
 
 
 def read_vault(path: str, key: Optional[bytes] = None) -> Dict[str, Any]:

@@ -234,6 +234,27 @@ class VendorServer(ThreadingHTTPServer):
                 for t in texts]
         return 200, {"status": 200, "data": data if isinstance(body["q"], list) else data[0]}
 
+    def answer_questions(self, call, body, content):
+        """A deterministic lexical reader behind the chat contract (the PRISM QA prompt):
+        each question's answer is the option sharing most words with the message (ties:
+        the first) — a reader that fails when the message's words are hidden."""
+        head, _, rest = content.partition("\n\n")
+        n = int(re.search(r"solve the following (\d+) questions", head).group(1))
+        blocks = rest.split("\n\n")
+        message = "\n\n".join(blocks[:len(blocks) - n - 1])
+        seen = set(re.findall(r"\w+", message.lower()))
+        answers = []
+        for k, block in enumerate(blocks[len(blocks) - n - 1:len(blocks) - 1], 1):
+            opts = re.findall(r"^([A-Z])\) (.*)$", block, re.M)
+            score = [(len(set(re.findall(r"\w+", o.lower())) & seen), -i, letter)
+                     for i, (letter, o) in enumerate(opts)]
+            answers.append(f"{k}. {max(score)[2] if score else 'A'}")
+        call["questions"] = n
+        return 200, {"id": "chatcmpl-qa", "object": "chat.completion", "model": body["model"],
+                     "choices": [{"index": 0, "finish_reason": "stop",
+                                  "message": {"role": "assistant", "content": "\n".join(answers)}}],
+                     "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2}}
+
     def handle_libretranslate(self, call, raw):
         body = json.loads(raw)
         q = body["q"]
@@ -248,6 +269,8 @@ class VendorServer(ThreadingHTTPServer):
         body = json.loads(raw)
         msgs = body["messages"]
         content = msgs[-1]["content"]
+        if content.startswith("Read the following message, solve the following"):
+            return self.answer_questions(call, body, content)
         m = re.match(r"Directly translate (\w+) to (\w+): (.*)\Z", content, re.S)
         if not body.get("model") or not m:
             return 400, {"error": {"message": "bad prompt or model", "type": "invalid_request_error"}}

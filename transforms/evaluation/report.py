@@ -262,6 +262,52 @@ def scatter_chart(rows: Sequence[dict], x_key: str = "leak_fuzzy", y_key: str = 
     return "".join(parts)
 
 
+def tradeoff_chart(curves: dict, title: str, x_label: str) -> str:
+    """Privacy (x, 0..1) vs quality (y, 0..1) curves, one per PRISM family: its points by
+    ratio, from the r = 0 anchor to (1, 0); AUPQC in the legend."""
+    if not curves:
+        return ""
+    w, h, left, bottom, top_pad = 720, 360, 60, 50, 30
+    plot_w, plot_h = w - left - 40, h - bottom - top_pad
+    items = sorted(curves.values(), key=lambda c: (c["engine"], c["direction"], c["family"]))
+
+    def px(v):
+        return left + plot_w * v
+
+    def py(v):
+        return top_pad + plot_h - plot_h * v
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h + 20 * len(items)}" '
+             f'role="img" aria-label="{_esc(title)}">',
+             f'<text x="{w / 2}" y="18" text-anchor="middle" font-weight="bold">{_esc(title)}</text>']
+    for k in range(6):
+        v = k / 5
+        parts.append(f'<line x1="{px(v):.1f}" x2="{px(v):.1f}" y1="{top_pad}" y2="{top_pad + plot_h}" stroke="#eee"/>'
+                     f'<text x="{px(v):.1f}" y="{top_pad + plot_h + 16}" text-anchor="middle" font-size="11">{v:.1f}</text>'
+                     f'<line x1="{left}" x2="{left + plot_w}" y1="{py(v):.1f}" y2="{py(v):.1f}" stroke="#eee"/>'
+                     f'<text x="{left - 6}" y="{py(v) + 4:.1f}" text-anchor="end" font-size="11">{v:.1f}</text>')
+    parts.append(f'<text x="{left + plot_w / 2}" y="{h - 8}" text-anchor="middle" font-size="12">'
+                 f'{_esc(x_label)} — right is more private</text>'
+                 f'<text x="14" y="{top_pad + plot_h / 2}" transform="rotate(-90 14 {top_pad + plot_h / 2})" '
+                 f'text-anchor="middle" font-size="12">quality: masked chrF / 100</text>')
+    for j, c in enumerate(items):
+        colour = COLOURS[j % len(COLOURS)]
+        a = c["anchor"]
+        pts = [(a["privacy"], a["quality"])] + [(p["privacy"], p["quality"]) for p in c["points"]]
+        path = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in pts)
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
+        for p in c["points"]:
+            parts.append(f'<circle cx="{px(p["privacy"]):.1f}" cy="{py(p["quality"]):.1f}" r="4" '
+                         f'fill="{colour}"><title>{_esc(c["family"])} r={p["ratio"]}: privacy '
+                         f'{p["privacy"]:.3f}, quality {p["quality"]:.3f}</title></circle>')
+        parts.append(f'<circle cx="{left + 6}" cy="{h + 20 * j + 4}" r="5" fill="{colour}"/>'
+                     f'<text x="{left + 16}" y="{h + 20 * j + 8}" font-size="12">'
+                     f'{_esc(c["family"])} ({_esc(c["engine"])}, {_esc(c["direction"])}): AUPQC '
+                     f'{c["aupqc"]:.4f}, QS@0.5 {c["qs_at_0.5"]:.3f}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
 def examples_table(segment_rows: Sequence[dict], limit: int = 4) -> str:
     """A few segments where the methods' masked outputs differ, to eyeball the masking."""
     by_key: Dict[tuple, Dict[str, dict]] = {}
@@ -334,6 +380,20 @@ def render_html(report: dict, segment_rows: Sequence[dict] = ()) -> str:
                  "(an entity counts only if every mention was masked).</p>")
     parts.append(privacy_table(rows))
     parts.append(scatter_chart(rows))
+    tradeoff = report.get("tradeoff")
+    if tradeoff:
+        parts.append("<h2>Word protection: privacy–quality trade-off (PRISM)</h2><p>Privacy: "
+                     "1 − the share of the original's content words (not stop words) present "
+                     "in what was sent; <i>inverted</i>: also counting what an adversary "
+                     "holding the word dictionary reads back. Quality: masked chrF / 100. "
+                     "Each curve starts at its r = 0 point (entities protected, no word "
+                     "substituted) and its AUPQC is the area under its upper envelope with "
+                     "(1, 0) added.</p>")
+        parts.append(tradeoff_chart(tradeoff["curves"], "Exact word privacy vs quality",
+                                    "word privacy (exact)"))
+        parts.append(tradeoff_chart(tradeoff.get("inverted", {}),
+                                    "Dictionary-inverted word privacy vs quality",
+                                    "word privacy (through the dictionary)"))
     parts.append("<h2>How the masks were placed</h2>")
     parts.append(masking_table(rows))
     ex = examples_table(segment_rows)

@@ -30,6 +30,10 @@ METHOD_ALIASES = {"original": "none"}
 
 
 def internal_method(name: str) -> str:
+    """The entity method of a user-facing method name; a PRISM point (``prism-r@0.3``)
+    protects entities with pseudonyms and its words with PRISM."""
+    if "@" in name:
+        return "pseudonym"
     return METHOD_ALIASES.get(name, name)
 
 
@@ -91,11 +95,14 @@ class Hypothesis:
     needs_review: int = 0
     dead_lettered: int = 0
     sent: int = 0
+    # the original's content words and those readable in what was sent (transforms.prism.tradeoff)
+    words: Dict[str, int] = field(default_factory=dict)
 
 
 def hypothesis_document(pd: ProtectedDocument, responses: Iterable[MTResponse], engine: str,
                         method: str, gold: Document, categories=None, aligner=None,
-                        fuzzy_threshold: float = privacy.FUZZY_THRESHOLD) -> Hypothesis:
+                        fuzzy_threshold: float = privacy.FUZZY_THRESHOLD,
+                        inverter=None) -> Hypothesis:
     seg_responses, probes = split_probes(pd, responses)
     by_id = {r.segment: r for r in seg_responses}
     results, report = stages.restore_document(pd, seg_responses)
@@ -133,10 +140,16 @@ def hypothesis_document(pd: ProtectedDocument, responses: Iterable[MTResponse], 
     segs = [(s.text, s.labels, sent_of.get(s.index)) for s in gold.segments]
     counts = privacy.document_counts(segs, {i: predicted.get(s.index, []) for i, s in enumerate(gold.segments)},
                                      categories, fuzzy_threshold)
+    from transforms.prism.tradeoff import WordPrivacy, segment_privacy
+    words = WordPrivacy()
+    for s in gold.segments:
+        words.add(segment_privacy(s.plain_text(), sent_of.get(s.index), gold.source_lang,
+                                  inverter))
     return Hypothesis(engine=engine, method=method, document=gold.name, segments=out,
                       privacy=counts, probes=probes, restored=report.restored,
                       unresolved=report.unresolved, needs_review=report.needs_review,
-                      dead_lettered=report.dead_lettered, sent=report.sent)
+                      dead_lettered=report.dead_lettered, sent=report.sent,
+                      words=dict(vars(words)))
 
 
 # --- 3. pairing with references ------------------------------------------------------------
@@ -242,10 +255,13 @@ def build_report(rows: Sequence[dict], hyps_summary: Sequence[dict], baseline: s
     totals: Dict[Tuple[str, str], dict] = {}
     for s in hyps_summary:
         key = (s["engine"], s["method"])
+        from transforms.prism.tradeoff import WordPrivacy
         t = totals.setdefault(key, {"privacy": privacy.PrivacyCounts(), "restored": 0,
                                     "unresolved": 0, "needs_review": 0, "dead_lettered": 0,
-                                    "sent": 0, "segments": 0, "documents": 0})
+                                    "sent": 0, "segments": 0, "documents": 0,
+                                    "words": WordPrivacy()})
         t["privacy"].add(privacy.PrivacyCounts(**s["privacy"]))
+        t["words"].add(WordPrivacy(**s.get("words", {})))
         for k in ("restored", "unresolved", "needs_review", "dead_lettered", "sent", "segments"):
             t[k] += s[k]
         t["documents"] += 1
@@ -319,6 +335,7 @@ def build_report(rows: Sequence[dict], hyps_summary: Sequence[dict], baseline: s
                 row["needs_review_segments"] = t["needs_review"]
                 row["dead_lettered_segments"] = t["dead_lettered"]
                 row.update(t["privacy"].rates())
+                row.update(t["words"].rates())
             out_rows.append(row)
     return {"rows": out_rows, "significance": significance}
 
@@ -327,4 +344,5 @@ def summarise_hypothesis(h: Hypothesis) -> dict:
     return {"engine": h.engine, "method": h.method, "document": h.document,
             "privacy": dict(vars(h.privacy)), "restored": h.restored,
             "unresolved": h.unresolved, "needs_review": h.needs_review,
-            "dead_lettered": h.dead_lettered, "sent": h.sent, "segments": len(h.segments)}
+            "dead_lettered": h.dead_lettered, "sent": h.sent, "segments": len(h.segments),
+            "words": dict(h.words)}

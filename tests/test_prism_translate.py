@@ -1,0 +1,124 @@
+"""PRISM in the translate job: stacked on pseudonyms or alone, on MultiLeg en with its gold
+spans and the real Apertium en->es engine; ε and |V| in summary.json; the history never
+sent nor logged (the vault holds it); inline codes untouched."""
+import json
+import math
+import shutil
+
+import pytest
+
+from tests.test_pipeline import run_translate
+from transforms import formats, markup
+from transforms.protect import DEFAULT_CATEGORIES, LeakGuard, ProtectOptions, protect_document
+from schemas.records import CODE_CHARS
+
+DOCS = ["132839_en.jsonl", "133868_en.jsonl", "206292_en.jsonl", "219163_en.jsonl",
+        "223729_en.jsonl", "236364_en.jsonl"]
+
+
+@pytest.fixture
+def multileg(corpora, tmp_path):
+    src = tmp_path / "in"
+    src.mkdir()
+    for name in DOCS:
+        shutil.copy(corpora / "multileg" / "train" / "en" / name, src / name)
+    return src
+
+
+def _gold(src):
+    out = set()
+    for f in src.glob("*.jsonl"):
+        for line in f.read_text(encoding="utf-8").splitlines():
+            rec = json.loads(line)
+            out |= {rec["text"][s:e] for s, e, c in rec["label"] if c in DEFAULT_CATEGORIES}
+    return out
+
+
+def _payloads(out):
+    return [json.loads(l)["text"] for f in (out / "audit").glob("requests-*.jsonl")
+            for l in f.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.mark.parametrize("method", ["prism-r", "prism-star"])
+def test_stacked_on_pseudonym_no_gold_entity_sent_restoration_unchanged(
+        multileg, tmp_path, method):
+    base = run_translate(tmp_path / "base", str(multileg / "*.jsonl"), "--method", "pseudonym")
+    out = run_translate(tmp_path / method, str(multileg / "*.jsonl"), "--method", method,
+                        "--prism-ratio", "0.5")
+    summary = json.loads((out / "summary.json").read_text())
+    before = json.loads((base / "summary.json").read_text())
+    prism = summary["prism"]
+    assert prism["method"] == method and prism["substituted"] > 0.2 * prism["words"]
+    assert prism["decoded"] >= 0.9 * prism["substituted"]
+    if method == "prism-r":
+        V = prism["vocabulary"]
+        assert 1900 <= V <= 2000
+        assert prism["epsilon"] == pytest.approx(math.log((0.5 + V * 0.5) / 0.5), abs=1e-6)
+    else:
+        assert prism["epsilon"] is None and prism["guarantee"] == "none"
+    # no gold entity string in what was sent (the leak guard's own matching)
+    guard = LeakGuard(_gold(multileg))
+    payloads = _payloads(out)
+    assert len(payloads) == summary["segments"]["sent"] > 100
+    assert [p for p in payloads if guard.find(p)] == []
+    # what PRISM changed is really sent: payloads differ from the pseudonym-only run's
+    assert len(set(payloads) - set(_payloads(base))) > 0.3 * len(payloads)
+    # entity restoration unchanged
+    m, b = summary["mentions"], before["mentions"]
+    assert m["restored"] / m["total"] >= 0.995
+    assert m["restored"] >= b["restored"] - 1 and m["total"] == b["total"]
+    # the history is in no file the job wrote
+    for f in out.rglob("*"):
+        if f.is_file():
+            assert "decode_from" not in f.read_text(encoding="utf-8", errors="replace"), f
+
+
+def test_prism_alone_and_the_vault_keeps_the_history(multileg, tmp_path, monkeypatch):
+    import secrets
+    key = secrets.token_urlsafe(32)
+    monkeypatch.setenv("DOPPEL_VAULT_KEY", key)
+    vault = tmp_path / "vault"
+    out = run_translate(tmp_path / "alone", str(multileg / "132839_en.jsonl"), "--method",
+                        "prism-star", "--entities", "none", "--vault", str(vault))
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["prism"]["substituted"] > 0
+    from transforms.vault import read_vault
+    files = [f for f in vault.rglob("*") if f.is_file()]
+    assert files
+    payload = read_vault(str(files[0]), key.encode())
+    words = [w for s in payload["segments"] for w in s.get("words", [])]
+    assert len(words) == summary["prism"]["substituted"]
+    assert all(w["original"] and w["decode_to"] for w in words)
+    # entities none: the originals are sent as they are
+    assert any("Josefina Lasocka" in p for p in _payloads(out))
+
+
+def test_inline_codes_untouched():
+    import pathlib
+    path = pathlib.Path(__file__).parent.parent / "resources" / "samples" / "contract-notice.xlf"
+    doc = formats.read_document(path.name, str(path), path.read_bytes(), "en", "es")
+    plain = protect_document(doc, ProtectOptions(secret=b"k", method="pseudonym"))
+    pd = protect_document(doc, ProtectOptions(secret=b"k", method="pseudonym",
+                                              words="prism-star", prism_ratio=1.0))
+    changed = 0
+    for a, b in zip(plain.segments, pd.segments):
+        assert CODE_CHARS.findall(a.text) == CODE_CHARS.findall(b.text)
+        assert b.codes == a.codes
+        for x in b.assignments:      # entity spans moved with the text, untouched
+            assert b.text[x.start:x.end] == x.replacement
+        changed += a.text != b.text
+        markup.to_markup(b.text, b.codes)
+    assert changed > 0
+
+
+def test_nodecode_substitutes_and_keeps_no_history():
+    import pathlib
+    path = pathlib.Path(__file__).parent.parent / "resources" / "samples" / "letter-fernandez.jsonl"
+    doc = formats.read_document(path.name, str(path), path.read_bytes(), "en", "es")
+    kept = protect_document(doc, ProtectOptions(secret=b"k", words="prism-star",
+                                                prism_ratio=0.5))
+    none = protect_document(doc, ProtectOptions(secret=b"k", words="prism-star",
+                                                prism_ratio=0.5, prism_decode=False))
+    assert [s.text for s in kept.segments] == [s.text for s in none.segments]
+    assert any(s.words for s in kept.segments) and not any(s.words for s in none.segments)
+    assert kept.prism["substituted"] == none.prism["substituted"] > 0
