@@ -230,6 +230,7 @@ def test_the_guard_does_not_read_public_citations():
     # ("(EG)" -> "(QG)", "/EU" -> "/FORTUYN"): the act's number is still a citation there
     guard = LeakGuard(["EU", "2017/1001", "987/2009", "2011/282"])
     assert guard.find("Förordning (QG) nr 987/2009 – Artikel 44.2") is None
+    assert guard.find("Förordning (ORG_3) nr 987/2009") is None     # category-id's mask
     assert guard.find("kommissionens beslut 2011/282/FORTUYN av den 12 januari") is None
     assert guard.find("tillämpningsförordningen 987/2009") is None
     # outside a citation the same strings are leaks as ever

@@ -471,7 +471,7 @@ _ACT_WORD = re.compile(_ACT_WORDS + r"\w*\s*" + _ACT_NO + "$", re.IGNORECASE)
 # in brackets after it may be a legal order already replaced by a pseudonym ("Förordning (QG)
 # nr 987/2009"): the leak guard reads the text as sent and must see the same citation.
 _ACT_CITED = re.compile(r"(?:(?<![\w])[^\W\d_]*(?i:" + _ACT_WORDS + r")\w*\s*"
-                        r"(?:\([^()\d]{1,16}\)\s*)?|" + _LEGAL_ORDER + r"\s*)" + _ACT_NO +
+                        r"(?:\([^()]{0,16}\)\s*)?|" + _LEGAL_ORDER + r"\s*)" + _ACT_NO +
                         r"(\d{1,4}/\d{2,4})(?!\d|/\d)")
 
 
