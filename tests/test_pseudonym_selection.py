@@ -376,3 +376,34 @@ def test_corpus_scope_names_skip_common_words_too(apertium):
 
     assert any(common_word(w, "en", "es") for w in words("", ""))
     assert not any(common_word(w, "en", "es") for w in words("en", "es"))
+
+
+def test_lazy_ranking_is_the_full_sort():
+    # ``ranked_lazily`` computes the keyed order only for the groups a caller reaches; the
+    # sequence must be that of the one full sort it replaced, ties and window included.
+    import random
+    from types import SimpleNamespace
+    from transforms.dictionary.select import WINDOW, ranked_lazily
+
+    def eager(cands, prefs, order):
+        ranked = sorted(cands, key=lambda e: (prefs(e), len(e.lemma), order(e.lemma), e.lemma))
+        if not ranked:
+            return []
+        top, shortest = prefs(ranked[0]), len(ranked[0].lemma)
+        window = [e for e in ranked if prefs(e) == top and len(e.lemma) <= shortest + WINDOW]
+        window.sort(key=lambda e: (order(e.lemma), e.lemma))
+        inside = {id(e) for e in window}
+        return window + [e for e in ranked if id(e) not in inside]
+
+    rnd = random.Random(7)
+    for _ in range(300):
+        cands = [SimpleNamespace(lemma="".join(rnd.choice("abc") for _ in range(rnd.randint(1, 9))),
+                                 p=(rnd.randint(0, 2), rnd.randint(0, 1)))
+                 for _ in range(rnd.randint(0, 40))]
+        salt = rnd.random()
+
+        def order(lemma, salt=salt):
+            return hash((lemma, salt)) % 7
+
+        got = list(ranked_lazily(cands, lambda e: e.p, order))
+        assert [id(e) for e in got] == [id(e) for e in eager(cands, lambda e: e.p, order)]

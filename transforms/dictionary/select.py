@@ -23,7 +23,7 @@ import functools
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from schemas.dictionary import DictionaryEntry, DictionaryForm
 from schemas.records import Mention
@@ -571,7 +571,7 @@ class Selector:
         return hit
 
     def _ranked(self, cands, tokens, gender, end, order, extra=None, looks=None
-                ) -> List[DictionaryEntry]:
+                ) -> Iterator[DictionaryEntry]:
         looks = looks or _NoLooks()
         known: Dict[int, tuple] = {}
 
@@ -585,15 +585,34 @@ class Selector:
                 0 if words and _ending(words[-1]) == end else
                 (1 if words and words[-1][-1:].casefold() == end[-1:] else 2))
             return p
-        ranked = sorted(cands, key=lambda e: (prefs(e), len(e.lemma), order(e.lemma), e.lemma))
-        if not ranked:
-            return []
-        top = prefs(ranked[0])
-        shortest = len(ranked[0].lemma)
-        window = [e for e in ranked if prefs(e) == top and len(e.lemma) <= shortest + WINDOW]
-        window.sort(key=lambda e: (order(e.lemma), e.lemma))
-        inside = {id(e) for e in window}
-        return window + [e for e in ranked if id(e) not in inside]
+        return ranked_lazily(cands, prefs, order)
+
+
+def ranked_lazily(cands: Sequence[DictionaryEntry], prefs: Callable[[DictionaryEntry], tuple],
+                  order: Callable[[str], int]) -> Iterator[DictionaryEntry]:
+    """The candidates ranked by (preferences, length, keyed order, lemma), except that the
+    best ones — the top preferences, within ``WINDOW`` characters of the shortest — come
+    first in keyed order alone (so the shortest does not always win).
+
+    The keyed order (an HMAC per lemma) is computed only for the groups of equal preferences
+    and length that the caller reaches: it stops at the first acceptable candidate, and a
+    pool holds thousands.  The sequence is exactly that of sorting everything at once."""
+    base = sorted(cands, key=lambda e: (prefs(e), len(e.lemma)))
+    if not base:
+        return
+    groups: List[List[DictionaryEntry]] = []
+    for e in base:
+        if groups and (prefs(groups[-1][0]), len(groups[-1][0].lemma)) == (prefs(e), len(e.lemma)):
+            groups[-1].append(e)
+        else:
+            groups.append([e])
+    top, shortest = prefs(base[0]), len(base[0].lemma)
+    inside = [g for g in groups if prefs(g[0]) == top and len(g[0].lemma) <= shortest + WINDOW]
+    window = [e for g in inside for e in g]
+    window.sort(key=lambda e: (order(e.lemma), e.lemma))
+    yield from window
+    for g in groups[len(inside):]:
+        yield from sorted(g, key=lambda e: (order(e.lemma), e.lemma))
 
 
 class _Looks:
