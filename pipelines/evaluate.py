@@ -103,7 +103,8 @@ OPTIONS = JobOptions(
                    "else places", metavar="DIR"),
             Option("--comet-model", "COMET checkpoint or model directory (adds comet)",
                    metavar="DIR"),
-            Option("--bootstrap-samples", "paired bootstrap resamples against original",
+            Option("--bootstrap-samples", "paired bootstrap resamples against original (0: "
+                   "no significance test)",
                    default=1000, metavar="N", type=int),
             Option("--leak-threshold", "fuzzy leak similarity threshold",
                    default=FUZZY_THRESHOLD, metavar="X", type=float),

@@ -308,6 +308,10 @@ def test_report_from_worker_statistics_equals_report_scored_in_place():
     assert scorer.computed == len({(r["hypothesis_masked"], r["reference_masked"]) for r in rows}) * 3 \
         + len({(r["hypothesis"], r["reference"]) for r in rows})
     assert score.build_report(with_stats, [], "original", "es", 200) == plain
+    # no resamples: the same scores, no significance test (it crashed inside sacrebleu)
+    unsampled = score.build_report(copy.deepcopy(rows), [], "original", "es", 0)
+    assert [r["chrf"] for r in unsampled["rows"]] == [r["chrf"] for r in plain["rows"]]
+    assert not any("chrf_p_value" in r for r in unsampled["rows"])
     # a second scorer on the same cache scores nothing; a changed hypothesis only itself
     again = metrics.SegmentScorer("es", metrics.METRICS, cache)
     for r in rows:

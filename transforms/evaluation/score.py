@@ -304,7 +304,7 @@ def build_report(rows: Sequence[dict], hyps_summary: Sequence[dict], baseline: s
         others = [(m, [r["hypothesis_masked"] for r in ordered[m]]) for m in sorted(ordered) if m != base]
         sig = metrics.paired_bootstrap((base, [r["hypothesis_masked"] for r in ordered[base]]),
                                        others, refs, target_lang, bootstrap_samples,
-                                       cached) if others else {}
+                                       cached) if others and bootstrap_samples > 0 else {}
         significance[f"{engine}|{direction}"] = {"baseline": base,
                                                  "signatures": sig.get("_signatures", {})}
         for method, rs in ordered.items():
