@@ -183,13 +183,13 @@ def run(argv=None) -> int:
             raise UsageError(str(exc))
     if opts.method in PRISM_METHODS:
         # fail before any work: a bad ratio, no dictionary for the pair, no tagger
-        from transforms.prism.apply import dictionary, resolve
+        from transforms.prism.apply import dictionary, resolve as resolve_words
         from transforms.prism.dictionary import WordDictionaryError
         from transforms.prism.tokens import tagger_command
         if not 0 < opts.prism_ratio <= 1:
             raise UsageError(f"--prism-ratio must be in (0, 1], got {opts.prism_ratio}")
         try:
-            dictionary(resolve(opts.word_dictionary, opts.source_lang, opts.target_lang))
+            dictionary(resolve_words(opts.word_dictionary, opts.source_lang, opts.target_lang))
         except WordDictionaryError as exc:
             raise UsageError(str(exc))
         if opts.method != "prism-r" and tagger_command(opts.source_lang) is None:
