@@ -28,7 +28,8 @@ from pipelines.common import UsageError, match_inputs, pipeline_secret
 from pipelines.options import JobOptions, Option, log_level_option
 from schemas.records import Document
 from transforms import formats, stages
-from transforms.beam import FAILURES, ProtectDocuments, ReadDocuments, TranslateSegments
+from transforms.beam import (FAILURES, ProtectDocumentsByMethod, ReadDocuments,
+                             TranslateSegments)
 from transforms.engines import ENGINES, batch_size
 from transforms.evaluation import gate, replay  # noqa: F401  (replay registers its engine)
 from transforms.evaluation import metrics as metrics_mod
@@ -355,21 +356,25 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
         else docs.documents
 
     hypotheses = []
+    internal = list(dict.fromkeys(score.internal_method(m) for m in run_methods))
     for engine in engines:
+        batch = opts.max_batch or batch_size(engine, engine_options)
+        # Entities are found once per document; each method only replaces them.
+        options = ProtectOptions(method=internal[0], secret=secret, categories=categories,
+                                 detectors=detectors)
+        protected = to_protect | f"{engine}/ProtectDocuments" >> ProtectDocumentsByMethod(
+            options, internal, engine, corpus_scope=True, max_batch=batch)
         for method in run_methods:
             label = f"{engine}/{method}"
-            batch = opts.max_batch or batch_size(engine, engine_options)
-            options = ProtectOptions(method=score.internal_method(method), secret=secret,
-                                     categories=categories, detectors=detectors)
-            protected = to_protect | f"{label}/ProtectDocuments" >> ProtectDocuments(
-                options, engine, corpus_scope=True, max_batch=batch)
-            translated = protected.requests | f"{label}/TranslateSegments" >> TranslateSegments(
-                engine, opts.source_lang, opts.target_lang, engine_options)
+            mine = score.internal_method(method)
+            translated = (protected["requests"][mine]
+                          | f"{label}/TranslateSegments" >> TranslateSegments(
+                              engine, opts.source_lang, opts.target_lang, engine_options))
             answers = [translated]
-            if score.internal_method(method) == "none" and probes_for(opts.probes, engine):
+            if mine == "none" and probes_for(opts.probes, engine):
                 # Its own transform (own engine instance): a probe the engine refuses can
                 # never take a segment's batch down with it.
-                answers.append(protected.protected
+                answers.append(protected["protected"][mine]
                                | f"{label}/Probes" >> beam.FlatMap(
                                    lambda kv, e=engine, n=batch: stages.request_batches(
                                        score.probe_requests(kv[1], e), n))
@@ -377,7 +382,8 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
                                    engine, opts.source_lang, opts.target_lang, engine_options))
             responses = (tuple(answers) | f"{label}/AllResponses" >> beam.Flatten()
                          | f"{label}/KeyResponses" >> beam.Map(lambda r: (r.document, r)))
-            hyps = ({"protected": protected.protected, "responses": responses, "gold": gold}
+            hyps = ({"protected": protected["protected"][mine], "responses": responses,
+                     "gold": gold}
                     | f"{label}/Join" >> beam.CoGroupByKey()
                     | f"{label}/Restore" >> beam.ParDo(_HypothesisFn(
                         engine, method, categories, opts.align_model, opts.leak_threshold)))
