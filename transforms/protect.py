@@ -19,6 +19,7 @@ from transforms import linking
 from transforms.linking import fold
 from transforms.pseudonyms import (PseudonymChooser, check_fallback_words, choice_order,
                                    corpus_assignments, mask_for)
+from transforms.pseudonyms.chooser import prefetch_views
 from transforms.target_names import common_word
 
 # Categories protected unless the user chooses otherwise.  Professions, nationalities,
@@ -190,6 +191,7 @@ def replace_document(analysis: DocumentAnalysis, options: ProtectOptions) -> Pro
         of_cluster: Dict[int, List[Mention]] = {}
         for m in mentions:
             of_cluster.setdefault(m.cluster, []).append(m)
+        prefetch_views(chooser.views, clusters, of_cluster)
         for c in choice_order(clusters, of_cluster):  # order-independent choice
             replacement_of[c.id] = chooser.choose(c, of_cluster.get(c.id, []))
     numbers: Dict[int, int] = {}
