@@ -62,7 +62,19 @@ def leaks_exact(mention: str, payload: str) -> bool:
     m = mention.strip()
     if not m:
         return False
-    return re.search(rf"(?<!{_WORD}){re.escape(fold(m))}(?!{_WORD})", fold(payload)) is not None
+    return _exact_pattern(fold(m)).search(_folded(payload)) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _exact_pattern(folded: str) -> re.Pattern:
+    """A mention's word-bounded pattern, compiled once (``re``'s own cache holds 512, fewer
+    than a corpus's mentions)."""
+    return re.compile(rf"(?<!{_WORD}){re.escape(folded)}(?!{_WORD})")
+
+
+@functools.lru_cache(maxsize=64)
+def _folded(payload: str) -> str:
+    return fold(payload)
 
 
 _STRIP = ".,;:()[]\"'"
@@ -196,8 +208,11 @@ def _reaching(m: str, words: Tuple[str, ...], sizes, at_least: float):
 
 
 def leaks_fuzzy(mention: str, payload: str, threshold: float = FUZZY_THRESHOLD) -> bool:
-    if leaks_exact(mention, payload):
-        return True
+    return leaks_exact(mention, payload) or _near_copy(mention, payload, threshold)
+
+
+def _near_copy(mention: str, payload: str, threshold: float) -> bool:
+    """``leaks_fuzzy`` once ``leaks_exact`` has said no."""
     if len(mention.strip()) < 4:      # "EU", "3": similarity of tiny strings means nothing
         return False
     return fuzzy_similarity(mention, payload, threshold) >= threshold
@@ -231,7 +246,7 @@ def document_counts(segments: Sequence[Tuple[str, Sequence[Sequence], Optional[s
                 if leaks_exact(mention, payload):
                     c.leaked_exact += 1
                     c.leaked_fuzzy += 1
-                elif leaks_fuzzy(mention, payload, threshold):
+                elif _near_copy(mention, payload, threshold):
                     c.leaked_fuzzy += 1
             ok = _covered((s, e), text, preds)
             c.gold_covered += ok
