@@ -15,12 +15,16 @@ exactly what was scored: every segment's payload as sent (``segments.parquet`` c
 (200), one method after the other.  The ratio is evaluate seconds / raw engine seconds of the
 medians.  ``--variant`` adds Beam options (e.g. ``2w='--direct_num_workers 2
 --direct_running_mode multi_processing'``); variants alternate within each run, so they are
-compared under the same load.  The first variant's report is checked to be the same in every
-variant (scores and signatures).
+compared under the same load.  ``--tree NAME=DIR`` runs variant NAME with another checkout's
+code (e.g. the commit before a change, exported with ``git archive``), for a before/after
+ratio in one run.  The first variant's report is checked to be the same in every variant
+(scores and signatures).  The machine's load average is printed with each run (the machine
+may be shared).
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import glob
 import json
 import os
@@ -58,14 +62,16 @@ def case_files(case: str, docs: int, tmp: str):
     return os.path.join(d, "*.jsonl"), reference, src, tgt, len(sources)
 
 
-def run_evaluate(glob_, reference, src, tgt, out, beam_args):
+def run_evaluate(glob_, reference, src, tgt, out, beam_args, tree=None):
     cmd = [sys.executable, "-m", "pipelines.evaluate", "--source", glob_, "--reference", reference,
            "--source-lang", src, "--target-lang", tgt, "--engine", "apertium", "--output", out]
     cmd += shlex.split(beam_args)
     # a fixed secret: the same pseudonyms, hence the same outputs, in every run and variant
     env = dict(os.environ, DOPPEL_SECRET=os.environ.get("DOPPEL_SECRET", "bench-evaluate-speed"))
+    if tree:
+        env["PYTHONPATH"] = tree
     t0 = time.perf_counter()
-    subprocess.run(cmd, cwd=HERE, check=True, stdout=subprocess.DEVNULL, env=env)
+    subprocess.run(cmd, cwd=tree or HERE, check=True, stdout=subprocess.DEVNULL, env=env)
     return time.perf_counter() - t0
 
 
@@ -108,37 +114,54 @@ def main(argv=None):
     ap.add_argument("--only", choices=sorted(CASES), action="append")
     ap.add_argument("--variant", action="append", default=[],
                     help="NAME='beam options' (default: one variant, no extra options)")
+    ap.add_argument("--tree", action="append", default=[],
+                    help="NAME=DIR: variant NAME runs the code of checkout DIR")
     ap.add_argument("--json")
+    ap.add_argument("--keep", metavar="DIR", help="write the runs' outputs under DIR (kept) "
+                    "instead of a temporary directory")
     args = ap.parse_args(argv)
-    variants = [v.split("=", 1) if "=" in v else (v, v) for v in args.variant] or [("default", "")]
+    variants = [v.split("=", 1) if "=" in v else (v, "") for v in args.variant] or [("default", "")]
+    trees = dict(t.split("=", 1) for t in args.tree)
+    unknown = set(trees) - {name for name, _ in variants}
+    if unknown:
+        ap.error(f"--tree for no --variant: {', '.join(sorted(unknown))}")
     results = {}
-    with tempfile.TemporaryDirectory() as tmp:
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+    with (contextlib.nullcontext(os.path.abspath(args.keep)) if args.keep
+          else tempfile.TemporaryDirectory()) as tmp:
         for case in args.only or ["self", "human"]:
             glob_, reference, src, tgt, n_docs = case_files(case, args.docs, tmp)
             times = {name: [] for name, _ in variants}
-            raw, payloads, first = [], None, {}
+            raw, payloads, first, loads = [], None, {}, []
             for run in range(args.runs):
                 for name, beam_args in variants:
                     out = os.path.join(tmp, f"{case}-{name}-{run}")
-                    times[name].append(run_evaluate(glob_, reference, src, tgt, out, beam_args))
+                    times[name].append(run_evaluate(glob_, reference, src, tgt, out, beam_args,
+                                                    trees.get(name)))
+                    loads.append(os.getloadavg()[0])
                     scores = report_scores(out)
                     first.setdefault("scores", scores)
                     if scores != first["scores"]:
                         print(f"!! {case} {name} run {run}: report differs from the first run")
                     if payloads is None:
                         payloads = scored_payloads(out)
-                    print(f"{case} run {run} {name}: evaluate {times[name][-1]:.1f}s", flush=True)
+                    print(f"{case} run {run} {name}: evaluate {times[name][-1]:.1f}s "
+                          f"(load {loads[-1]:.1f})", flush=True)
                 raw.append(run_raw(payloads, src, tgt))
                 print(f"{case} run {run}: raw engine {raw[-1]:.1f}s", flush=True)
             n_seg = sum(len(v) for v in payloads.values())
             raw_m = statistics.median(raw)
             res = {"documents": n_docs, "scored_payloads": n_seg, "raw_engine_s": raw,
-                   "evaluate_s": times, "ratio": {}}
+                   "evaluate_s": times, "ratio": {}, "trees": trees,
+                   "load_1min": {"min": min(loads), "median": statistics.median(loads),
+                                 "max": max(loads)}}
             for name, _ in variants:
                 ev = statistics.median(times[name])
                 res["ratio"][name] = round(ev / raw_m, 2)
                 print(f"{case:<6} {src}->{tgt} {n_docs} docs, {n_seg} payloads: {name}: evaluate "
-                      f"{ev:.1f}s / raw engine {raw_m:.1f}s = ratio {ev / raw_m:.2f}")
+                      f"{ev:.1f}s / raw engine {raw_m:.1f}s = ratio {ev / raw_m:.2f} (load "
+                      f"{min(loads):.1f}-{max(loads):.1f})")
             results[case] = res
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:

@@ -29,7 +29,8 @@ from pipelines.common import UsageError, match_inputs, pipeline_secret
 from pipelines.options import JobOptions, Option, log_level_option
 from schemas.records import Document
 from transforms import formats, stages
-from transforms.beam import FAILURES, ProtectDocuments, ReadDocuments, TranslateSegments
+from transforms.beam import (FAILURES, ProtectDocuments, ProtectDocumentsByMethod,
+                             ReadDocuments, TranslateSegments)
 from transforms.engines import ENGINES, batch_size
 from transforms.evaluation import gate, replay  # noqa: F401  (replay registers its engine)
 from transforms.evaluation import metrics as metrics_mod
@@ -428,28 +429,42 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
         else docs.documents
 
     hypotheses = []
+    # PRISM points ("prism-r@0.3") protect words too: their own protection each
+    internal = list(dict.fromkeys(score.internal_method(m) for m in run_methods
+                                  if "@" not in m))
     for engine in engines:
+        batch = opts.max_batch or batch_size(engine, engine_options)
+        shared = None
+        if internal:
+            # Entities are found once per document; each method only replaces them.
+            options = ProtectOptions(method=internal[0], secret=secret, categories=categories,
+                                     detectors=detectors)
+            shared = to_protect | f"{engine}/ProtectDocuments" >> ProtectDocumentsByMethod(
+                options, internal, engine, corpus_scope=True, max_batch=batch)
         for method in run_methods:
             label = f"{engine}/{method}"
-            batch = opts.max_batch or batch_size(engine, engine_options)
+            mine = score.internal_method(method)
             point = parse_point(method) if "@" in method else None
-            options = ProtectOptions(method=score.internal_method(method), secret=secret,
-                                     categories=categories, detectors=detectors)
-            if point is not None:
+            if point is None:
+                requests, protected = shared["requests"][mine], shared["protected"][mine]
+            else:
                 family, ratio = point
                 options = dataclasses.replace(
-                    options, words="prism-star" if family == "nodecode" else family,
+                    ProtectOptions(method=mine, secret=secret, categories=categories,
+                                   detectors=detectors),
+                    words="prism-star" if family == "nodecode" else family,
                     prism_ratio=ratio, word_dictionary=word_dictionary,
                     prism_decode=family != "nodecode")
-            protected = to_protect | f"{label}/ProtectDocuments" >> ProtectDocuments(
-                options, engine, corpus_scope=True, max_batch=batch)
-            translated = protected.requests | f"{label}/TranslateSegments" >> TranslateSegments(
+                own = to_protect | f"{label}/ProtectDocuments" >> ProtectDocuments(
+                    options, engine, corpus_scope=True, max_batch=batch)
+                requests, protected = own.requests, own.protected
+            translated = requests | f"{label}/TranslateSegments" >> TranslateSegments(
                 engine, opts.source_lang, opts.target_lang, engine_options)
             answers = [translated]
-            if score.internal_method(method) == "none" and probes_for(opts.probes, engine):
+            if mine == "none" and probes_for(opts.probes, engine):
                 # Its own transform (own engine instance): a probe the engine refuses can
                 # never take a segment's batch down with it.
-                answers.append(protected.protected
+                answers.append(protected
                                | f"{label}/Probes" >> beam.FlatMap(
                                    lambda kv, e=engine, n=batch: stages.request_batches(
                                        score.probe_requests(kv[1], e), n))
@@ -457,7 +472,7 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
                                    engine, opts.source_lang, opts.target_lang, engine_options))
             responses = (tuple(answers) | f"{label}/AllResponses" >> beam.Flatten()
                          | f"{label}/KeyResponses" >> beam.Map(lambda r: (r.document, r)))
-            hyps = ({"protected": protected.protected, "responses": responses, "gold": gold}
+            hyps = ({"protected": protected, "responses": responses, "gold": gold}
                     | f"{label}/Join" >> beam.CoGroupByKey()
                     | f"{label}/Restore" >> beam.ParDo(_HypothesisFn(
                         engine, method, categories, opts.align_model, opts.leak_threshold,

@@ -342,7 +342,9 @@ def test_fuzzy_leak_with_a_threshold_decides_as_the_full_search():
     for _ in range(400):
         m = rnd.choice(mentions)
         text = rnd.choice(base)
-        text = "".join(ch if rnd.random() > 0.12 else rnd.choice("aeiouxyz ") for ch in text)
+        # edits, and punctuation the windows strip ("(", "'s.", a token of quotes alone)
+        text = "".join(ch if rnd.random() > 0.12 else rnd.choice("aeiouxyz ().,'\"")
+                       for ch in text)
         for t in (0.6, 0.8, 0.9):
             full = privacy.fuzzy_similarity(m, text)
             quick = privacy.fuzzy_similarity(m, text, t)
@@ -351,3 +353,8 @@ def test_fuzzy_leak_with_a_threshold_decides_as_the_full_search():
             checked += 1
             leaks += full >= t
     assert 0 < leaks < checked
+    for text in ("", " ", "((", "( ) ..", "'Josefina' (Lasocka)."):
+        for t in (0.0, 0.8):
+            assert (privacy.fuzzy_similarity("Josefina Lasocka", text) >= t) == \
+                (privacy.fuzzy_similarity("Josefina Lasocka", text, t) >= t), (text, t)
+    assert privacy.fuzzy_similarity("Josefina Lasocka", "'Josefina' (Lasocka).", 0.8) >= 0.8

@@ -237,3 +237,40 @@ def test_the_guard_does_not_read_public_citations():
     assert guard.find("The EU:C ruling of the EU") == "EU"
     assert guard.find("(QG) nr 987/2009") == "987/2009"
     assert guard.find("file 2017/1001") == "2017/1001"
+
+def _protected_view(pd):
+    return ([(s.text, [a.to_dict() for a in s.assignments], s.codes) for s in pd.segments],
+            [m.to_dict() for m in pd.mentions], [c.to_dict() for c in pd.clusters],
+            pd.originals, pd.ordinary, pd.selection, pd.detectors, pd.word_chars,
+            pd.masked_word_chars, pd.engine)
+
+
+def test_one_analysis_serves_every_method_as_protect_document_would(corpora):
+    """The evaluation finds a document's entities once and replaces them per method
+    (``analyse_document`` + ``replace_document``): each method's protected document is the one
+    ``protect_document`` makes alone, and a replacement leaves the analysis as it was for the
+    next (pseudonym first: it describes the mentions and chooses engine-aware names)."""
+    from schemas.records import Document as Doc
+    from transforms import formats
+    from transforms.protect import analyse_document, replace_document
+    src = sorted((corpora / "multileg" / "train" / "sv").glob("*_sv.jsonl"))[0]
+    d = formats.read_document(src.name, str(src), src.read_bytes(), "sv", "da")
+    assert isinstance(d, Doc) and any(s.labels for s in d.segments)
+    forms = [("Stockholm", "LOC")]
+    methods = ["pseudonym", "none", "asterisk", "category", "category-id",
+               "category-id-grammar", "tags"]
+    base = ProtectOptions(secret=b"shared", engine="apertium", scope="corpus")
+    analysis = analyse_document(d, base, forms, methods=methods)
+    before = [m.to_dict() for m in analysis.mentions]
+    for method in methods:
+        options = ProtectOptions(method=method, secret=b"shared", engine="apertium",
+                                 scope="corpus")
+        shared = replace_document(analysis, options)
+        alone = protect_document(d, options, forms)
+        assert _protected_view(shared) == _protected_view(alone), method
+        assert [m.to_dict() for m in analysis.mentions] == before, method
+    # the methods differ (the test compares something)
+    texts = {m: [s.text for s in replace_document(analysis, ProtectOptions(
+        method=m, secret=b"shared", engine="apertium", scope="corpus")).segments]
+        for m in ("pseudonym", "asterisk", "none")}
+    assert texts["pseudonym"] != texts["asterisk"] != texts["none"]

@@ -27,7 +27,8 @@ from transforms import formats, progress, stages
 from transforms.cache import open_cache
 from transforms.engines import EngineError, batch_size, create
 from transforms.formats.limits import read_bounded
-from transforms.protect import ProtectOptions, protect_document
+from transforms.protect import (ProtectOptions, analyse_document, protect_document,
+                                replace_document)
 
 FAILURES = "failures"
 MAX_IN_FLIGHT = 8       # elements (documents) a worker has with the engine before it waits
@@ -224,6 +225,68 @@ class ProtectDocuments(beam.PTransform):
             return docs | beam.ParDo(fn, beam.pvalue.AsList(forms)).with_outputs(
                 "requests", FAILURES, main="protected")
         return docs | beam.ParDo(fn).with_outputs("requests", FAILURES, main="protected")
+
+
+class _ProtectMethodsFn(beam.DoFn):
+    """One analysis per document (detection, propagation, linking: ``analyse_document``),
+    then one replacement per method (``replace_document``): the same protected documents
+    as one ``_ProtectFn`` per method, without finding the entities once per method."""
+
+    def __init__(self, options: ProtectOptions, methods: List[str], engine: str,
+                 max_batch: int):
+        self.options, self.methods = options, list(methods)
+        self.engine, self.max_batch = engine, max_batch
+
+    def process(self, doc, corpus_forms=()):
+        options = self.options if self.options.engine else dataclasses.replace(
+            self.options, engine=self.engine)
+        try:
+            analysis = analyse_document(doc, options, list(corpus_forms), methods=self.methods)
+        except Exception as exc:
+            LOG.exception("protect failed for %s", doc.name)
+            yield TaggedOutput(FAILURES, Failure(document=doc.name, stage="protect",
+                                                 reason=f"{type(exc).__name__}: {exc}"))
+            return
+        for i, method in enumerate(self.methods):
+            try:
+                pd = replace_document(analysis, dataclasses.replace(options, method=method))
+                requests = stages.requests_for(pd, self.engine)
+            except Exception as exc:
+                LOG.exception("protect (%s) failed for %s", method, doc.name)
+                yield TaggedOutput(FAILURES, Failure(document=doc.name, stage="protect",
+                                                     reason=f"{method}: {type(exc).__name__}: "
+                                                            f"{exc}"))
+                continue
+            yield TaggedOutput(f"protected{i}", (doc.name, pd))
+            for batch in stages.request_batches(requests, self.max_batch):
+                yield TaggedOutput(f"requests{i}", batch)
+
+
+class ProtectDocumentsByMethod(beam.PTransform):
+    """Documents -> for each of ``methods`` (the methods of ``ProtectOptions``), what
+    ``ProtectDocuments`` with that method gives: ``{"protected": {method: PCollection of
+    (name, ProtectedDocument)}, "requests": {method: PCollection of MT request batches},
+    "failures": PCollection}``, with one analysis per document for all of them."""
+
+    def __init__(self, options: ProtectOptions, methods: List[str], engine: str,
+                 corpus_scope: bool, max_batch: Optional[int] = None):
+        super().__init__()
+        self.options, self.methods, self.engine = options, list(methods), engine
+        self.corpus_scope = corpus_scope
+        self.max_batch = max_batch or batch_size(engine)
+
+    def expand(self, docs):
+        fn = _ProtectMethodsFn(self.options, self.methods, self.engine, self.max_batch)
+        tags = [f"{kind}{i}" for i in range(len(self.methods))
+                for kind in ("protected", "requests")] + [FAILURES]
+        if self.corpus_scope:
+            forms = docs | "EntityForms" >> EntityForms(self.options.categories)
+            out = docs | "Protect" >> beam.ParDo(fn, beam.pvalue.AsList(forms)).with_outputs(*tags)
+        else:
+            out = docs | "Protect" >> beam.ParDo(fn).with_outputs(*tags)
+        return {"protected": {m: out[f"protected{i}"] for i, m in enumerate(self.methods)},
+                "requests": {m: out[f"requests{i}"] for i, m in enumerate(self.methods)},
+                "failures": out[FAILURES]}
 
 
 class _EnginePool:

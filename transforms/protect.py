@@ -19,6 +19,7 @@ from transforms import linking
 from transforms.linking import fold
 from transforms.pseudonyms import (PseudonymChooser, check_fallback_words, choice_order,
                                    corpus_assignments, mask_for)
+from transforms.pseudonyms.chooser import prefetch_views
 from transforms.target_names import common_word
 
 # Categories protected unless the user chooses otherwise.  Professions, nationalities,
@@ -75,11 +76,51 @@ class ProtectedDocument:
     prism: Dict[str, object] = field(default_factory=dict)   # PRISM's figures (apply.protect_words)
 
 
+@dataclass
+class DocumentAnalysis:
+    """What protection finds in a document, whatever then replaces it: detection,
+    propagation, linking and the leak guard's forms do not depend on the method, so an
+    evaluation comparing several methods finds them once per document
+    (``analyse_document``) and only the replacement is made per method
+    (``replace_document``)."""
+    marked: Document                   # the document as read, with inline-code markers
+    plain: Document                    # the same without them: the mentions' offsets
+    mentions: List[Mention]
+    clusters: List[Cluster]
+    originals: List[str]
+    ordinary: List[str]
+    detectors: List[str]
+    extra: Tuple[Tuple[str, str], ...]  # the run's wanted entity forms
+    avoid: Tuple[str, ...]              # ... and what no pseudonym may be
+    word_chars: int = 0
+    masked_word_chars: int = 0
+    _described: Optional[List[Mention]] = field(default=None, repr=False)
+
+    def described(self) -> List[Mention]:
+        """The mentions with lemma and features (``describe_mentions``), made on first use."""
+        if self._described is None:
+            self._described = describe_mentions(self.mentions, self.plain.source_lang)
+        return self._described
+
+
+# Methods that need the mentions' morphology (``describe_mentions``).
+DESCRIBING_METHODS = ("pseudonym", "category-id-grammar")
+
+
 def protect_document(doc: Document, options: ProtectOptions,
                      extra_forms: Iterable[Tuple[str, str]] = ()) -> ProtectedDocument:
+    return replace_document(analyse_document(doc, options, extra_forms), options)
+
+
+def analyse_document(doc: Document, options: ProtectOptions,
+                     extra_forms: Iterable[Tuple[str, str]] = (),
+                     methods: Sequence[str] = ()) -> DocumentAnalysis:
+    """Everything ``protect_document`` does before replacing: uses ``options``' categories,
+    detectors and allow list, not its method.  ``methods``: those the analysis will serve
+    (default: ``options.method``), so that pseudonym work can start early."""
     wanted = (lambda c: True) if options.categories is None else (
         lambda c: c in options.categories)
-    if options.method == "pseudonym":
+    if "pseudonym" in (tuple(methods) or (options.method,)):
         check_fallback_words(doc.source_lang, doc.target_lang, wait=False)
     # Entities are found on the text without inline-code markers: a name split over three
     # differently formatted runs ("Jo|hn Sm|ith") is one word for detection and propagation.
@@ -97,8 +138,8 @@ def protect_document(doc: Document, options: ProtectOptions,
                                  exempt=citations(doc))
     mentions = linking.merge_overlaps(mentions, doc.segments)
     clusters = linking.link(mentions, lang=doc.source_lang)
-    if options.method in ("pseudonym", "category-id-grammar"):
-        mentions = describe_mentions(mentions, doc.source_lang)
+    # Describing a mention keeps its text, source and span: what follows is the same for
+    # every method.
     guarded = [m for m in mentions if m.source != linking.PRECAUTION]
     originals = sorted({m.text for m in guarded}
                        | {linking.POSSESSIVE.sub("", m.text) for m in guarded})
@@ -108,6 +149,23 @@ def protect_document(doc: Document, options: ProtectOptions,
                                                   doc.source_lang)
                 if linking.POSSESSIVE.sub("", f).casefold() not in authoritative
                 and f.casefold() not in authoritative]
+    word_chars, masked_chars = masked_word_chars(doc, mentions)
+    return DocumentAnalysis(marked=marked_doc, plain=doc, mentions=mentions, clusters=clusters,
+                            originals=originals, ordinary=ordinary, detectors=used,
+                            extra=extra, avoid=avoid, word_chars=word_chars,
+                            masked_word_chars=masked_chars)
+
+
+def replace_document(analysis: DocumentAnalysis, options: ProtectOptions) -> ProtectedDocument:
+    """The protected document for ``options.method``: pseudonyms chosen, or masks, or tags,
+    in place of the analysis' mentions.  The analysis is left as it was (it may serve
+    several methods)."""
+    marked_doc, doc = analysis.marked, analysis.plain
+    mentions = analysis.described() if options.method in DESCRIBING_METHODS \
+        else list(analysis.mentions)
+    clusters = analysis.clusters
+    originals, ordinary = analysis.originals, analysis.ordinary
+    extra, avoid, used = analysis.extra, analysis.avoid, analysis.detectors
 
     replacement_of: Dict[int, object] = {}
     chooser = None
@@ -141,6 +199,7 @@ def protect_document(doc: Document, options: ProtectOptions,
         of_cluster: Dict[int, List[Mention]] = {}
         for m in mentions:
             of_cluster.setdefault(m.cluster, []).append(m)
+        prefetch_views(chooser.views, clusters, of_cluster)
         for c in choice_order(clusters, of_cluster):  # order-independent choice
             replacement_of[c.id] = chooser.choose(c, of_cluster.get(c.id, []))
     numbers: Dict[int, int] = {}
@@ -197,12 +256,13 @@ def protect_document(doc: Document, options: ProtectOptions,
                                     text="".join(pieces), assignments=assignments, codes=codes))
     # No leak check here: every payload is checked immediately before it is sent
     # (``stages.Translator``, against ``stages.guard_terms``, a superset of ``originals``).
-    word_chars, masked_chars = masked_word_chars(doc, mentions)
-    pd = ProtectedDocument(document=marked_doc, segments=out, mentions=mentions,
-                           clusters=clusters, originals=originals, ordinary=ordinary,
+    pd = ProtectedDocument(document=marked_doc, segments=out, mentions=list(mentions),
+                           clusters=list(clusters), originals=list(originals),
+                           ordinary=list(ordinary),
                            selection=dict(chooser.stats) if chooser is not None else {},
-                           detectors=used, word_chars=word_chars,
-                           masked_word_chars=masked_chars, engine=options.engine)
+                           detectors=list(used), word_chars=analysis.word_chars,
+                           masked_word_chars=analysis.masked_word_chars,
+                           engine=options.engine)
     if options.words:
         # PRISM on the words the entity replacements left (``transforms.prism.apply``); no
         # substitute may be a string the leak guard holds back, nor any entity string of

@@ -452,7 +452,8 @@ class Selector:
                     return Selection(e, step, list(forms.get(id(e), ())))
         if self.analogy is not None and not looks._strict():
             e = self._synthesize(category, required, tokens, gender, end, order,
-                                 lambda x, made: acceptable(x, made) and looks.passes(x))
+                                 lambda x, made: acceptable(x, made) and looks.passes(x),
+                                 prefetch=looks.prefetch)
             if e is not None:
                 return Selection(e, "faker+analogy", [f.form for f in e.forms if f.count < 0])
         # No entry has every form needed: the one covering most mentions' forms (the others
@@ -491,8 +492,8 @@ class Selector:
         return out
 
     # -- made-up names ---------------------------------------------------------------
-    def _synthesize(self, category, distinct, tokens, gender, end, order, acceptable
-                    ) -> Optional[DictionaryEntry]:
+    def _synthesize(self, category, distinct, tokens, gender, end, order, acceptable,
+                    prefetch=None) -> Optional[DictionaryEntry]:
         """Step 3 with morphology: a Faker name of the category (a person: a given name of the
         original's gender from the dictionary's persons + a Faker family name) whose every
         needed form analogy can make; among the first ``SYNTHETIC_LOOK`` acceptable ones in
@@ -512,41 +513,49 @@ class Selector:
         start = order("\x1fsynthetic")
         step = _coprime_step(n, order("\x1fsynthetic-step"))
         found = []
-        for i in range(n):
-            if len(found) >= SYNTHETIC_LOOK:
-                break
-            word = pool[(start + i * step) % n]
-            if not re.fullmatch(r"[^\W\d_]+(-[^\W\d_]+)?", word) or len(word) < 3:
-                continue
-            lemma = word
-            if cat == "PER" and tokens > 1:
-                given = self._given_names(gender)
-                if not given:
-                    return None
-                k = order("\x1fgiven\x1f" + word)
-                firsts = []
-                for j in range(len(given)):
-                    g = given[(k + j) % len(given)]
-                    if g not in firsts and g != word:
-                        firsts.append(g)
-                    if len(firsts) == tokens - 1:
-                        break
-                lemma = " ".join(firsts + [word])
-            mades = [self.analogy.make(lemma, need) for need in needs]
-            if not all(mades):
-                continue
-            entry = DictionaryEntry(
-                category=cat, lemma=lemma, count=0, tokens=len(lemma.split()), upos="PROPN",
-                classes=[], source="analogy",
-                forms=[DictionaryForm(form=lemma, features={}, count=0)] +
-                      [DictionaryForm(form=m.form, features=m.features, count=-1)
-                       for m in mades])
-            if not acceptable(entry, ()):
-                continue
-            evidence = min((m.score for m in mades), default=OWN)
-            last = word.casefold()
-            ending = 0 if last[-2:] == end else (1 if last[-1:] == end[-1:] else 2)
-            found.append(((-min(evidence, TRUSTED), ending, len(lemma)), entry))
+        i = 0
+        while i < n and len(found) < SYNTHETIC_LOOK:
+            # The next candidates, as many as acceptable names are still wanted (so that no
+            # more are looked at than one by one): ``prefetch`` lets the engine's view of
+            # their words be had in one round trip instead of one per candidate.
+            batch = []
+            while i < n and len(batch) < SYNTHETIC_LOOK - len(found):
+                word = pool[(start + i * step) % n]
+                i += 1
+                if not re.fullmatch(r"[^\W\d_]+(-[^\W\d_]+)?", word) or len(word) < 3:
+                    continue
+                lemma = word
+                if cat == "PER" and tokens > 1:
+                    given = self._given_names(gender)
+                    if not given:
+                        return None
+                    k = order("\x1fgiven\x1f" + word)
+                    firsts = []
+                    for j in range(len(given)):
+                        g = given[(k + j) % len(given)]
+                        if g not in firsts and g != word:
+                            firsts.append(g)
+                        if len(firsts) == tokens - 1:
+                            break
+                    lemma = " ".join(firsts + [word])
+                mades = [self.analogy.make(lemma, need) for need in needs]
+                if not all(mades):
+                    continue
+                batch.append((word, lemma, mades, DictionaryEntry(
+                    category=cat, lemma=lemma, count=0, tokens=len(lemma.split()),
+                    upos="PROPN", classes=[], source="analogy",
+                    forms=[DictionaryForm(form=lemma, features={}, count=0)] +
+                          [DictionaryForm(form=m.form, features=m.features, count=-1)
+                           for m in mades])))
+            if prefetch is not None and batch:
+                prefetch([entry for *_, entry in batch])
+            for word, lemma, mades, entry in batch:
+                if not acceptable(entry, ()):
+                    continue
+                evidence = min((m.score for m in mades), default=OWN)
+                last = word.casefold()
+                ending = 0 if last[-2:] == end else (1 if last[-1:] == end[-1:] else 2)
+                found.append(((-min(evidence, TRUSTED), ending, len(lemma)), entry))
         if not found:
             return None
         found.sort(key=lambda f: (f[0], order(f[1].lemma), f[1].lemma))
@@ -691,6 +700,16 @@ class _Looks:
             if view != "*" and (not view.startswith("<np>") or any(c in view for c in "+~#")):
                 return False
         return True
+
+    def prefetch(self, entries: Sequence[DictionaryEntry]) -> None:
+        """The engine's view of every word ``passes`` will look at for ``entries``, in one
+        round trip (each text is analysed on its own: the views are the same)."""
+        if self.views is None:
+            return
+        try:
+            self.views([w for e in entries for f in e.forms for w in f.form.split()])
+        except OSError:
+            pass          # ``passes`` asks again and decides as it does without a view
 
     def view_level(self, e: DictionaryEntry) -> int:
         """How alike the engine sees the candidate and the original: 0 the same readings and

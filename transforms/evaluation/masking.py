@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from schemas.records import is_code_char
+from schemas.records import CODE_CHARS, is_code_char
 from transforms import dates
 from transforms.linking import POSSESSIVE, _WORD, fold
 from transforms.restore import _find_exact, _find_words
@@ -42,6 +42,11 @@ Span = Tuple[int, int]
 
 def strip_codes(text: str, spans: Iterable[Sequence] = ()) -> Tuple[str, List[Span]]:
     """Remove inline-code markers from ``text`` and move ``spans`` ([start, end, ...]) along."""
+    if CODE_CHARS.search(text) is None:
+        # No marker (most segments): each span keeps the part of it that lies in the text.
+        n = len(text)
+        return text, [(max(0, int(sp[0])), min(n, int(sp[1]))) for sp in spans
+                      if max(0, int(sp[0])) < min(n, int(sp[1]))]
     keep = [i for i, ch in enumerate(text) if not is_code_char(ch)]
     new_pos = {}
     for n, i in enumerate(keep):

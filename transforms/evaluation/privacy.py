@@ -15,10 +15,14 @@
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
+import numpy as np
+
+from transforms.evaluation.fast_ter import njit
 from transforms.linking import _WORD, fold, link_key
 
 FUZZY_THRESHOLD = 0.8
@@ -58,40 +62,50 @@ def leaks_exact(mention: str, payload: str) -> bool:
     m = mention.strip()
     if not m:
         return False
-    return re.search(rf"(?<!{_WORD}){re.escape(fold(m))}(?!{_WORD})", fold(payload)) is not None
+    return _exact_pattern(fold(m)).search(_folded(payload)) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _exact_pattern(folded: str) -> re.Pattern:
+    """A mention's word-bounded pattern, compiled once (``re``'s own cache holds 512, fewer
+    than a corpus's mentions)."""
+    return re.compile(rf"(?<!{_WORD}){re.escape(folded)}(?!{_WORD})")
+
+
+@functools.lru_cache(maxsize=64)
+def _folded(payload: str) -> str:
+    return fold(payload)
+
+
+_STRIP = ".,;:()[]\"'"
 
 
 def fuzzy_similarity(mention: str, payload: str, at_least: Optional[float] = None) -> float:
     """Best ``SequenceMatcher`` ratio between the mention and a window of the payload with the
     same number of words (±1), compared case- and accent-insensitively.  With ``at_least``,
-    only whether the best reaches it is wanted: windows whose upper bounds (length, then
-    character counts) fall below it are skipped and the first window that reaches it ends
-    the search, so the result is >= ``at_least`` exactly when the best ratio is."""
+    only whether the best reaches it is wanted: windows whose upper bounds fall below it are
+    skipped (``_reaching``) and the first window that reaches it ends the search, so the
+    result is >= ``at_least`` exactly when the best ratio is."""
     m = fold(mention.strip())
     if not m:
         return 0.0
-    words = [w.group(0) for w in re.finditer(r"\S+", fold(payload))]
+    words = _words(payload)
     n = len(m.split())
-    lb = len(m)
-    best = 0.0
+    sizes = {max(1, n - 1), n, n + 1}
     sm = difflib.SequenceMatcher(autojunk=False)
     sm.set_seq2(m)
-    for size in {max(1, n - 1), n, n + 1}:
+    best = 0.0
+    if at_least is not None:
+        for window in _reaching(m, words, sizes, at_least):
+            sm.set_seq1(window)
+            r = sm.ratio()
+            if r >= at_least:
+                return r
+            best = max(best, r)
+        return best
+    for size in sizes:
         for i in range(0, max(1, len(words) - size + 1)):
-            window = " ".join(words[i:i + size]).strip(".,;:()[]\"'")
-            if at_least is not None:
-                la = len(window)
-                # real_quick_ratio, from the lengths alone, before any matching
-                if (2.0 * min(la, lb) / (la + lb) if la + lb else 1.0) < at_least:
-                    continue
-                sm.set_seq1(window)
-                if sm.quick_ratio() < at_least:
-                    continue
-                r = sm.ratio()
-                if r >= at_least:
-                    return r
-                best = max(best, r)
-                continue
+            window = " ".join(words[i:i + size]).strip(_STRIP)
             sm.set_seq1(window)
             if sm.real_quick_ratio() <= best or sm.quick_ratio() <= best:
                 continue
@@ -99,9 +113,106 @@ def fuzzy_similarity(mention: str, payload: str, at_least: Optional[float] = Non
     return best
 
 
+@functools.lru_cache(maxsize=64)
+def _words(payload: str) -> Tuple[str, ...]:
+    """The payload's words, folded (a segment's payload is searched for each of its
+    mentions)."""
+    return tuple(w.group(0) for w in re.finditer(r"\S+", fold(payload)))
+
+
+def _codes(text: str) -> np.ndarray:
+    return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(words: Tuple[str, ...]):
+    """The words joined by single spaces (every window is a slice of it), as code points,
+    and where each word starts and ends in it."""
+    starts, ends, pos = [], [], 0
+    for w in words:
+        starts.append(pos)
+        ends.append(pos + len(w))
+        pos += len(w) + 1
+    joined = " ".join(words)
+    return (joined, _codes(joined), np.array(starts, dtype=np.int64),
+            np.array(ends, dtype=np.int64))
+
+
+_STRIP_CODES = np.array(sorted(ord(c) for c in _STRIP), dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
+def _member(c, sorted_codes: np.ndarray) -> bool:
+    x = np.searchsorted(sorted_codes, c)
+    return x < sorted_codes.shape[0] and sorted_codes[x] == c
+
+
+@njit(cache=True, nogil=True)
+def _passing(m: np.ndarray, text: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+             sizes: np.ndarray, at_least: float, strip: np.ndarray) -> np.ndarray:
+    """[a, b) in ``text`` of each window (in ``fuzzy_similarity``'s order) that passes
+    ``SequenceMatcher``'s ``real_quick_ratio`` and ``quick_ratio`` tests against ``m`` at
+    ``at_least``, each computed as difflib does: 2·min(len) / total, then 2·(characters in
+    common, counted with repetition) / total."""
+    lb = m.shape[0]
+    uniq = np.unique(m)
+    want = np.zeros(uniq.shape[0], dtype=np.int64)
+    for c in m:
+        want[np.searchsorted(uniq, c)] += 1
+    nw = starts.shape[0]
+    out = np.empty((0, 2), dtype=np.int64)
+    found = []
+    for size in sizes:
+        for i in range(0, max(1, nw - size + 1)):
+            j = min(i + size, nw)
+            if j <= i:
+                a, b = 0, 0
+            else:
+                a, b = starts[i], ends[j - 1]
+                # str.strip(_STRIP): from both ends
+                while a < b and _member(text[a], strip):
+                    a += 1
+                while b > a and _member(text[b - 1], strip):
+                    b -= 1
+            la = b - a
+            if la + lb == 0:
+                continue            # not reached: m is never empty
+            if 2.0 * min(la, lb) / (la + lb) < at_least:
+                continue
+            avail = want.copy()
+            matches = 0
+            for k in range(a, b):
+                x = np.searchsorted(uniq, text[k])
+                if x < uniq.shape[0] and uniq[x] == text[k] and avail[x] > 0:
+                    avail[x] -= 1
+                    matches += 1
+            if 2.0 * matches / (la + lb) < at_least:
+                continue
+            found.append((a, b))
+    if found:
+        out = np.empty((len(found), 2), dtype=np.int64)
+        for n in range(len(found)):
+            out[n, 0] = found[n][0]
+            out[n, 1] = found[n][1]
+    return out
+
+
+def _reaching(m: str, words: Tuple[str, ...], sizes, at_least: float):
+    """The windows of ``fuzzy_similarity``, in its order, that pass ``SequenceMatcher``'s
+    ``real_quick_ratio`` and ``quick_ratio`` tests at ``at_least`` (compiled: ``_passing``);
+    only these need its ``ratio``."""
+    joined, text, starts, ends = _layout(words)
+    for a, b in _passing(_codes(m), text, starts, ends, np.array(list(sizes), dtype=np.int64),
+                         float(at_least), _STRIP_CODES):
+        yield joined[a:b]
+
+
 def leaks_fuzzy(mention: str, payload: str, threshold: float = FUZZY_THRESHOLD) -> bool:
-    if leaks_exact(mention, payload):
-        return True
+    return leaks_exact(mention, payload) or _near_copy(mention, payload, threshold)
+
+
+def _near_copy(mention: str, payload: str, threshold: float) -> bool:
+    """``leaks_fuzzy`` once ``leaks_exact`` has said no."""
     if len(mention.strip()) < 4:      # "EU", "3": similarity of tiny strings means nothing
         return False
     return fuzzy_similarity(mention, payload, threshold) >= threshold
@@ -135,7 +246,7 @@ def document_counts(segments: Sequence[Tuple[str, Sequence[Sequence], Optional[s
                 if leaks_exact(mention, payload):
                     c.leaked_exact += 1
                     c.leaked_fuzzy += 1
-                elif leaks_fuzzy(mention, payload, threshold):
+                elif _near_copy(mention, payload, threshold):
                     c.leaked_fuzzy += 1
             ok = _covered((s, e), text, preds)
             c.gold_covered += ok

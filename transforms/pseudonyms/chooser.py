@@ -436,12 +436,32 @@ def _corpus_choose(secret: bytes, forms: Tuple[Tuple[str, str], ...],
                 for i, ((c, k), f) in enumerate(sorted(canon.items()))]
     mentions_of = {cl.id: [described[(cl.category, cl.canonical)]]
                    for cl in clusters if (cl.category, cl.canonical) in described}
+    prefetch_views(views, clusters, mentions_of)
     for cl in choice_order(clusters, mentions_of):
         try:
             out[(cl.category, cl.key)] = chooser.choose(cl, mentions_of.get(cl.id, ()))
         except RuntimeError:
             continue
     return out
+
+
+def prefetch_views(views, clusters: Iterable[Cluster],
+                   mentions_of: Dict[int, Sequence[Mention]]) -> None:
+    """The engine's view of every cluster's name (as ``_Looks`` and ``engine_shaped`` take
+    it: without its article) and of its words, in one round trip rather than one or two per
+    cluster.  Each text is analysed on its own, so the views are the ones asked one by one;
+    on an error each cluster asks again and does without, as before."""
+    if views is None:
+        return
+    from transforms.nlp.apertium_morphology import bare_name
+    from transforms.pseudonyms.engine_shaped import _TOKENS
+    names = {bare_name(cl.canonical) for cl in clusters} | \
+        {bare_name(m.text) for ms in mentions_of.values() for m in ms}
+    words = {t for n in names for t in _TOKENS.findall(n) if t[:1].isalnum() or t[:1] == "_"}
+    try:
+        views(sorted(names | words))
+    except OSError:
+        pass
 
 
 def corpus_assignments(secret: bytes, forms: Iterable[Tuple[str, str]], source_lang: str = "",
