@@ -26,6 +26,7 @@ Adjacent masks (only whitespace between them) are merged into one, as in the pap
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
@@ -177,12 +178,7 @@ _TOKEN = re.compile(rf"{_WORD}+")
 
 
 def _shared_prefix(a: str, b: str) -> int:
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return n
+    return len(os.path.commonprefix((a, b)))
 
 
 def find_inflected(text: str, entity: str, taken: Sequence[Span] = ()) -> Optional[Span]:

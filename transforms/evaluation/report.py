@@ -9,7 +9,7 @@ import csv
 import html
 import io
 import json
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Sequence
 
 METHOD_ORDER = ["original", "pseudonym", "category-id-grammar", "category-id", "category",
                 "tags", "asterisk"]
@@ -209,6 +209,28 @@ def bar_chart(rows: Sequence[dict], metric: str, title: str) -> str:
     return "".join(parts)
 
 
+def _plot_frame(title: str, box, legend_rows: int, px, py, x_ticks, y_ticks, x_label: str,
+                y_label: str) -> List[str]:
+    """An SVG plot's opening, title, grid with tick labels and axis labels, for the caller to
+    draw into and close.  ``box``: width, height (without the legend's rows), left and top
+    margins, plot width and height; ticks: (value, label; None: the value, no decimals)."""
+    w, h, left, top_pad, plot_w, plot_h = box
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h + 20 * legend_rows}" '
+             f'role="img" aria-label="{_esc(title)}">',
+             f'<text x="{w / 2}" y="18" text-anchor="middle" font-weight="bold">{_esc(title)}</text>']
+    for (xv, xt), (yv, yt) in zip(x_ticks, y_ticks):
+        parts.append(f'<line x1="{px(xv):.1f}" x2="{px(xv):.1f}" y1="{top_pad}" y2="{top_pad + plot_h}" stroke="#eee"/>'
+                     f'<text x="{px(xv):.1f}" y="{top_pad + plot_h + 16}" text-anchor="middle" font-size="11">{xt}</text>'
+                     f'<line x1="{left}" x2="{left + plot_w}" y1="{py(yv):.1f}" y2="{py(yv):.1f}" stroke="#eee"/>'
+                     f'<text x="{left - 6}" y="{py(yv) + 4:.1f}" text-anchor="end" font-size="11">'
+                     f'{yt if yt is not None else f"{yv:.0f}"}</text>')
+    parts.append(f'<text x="{left + plot_w / 2}" y="{h - 8}" text-anchor="middle" font-size="12">'
+                 f'{_esc(x_label)}</text>'
+                 f'<text x="14" y="{top_pad + plot_h / 2}" transform="rotate(-90 14 {top_pad + plot_h / 2})" '
+                 f'text-anchor="middle" font-size="12">{_esc(y_label)}</text>')
+    return parts
+
+
 def scatter_chart(rows: Sequence[dict], x_key: str = "leak_fuzzy", y_key: str = "chrf",
                   title: str = "Privacy vs quality") -> str:
     pts = [r for r in rows if r.get(x_key) is not None and r.get(y_key) is not None]
@@ -229,20 +251,12 @@ def scatter_chart(rows: Sequence[dict], x_key: str = "leak_fuzzy", y_key: str = 
     def py(v):
         return top_pad + plot_h - plot_h * (v - y_lo) / (y_hi - y_lo)
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h + 20 * len(series)}" '
-             f'role="img" aria-label="{_esc(title)}">',
-             f'<text x="{w / 2}" y="18" text-anchor="middle" font-weight="bold">{_esc(title)}</text>']
-    for k in range(6):
-        xv = k / 5
-        parts.append(f'<line x1="{px(xv):.1f}" x2="{px(xv):.1f}" y1="{top_pad}" y2="{top_pad + plot_h}" stroke="#eee"/>'
-                     f'<text x="{px(xv):.1f}" y="{top_pad + plot_h + 16}" text-anchor="middle" font-size="11">{100 * xv:.0f}%</text>')
-        yv = y_lo + (y_hi - y_lo) * k / 5
-        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{py(yv):.1f}" y2="{py(yv):.1f}" stroke="#eee"/>'
-                     f'<text x="{left - 6}" y="{py(yv) + 4:.1f}" text-anchor="end" font-size="11">{yv:.0f}</text>')
-    parts.append(f'<text x="{left + plot_w / 2}" y="{h - 8}" text-anchor="middle" font-size="12">'
-                 f'gold entity mentions leaked to the engine ({_esc(x_key.replace("_", " "))}) — left is more private</text>'
-                 f'<text x="14" y="{top_pad + plot_h / 2}" transform="rotate(-90 14 {top_pad + plot_h / 2})" '
-                 f'text-anchor="middle" font-size="12">masked {_esc(y_key)}</text>')
+    parts = _plot_frame(title, (w, h, left, top_pad, plot_w, plot_h), len(series), px, py,
+                        [(k / 5, f"{100 * k / 5:.0f}%") for k in range(6)],
+                        [(y_lo + (y_hi - y_lo) * k / 5, None) for k in range(6)],
+                        f'gold entity mentions leaked to the engine '
+                        f'({x_key.replace("_", " ")}) — left is more private',
+                        f"masked {y_key}")
     placed = []
     for r in sorted(pts, key=lambda r: -r[y_key]):
         j = series.index((r["engine"], r["direction"]))
@@ -277,19 +291,10 @@ def tradeoff_chart(curves: dict, title: str, x_label: str) -> str:
     def py(v):
         return top_pad + plot_h - plot_h * v
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h + 20 * len(items)}" '
-             f'role="img" aria-label="{_esc(title)}">',
-             f'<text x="{w / 2}" y="18" text-anchor="middle" font-weight="bold">{_esc(title)}</text>']
-    for k in range(6):
-        v = k / 5
-        parts.append(f'<line x1="{px(v):.1f}" x2="{px(v):.1f}" y1="{top_pad}" y2="{top_pad + plot_h}" stroke="#eee"/>'
-                     f'<text x="{px(v):.1f}" y="{top_pad + plot_h + 16}" text-anchor="middle" font-size="11">{v:.1f}</text>'
-                     f'<line x1="{left}" x2="{left + plot_w}" y1="{py(v):.1f}" y2="{py(v):.1f}" stroke="#eee"/>'
-                     f'<text x="{left - 6}" y="{py(v) + 4:.1f}" text-anchor="end" font-size="11">{v:.1f}</text>')
-    parts.append(f'<text x="{left + plot_w / 2}" y="{h - 8}" text-anchor="middle" font-size="12">'
-                 f'{_esc(x_label)} — right is more private</text>'
-                 f'<text x="14" y="{top_pad + plot_h / 2}" transform="rotate(-90 14 {top_pad + plot_h / 2})" '
-                 f'text-anchor="middle" font-size="12">quality: masked chrF / 100</text>')
+    ticks = [(k / 5, f"{k / 5:.1f}") for k in range(6)]
+    parts = _plot_frame(title, (w, h, left, top_pad, plot_w, plot_h), len(items), px, py,
+                        ticks, ticks, f"{x_label} — right is more private",
+                        "quality: masked chrF / 100")
     for j, c in enumerate(items):
         colour = COLOURS[j % len(COLOURS)]
         a = c["anchor"]

@@ -32,6 +32,7 @@ PRISM* first, then PRISM-R (``nested``).
 from __future__ import annotations
 
 import math
+import os
 import random
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
@@ -207,12 +208,8 @@ def nested(text: str, tokens: Sequence[Token], tag: Callable[[str], List[Token]]
 
 
 def _prefix(a: str, b: str) -> int:
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
-    return n
+    """Length of the common prefix (the reference code's fuzzy match)."""
+    return len(os.path.commonprefix((a, b)))
 
 
 def decode(translation: str, substitutions: Sequence[Substitution], fuzzy: bool = True,
