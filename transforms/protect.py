@@ -125,8 +125,9 @@ def analyse_document(doc: Document, options: ProtectOptions,
     # Entities are found on the text without inline-code markers: a name split over three
     # differently formatted runs ("Jo|hn Sm|ith") is one word for detection and propagation.
     marked_doc, doc = doc, plain_document(doc)
+    cited = citations(doc)
     found, used = _detect(doc, detectors_for(doc, options.detectors),
-                          fallback="stanza" not in options.detectors)
+                          fallback="stanza" not in options.detectors, cited=cited)
     given = [m for m in linking.mentions_from_labels(doc.segments) + found
              if wanted(m.category)]
     extra, avoid, allowed = _wanted_run_forms(
@@ -135,7 +136,7 @@ def analyse_document(doc: Document, options: ProtectOptions,
     if allowed:
         given = [m for m in given if linking.link_key(m.text) not in allowed]
     mentions = linking.propagate(doc.segments, given, extra, lang=doc.source_lang,
-                                 exempt=citations(doc))
+                                 exempt=cited)
     mentions = linking.merge_overlaps(mentions, doc.segments)
     clusters = linking.link(mentions, lang=doc.source_lang)
     # Describing a mention keeps its text, source and span: what follows is the same for
@@ -458,12 +459,14 @@ def detect(doc: Document, detectors: Sequence[str]) -> List[Mention]:
                    fallback="stanza" not in detectors)[0]
 
 
-def _detect(doc: Document, names: Sequence[str],
-            fallback: bool = False) -> Tuple[List[Mention], List[str]]:
+def _detect(doc: Document, names: Sequence[str], fallback: bool = False,
+            cited: Optional[Dict[int, List[Tuple[int, int]]]] = None
+            ) -> Tuple[List[Mention], List[str]]:
     """The mentions found by the detectors ``names`` (resolved: ``detectors_for``) and the
     detectors that actually ran.  ``fallback`` (Stanza chosen by ``auto``, not asked for):
     when the installed models cannot be loaded after all, the heuristic name detector
-    stands in, with a warning, instead of the document failing."""
+    stands in, with a warning, instead of the document failing.  ``cited``: the document's
+    ``citations``, when the caller has them already."""
     names = list(names)
     out: List[Mention] = []
     lang = doc.source_lang
@@ -493,15 +496,16 @@ def _detect(doc: Document, names: Sequence[str],
         spans = HeuristicDetector().detect([seg.text for seg in doc.segments], lang)
         for seg, sp in zip(doc.segments, spans):
             out += to_mentions(seg.index, seg.text, sp)
-    return _outside_citations(doc, out), names
+    return _outside_citations(doc, out, citations(doc) if cited is None else cited), names
 
 
-def _outside_citations(doc: Document, mentions: List[Mention]) -> List[Mention]:
-    """Found mentions without those inside a public citation (an ECLI, an act's number and
-    legal order: ``identifiers.public_citations``), nor a number read across one ("2017/1001
-    59", an act and its article, is no phone number)."""
+def _outside_citations(doc: Document, mentions: List[Mention],
+                       cited: Dict[int, List[Tuple[int, int]]]) -> List[Mention]:
+    """Found mentions without those inside a public citation (``cited``, and a law's
+    abbreviation cited with an article: ``identifiers.laws_cited``), nor a number read
+    across one ("2017/1001 59", an act and its article, is no phone number)."""
     from transforms.detect.identifiers import laws_cited
-    cited = citations(doc)
+    cited = dict(cited)         # the laws keep detectors off only: not the caller's
     for seg in doc.segments:
         laws = laws_cited(seg.text)
         if laws:
