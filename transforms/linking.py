@@ -174,11 +174,10 @@ _WORDS = re.compile(r"[^\W\d_]+")
 
 
 def strip_accents(text: str) -> str:
-    """``text`` without combining marks ("Bērziņš" -> "Berzins"); other letters as they are."""
-    import unicodedata
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return unicodedata.normalize("NFC", plain)
+    """``text`` without combining marks ("Bērziņš" -> "Berzins"); other letters as they are
+    (``fold`` without the case folding)."""
+    return unicodedata.normalize(
+        "NFC", unicodedata.normalize("NFKD", text).translate(_WITHOUT_COMBINING))
 
 
 def form_pattern(form: str) -> re.Pattern:

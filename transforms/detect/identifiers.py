@@ -537,14 +537,6 @@ def laws_cited(text: str) -> List[Tuple[int, int]]:
     return [m.span(1) for rx in _LAW_CITED for m in rx.finditer(text)]
 
 
-def outside_citations(spans: Sequence[Span], text: str) -> List[Span]:
-    """``spans`` without those lying wholly inside a public citation of ``text``."""
-    cited = public_citations(text)
-    if not cited:
-        return list(spans)
-    return [s for s in spans if not any(a <= s.start and s.end <= b for a, b in cited)]
-
-
 @register
 class NumberRecognizer(Recognizer):
     """Fallback: a run of >= 6 digits (joined only by dashes, / and .) that no typed
