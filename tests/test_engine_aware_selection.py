@@ -3,6 +3,8 @@ article outside the replaced span, and restoration of pseudonyms the engine tran
 
 Apertium's eng-spa and swe-dan pairs are part of the set-up (.ci/run, README): these tests
 fail, not skip, where they are missing."""
+import re
+
 from schemas.records import Document, Mention, Segment
 from transforms.engines.apertium_lexicon import LEVEL_SEP, pair_lexicon
 from transforms.nlp.apertium_morphology import mention_morphology, shape_of
@@ -130,3 +132,18 @@ def test_a_scrambled_acronym_is_no_word_the_engine_translates():
         got.add(cand)
         assert not ch.changes_words([cand]), cand
     assert len(got) > 40          # still a keyed scramble, not one fixed answer
+
+
+def test_a_scrambled_name_leaves_its_article_in_the_sentence():
+    # "the ITU" was scrambled whole into "dpj RVM": the sentence kept its "the" and sent
+    # "the dpj RVM".  The name alone is scrambled, in its own shape.
+    from schemas.records import Cluster
+    from transforms.protect import engine_views
+    from transforms.pseudonyms.chooser import PseudonymChooser
+    views = engine_views("apertium", "en", "es")
+    for k in range(20):
+        ch = PseudonymChooser(f"secret-{k}".encode(), "doc", ["the ITU", "ITU"], views=views,
+                              lang="en")
+        got = ch._step_scramble(Cluster(id=0, category="ORG", key="itu", canonical="the ITU",
+                                        forms=["the ITU", "ITU"]))
+        assert re.fullmatch(r"[A-Z]{3}", got.form_for("ITU")), got.text

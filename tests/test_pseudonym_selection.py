@@ -407,3 +407,14 @@ def test_lazy_ranking_is_the_full_sort():
 
         got = list(ranked_lazily(cands, lambda e: e.p, order))
         assert [id(e) for e in got] == [id(e) for e in eager(cands, lambda e: e.p, order)]
+
+
+def test_a_pseudonym_takes_each_mentions_case():
+    # A heading made the cluster's canonical form "THE WORKING GROUP"; its running-text
+    # mentions went out as "the THREATENING CHAT" (a real UN report, unlabelled).
+    from transforms.pseudonyms.surface import apply_case
+    assert apply_case("Working Group", "THREATENING CHAT") == "Threatening Chat"
+    assert apply_case("WORKING GROUP", "Threatening Chat") == "THREATENING CHAT"
+    # acronyms keep theirs, in a mention with an article too
+    assert apply_case("the UNESCO", "EUIPO") == "EUIPO"
+    assert apply_case("UN", "DGT") == "DGT"

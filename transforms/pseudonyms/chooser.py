@@ -337,7 +337,12 @@ class PseudonymChooser:
 
     def _step_scramble(self, cluster: Cluster) -> Plain:
         self.stats["scramble"] += 1
-        return Plain(scramble(self, cluster))
+        # A name's article stays in the sentence (``protect.article_outside``): the name is
+        # scrambled without it ("the ITU" -> "the RVM", not "the dpj RVM").
+        from transforms.nlp.apertium_morphology import bare_name
+        text = bare_name(cluster.canonical, lang=self.lang) \
+            if cluster.category in NAME_CATEGORIES else None
+        return Plain(scramble(self, cluster, text=text))
 
     # -- the exclusion rules -----------------------------------------------------
     def _acceptable(self, cand: str, share_words: bool = False) -> bool:
