@@ -24,8 +24,17 @@ def _possessive(text: str) -> str:
 
 
 def apply_case(model: str, text: str) -> str:
+    """``text`` in the case the mention ``model`` is written in: capitals for a mention in
+    capitals (not for acronyms alone), and ordinary case for a mention with no word in
+    capitals — a cluster whose canonical form is a heading ("THE WORKING GROUP") has its
+    pseudonym in capitals, and "the Working Group" must not go out as "the THREATENING
+    CHAT"."""
     letters = [c for c in model if c.isalpha()]
     if len(letters) > 1 and all(c.isupper() for c in letters) and not all(
             w.isupper() and len(w) <= 3 for w in model.split()):
         return text.upper()
+    if letters and text.isupper() and not any(
+            sum(c.isupper() for c in w) > 1 for w in model.split()):
+        return " ".join(w[:1] + w[1:].lower() if w[:1].isalpha() else w
+                        for w in text.split(" "))
     return text
