@@ -79,6 +79,9 @@ OPTIONS = JobOptions(
             Option("--word-dictionary", "PRISM's word dictionary (auto: the shipped one for "
                    "the pair); also the adversary's, for the inverted privacy measure",
                    default="auto", metavar="SPEC"),
+            Option("--dictionary", "pseudonym dictionary (as for translate): auto (shipped, "
+                   "per source language), none, or a .json/.parquet file", default="auto",
+                   metavar="SPEC"),
             Option("--categories", "entity categories protected and masked, or all",
                    default=",".join(DEFAULT_CATEGORIES), metavar="LIST"),
             Option("--detectors", "detection beside given labels (as for translate)",
@@ -438,7 +441,7 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
         if internal:
             # Entities are found once per document; each method only replaces them.
             options = ProtectOptions(method=internal[0], secret=secret, categories=categories,
-                                     detectors=detectors)
+                                     detectors=detectors, dictionary=opts.dictionary)
             shared = to_protect | f"{engine}/ProtectDocuments" >> ProtectDocumentsByMethod(
                 options, internal, engine, corpus_scope=True, max_batch=batch)
         for method in run_methods:
@@ -451,7 +454,7 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
                 family, ratio = point
                 options = dataclasses.replace(
                     ProtectOptions(method=mine, secret=secret, categories=categories,
-                                   detectors=detectors),
+                                   detectors=detectors, dictionary=opts.dictionary),
                     words="prism-star" if family == "nodecode" else family,
                     prism_ratio=ratio, word_dictionary=word_dictionary,
                     prism_decode=family != "nodecode")
@@ -527,6 +530,12 @@ def run(argv=None) -> int:
     options.view_as(SetupOptions).save_main_session = False
     methods = parse_methods(opts.methods, parse_sweeps(opts.sweep))
     _word_dictionary(opts)
+    if opts.dictionary not in ("auto", "none"):
+        from transforms.dictionary.store import DictionaryError, resolve
+        try:
+            resolve(opts.dictionary, opts.source_lang)
+        except DictionaryError as exc:
+            raise UsageError(str(exc))
     engines = parse_engines(opts.engine)
     try:
         checks = gate.parse(opts.fail_below)

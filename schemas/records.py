@@ -215,6 +215,8 @@ class DocumentReport(_Record):
     dead_letter_reasons: Dict[str, int] = field(default_factory=dict)
     # pseudonym selection step -> clusters (class+features, features, analogy, fallback...)
     selection: Dict[str, int] = field(default_factory=dict)
+    # category -> the step that chose each cluster's pseudonym (one per cluster) -> clusters
+    selection_by_category: Dict[str, Dict[str, int]] = field(default_factory=dict)
     detectors: List[str] = field(default_factory=list)        # the detectors that ran on it
     word_chars: int = 0           # word characters (\w) of its segments, inline codes left out
     masked_word_chars: int = 0    # of them, inside a masked entity span

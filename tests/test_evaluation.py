@@ -358,3 +358,28 @@ def test_fuzzy_leak_with_a_threshold_decides_as_the_full_search():
             assert (privacy.fuzzy_similarity("Josefina Lasocka", text) >= t) == \
                 (privacy.fuzzy_similarity("Josefina Lasocka", text, t) >= t), (text, t)
     assert privacy.fuzzy_similarity("Josefina Lasocka", "'Josefina' (Lasocka).", 0.8) >= 0.8
+
+
+def test_an_output_identical_to_the_unprotected_one_is_masked_as_it_is():
+    """Self-reference: the reference's masks are located in the unprotected output, a
+    method's where restoration put the originals back; the two can disagree on the very same
+    text ("española" found by one only).  An identical output takes the unprotected run's
+    masks and scores 100; a different one keeps its own."""
+    doc = Document(name="d", path="d", format="jsonl", skeleton=b"", source_lang="en",
+                   target_lang="es",
+                   segments=[Segment(document="d", id=str(i + 1), index=i, text="Spanish law")
+                             for i in range(2)])
+
+    def hyp(method, texts_spans):
+        segs = {i: score.HypSegment(index=i, id=str(i + 1), source="Spanish law", sent="",
+                                    output=t, text=t, spans=sp, status="ok")
+                for i, (t, sp) in enumerate(texts_spans)}
+        return score.Hypothesis(engine="apertium", method=method, document="d", segments=segs,
+                                privacy=privacy.PrivacyCounts())
+    original = hyp("original", [("Ley española", []), ("Ley española", [])])
+    pseudonym = hyp("pseudonym", [("Ley española", [(4, 12)]), ("Ley danesa", [(4, 10)])])
+    rows = score.score_document(doc, None, [original, pseudonym], "en-es")
+    mine = {r["index"]: r for r in rows if r["method"] == "pseudonym"}
+    assert mine[0]["hypothesis_masked"] == mine[0]["reference_masked"] == "Ley española"
+    assert mine[1]["hypothesis_masked"] == "Ley NER"
+    assert mine[1]["reference_masked"] == "Ley española"

@@ -418,3 +418,40 @@ def test_a_pseudonym_takes_each_mentions_case():
     # acronyms keep theirs, in a mention with an article too
     assert apply_case("the UNESCO", "EUIPO") == "EUIPO"
     assert apply_case("UN", "DGT") == "DGT"
+
+
+def test_each_cluster_is_counted_once_by_the_step_that_chose_it(tmp_path):
+    """``selection_by_category`` counts the deciding step once per cluster: a made-up name
+    (``faker+analogy``) is no dictionary choice, a dictionary entry is; the summary's
+    ``dictionary_share`` is their ratio over the fresh name clusters."""
+    from transforms import formats
+    from transforms.protect import ProtectOptions, protect_document
+    from transforms.stages import restore_document, summarise
+    d = Dictionary(lang="et", entries={"LOC": [
+        entry("LOC", "Taani", [form("Taani", "Nom"), form("Taanist", "Ela")])]})
+    path = tmp_path / "et.json"
+    path.write_text(d.to_json(), encoding="utf-8")
+    two = CONLLU + CONLLU.replace("a_1", "a_2").replace("Eestist\tEesti", "Lätist\tLäti")
+    doc = formats.read_document("a.conllu", "a.conllu", two.encode(), "et", "en")
+    pd = protect_document(doc, ProtectOptions(secret=b"k", dictionary=str(path)))
+    # one entry, two places: the second gets a Faker city in the elative analogy makes
+    assert pd.selection_by_category == {"LOC": {"features": 1, "faker+analogy": 1}}
+    _, report = restore_document(pd, [])
+    summary = summarise([report], [])
+    assert summary["selection_by_category"] == {"LOC": {"faker+analogy": 1, "features": 1}}
+    assert summary["dictionary_share"] == {"LOC": 0.5, "names": 0.5, "clusters": 2}
+
+
+def test_without_a_dictionary_faker_is_counted_once_per_cluster():
+    """No dictionary: every name cluster is Faker's choice, counted once (an acronym, which
+    Faker never gives, once as the scramble)."""
+    import json as _json
+    from transforms import formats
+    from transforms.protect import ProtectOptions, protect_document
+    line = {"text": "Anna Berg met Karl Holm of the EU in Riga.",
+            "label": [[0, 9, "PER"], [14, 23, "PER"], [31, 33, "ORG"], [37, 41, "LOC"]]}
+    doc = formats.read_document("a.jsonl", "a.jsonl", _json.dumps(line).encode(), "en", "es")
+    pd = protect_document(doc, ProtectOptions(secret=b"k", dictionary="none"))
+    assert pd.selection_by_category == {"PER": {"faker": 2}, "ORG": {"scramble": 1},
+                                        "LOC": {"faker": 1}}
+    assert pd.selection == {"faker": 3, "scramble": 1}

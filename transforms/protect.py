@@ -67,6 +67,8 @@ class ProtectedDocument:
     # originals whose lower-case twin is an ordinary word of the document (leak guard)
     ordinary: List[str] = field(default_factory=list)
     selection: Dict[str, int] = field(default_factory=dict)  # pseudonym selection step -> clusters
+    # category -> the step that chose each cluster's pseudonym -> clusters
+    selection_by_category: Dict[str, Dict[str, int]] = field(default_factory=dict)
     detectors: List[str] = field(default_factory=list)    # the detectors that ran on it
     # Word characters (regex \w) of its segments, without inline-code markers, and how many
     # of them lie inside a masked entity span (the over-masking figure of summary.json).
@@ -261,6 +263,8 @@ def replace_document(analysis: DocumentAnalysis, options: ProtectOptions) -> Pro
                            clusters=list(clusters), originals=list(originals),
                            ordinary=list(ordinary),
                            selection=dict(chooser.stats) if chooser is not None else {},
+                           selection_by_category={c: dict(v) for c, v in chooser.decided.items()}
+                           if chooser is not None else {},
                            detectors=list(used), word_chars=analysis.word_chars,
                            masked_word_chars=analysis.masked_word_chars,
                            engine=options.engine)

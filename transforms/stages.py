@@ -11,7 +11,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from schemas.records import (DocumentReport, Failure, MTRequest, MTResponse, RestoredSegment)
 from transforms import linking, markup
@@ -312,7 +312,9 @@ def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse], ali
     by_id = {r.segment: r for r in responses}
     results: Dict[str, RestoredSegment] = {}
     report = DocumentReport(document=pd.document.name, segments=len(pd.segments),
-                            clusters=len(pd.clusters), selection=dict(pd.selection))
+                            clusters=len(pd.clusters), selection=dict(pd.selection),
+                            selection_by_category={c: dict(v) for c, v in
+                                                   pd.selection_by_category.items()})
     for m in pd.mentions:
         report.entities[m.category] = report.entities.get(m.category, 0) + 1
     if getattr(pd, "prism", None):
@@ -439,9 +441,38 @@ def summarise(reports: Iterable[DocumentReport], failures: Iterable[Failure]) ->
         "clusters": sum(r.clusters for r in reports),
         # which step of the pseudonym selection chose each cluster's pseudonym
         "selection_steps": _sum_dicts(r.selection for r in reports),
+        **selection_summary(reports),
         "failures": [f.to_dict() for f in failures],
         **prism_summary(reports),
     }
+
+
+def selection_summary(reports: Sequence[DocumentReport]) -> dict:
+    """``selection_by_category`` (the step that chose each cluster's pseudonym, per category)
+    and ``dictionary_share``: of the person, organisation and place clusters given a fresh
+    pseudonym (not one reused from a linked cluster: ``same-key``, ``corpus``), the share a
+    dictionary step chose — the paper's morphology-matched selection."""
+    from transforms.dictionary.select import DICTIONARY_STEPS
+    by_cat: Dict[str, Dict[str, int]] = {}
+    for r in reports:
+        for cat, steps in r.selection_by_category.items():
+            mine = by_cat.setdefault(cat, {})
+            for k, v in steps.items():
+                mine[k] = mine.get(k, 0) + v
+    share: Dict[str, Any] = {}
+    total = chosen = 0
+    for cat in ("PER", "ORG", "LOC", "GPE"):
+        steps = by_cat.get(cat, {})
+        fresh = sum(v for k, v in steps.items() if k not in ("same-key", "corpus"))
+        if fresh:
+            mine = sum(v for k, v in steps.items() if k in DICTIONARY_STEPS)
+            share[cat] = round(mine / fresh, 4)
+            total, chosen = total + fresh, chosen + mine
+    if total:
+        share["names"] = round(chosen / total, 4)
+        share["clusters"] = total
+    return {"selection_by_category": {c: dict(sorted(v.items())) for c, v in sorted(by_cat.items())},
+            "dictionary_share": share}
 
 
 def prism_summary(reports: Sequence[DocumentReport]) -> dict:

@@ -38,6 +38,10 @@ MATCH_KEYS = ("Case", "Number", "Definite", "Poss", "Number[psor]", "Person[psor
               "Animacy")
 STEPS = ("engine+features", "class+features", "features", "analogy", "faker+analogy", "features-partial",
          "fallback")
+# The steps that choose from the dictionary (its entries, or a name composed of its
+# vocabulary: the chooser's ``engine+composed``); ``faker+analogy`` makes one up.
+DICTIONARY_STEPS = ("engine+features", "engine+composed", "class+features", "features",
+                    "analogy", "features-partial")
 CATEGORY_ALIASES = {"GPE": "LOC"}
 WINDOW = 2          # characters over the shortest lemma still "near-shortest"
 TRUSTED = 3.0       # analogy evidence (ending-class length) from which made forms are ranked

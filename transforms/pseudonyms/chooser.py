@@ -42,7 +42,6 @@ from transforms.target_names import common_word
 
 NAME_CATEGORIES = ("PER", "ORG", "LOC", "GPE", "MISC")
 # Categories the Faker step has pools for.
-FAKER_CATEGORIES = ("PER", "LOC", "GPE", "ORG")
 
 _WORDS = re.compile(r"\w+")
 
@@ -126,6 +125,8 @@ class PseudonymChooser:
         # same pseudonym in every document and two entities never share one.
         self.corpus = corpus or {}
         self.stats: Counter = Counter()     # selection step -> clusters
+        # category -> the step that chose each cluster's pseudonym -> clusters
+        self.decided: Dict[str, Counter] = {}
         self._by_key: Dict[str, tuple] = {}  # cluster key -> (category, pseudonym)
         self.selector = None
         if dictionary is not None:
@@ -147,8 +148,10 @@ class PseudonymChooser:
         # (in each mention's case).
         keys = [cluster.key] + sorted({"\x1flemma\x1f" + fold(m.lemma) for m in mentions
                                        if m.lemma and cat in NAME_CATEGORIES})
+        before = Counter(self.stats)
         chosen = self._step_same_key(cat, keys)
         if chosen is not None:
+            self._count_decided(cat, before)
             return chosen
         chosen = self._step_corpus(cluster, mentions)
         if chosen is None:
@@ -157,25 +160,31 @@ class PseudonymChooser:
             except RuntimeError:
                 # every pool used up (a document with hundreds of names): a keyed scramble
                 # of the original's letters, never the document's failure
-                self.stats["scramble"] += 1
                 chosen = self._step_scramble(cluster)
+        self._count_decided(cat, before)
         for key in keys:
             self._by_key.setdefault(key, (cat, chosen))
         return chosen
 
+    def _count_decided(self, category: str, before: Counter) -> None:
+        """``decided[category][step]``: the step that gave this cluster its pseudonym (one
+        per cluster; ``fallback``, a dictionary miss before another step, is not one)."""
+        fired = [k for k, v in self.stats.items() if v > before.get(k, 0) and k != "fallback"]
+        step = fired[-1] if fired else "other"
+        per = self.decided.setdefault(category, Counter())
+        per[step] += 1
+
     def _choose(self, cluster: Cluster, mentions: Sequence[Mention]) -> "Pseudonym":
         """Steps 3 to 7: a fresh pseudonym."""
         cat = cluster.category
-        tried = False
         if self.selector is not None and cat in NAME_CATEGORIES and has_morphology(mentions):
-            tried = True
             chosen = self._step_dictionary(cluster, mentions)
             if chosen is not None:
                 return chosen
             self.stats["fallback"] += 1      # step 3: Faker's names for the category
-        if cat in FAKER_CATEGORIES and not tried:
-            self.stats["faker"] += 1             # no morphology known: today's choice
         chosen = self._step_faker(cluster, mentions)
+        if chosen is not None:
+            self.stats["faker"] += 1             # no morphology known, or no entry fits
         if chosen is None:
             chosen = self._step_date(cluster)
         if chosen is None:
