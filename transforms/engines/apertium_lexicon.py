@@ -18,6 +18,7 @@ without a lexical-selection rule.
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import re
 import threading
@@ -33,6 +34,7 @@ _AGREEMENT = {"m", "f", "nt", "ut", "mf", "GD", "sg", "pl", "sp", "ND", "un", "d
               "fn", "gen", "nom"}
 _INHERENT_POS = {"n"}             # nouns keep their own gender
 _GENDERS = {"m", "f", "nt", "ut", "mf"}
+MAX_OPTIONS = 4                  # a compound part's translations tried (the engine picks one)
 
 
 def _pair_dir(pair: str) -> Optional[str]:
@@ -131,6 +133,74 @@ class PairLexicon:
         self._translate_many([lexical])
         return self._bil.get(lexical, [])
 
+    def compound_translations(self, lexical: str, default_only: bool = False) -> List[str]:
+        """A compound's translations as the engine makes them, part by part
+        ("djur<cmp>+skydd<cmp>+organisation<pl><def>" -> "dyrbeskyttelseorganisation<n>..."):
+        the parts' lemmas joined, the last part's tags; every combination of the parts'
+        options (the engine's lexical selection may take any), or the defaults alone."""
+        parts = lexical.split("+")
+        if len(parts) < 2 or any("cmp" not in _tags(p) for p in parts[:-1]):
+            return []                    # not a compound ("Court<n>+'s<gen>")
+        options = []
+        for part in parts:
+            mine = self.translations(part)
+            if not mine:
+                return []
+            options.append(mine[:1] if default_only else mine[:MAX_OPTIONS])
+        out: List[str] = []
+        for combo in itertools.product(*options):
+            joined = "".join(_lemma(o) for o in combo) + _tag_string(combo[-1])
+            if joined not in out:
+                out.append(joined)
+        return out
+
+    def _compound_readings(self, found: str, lexicals: Sequence[str]) -> List[tuple]:
+        """A compound the target analyser does not know ("Dyrbeskyttelsesorganisationerne"),
+        read as the engine wrote it: the leading parts of a source compound in ``lexicals``
+        as the generator writes them, then a word the analyser knows that translates the
+        last part.  One reading per way, as (joined lemma, the last word's tags)."""
+        low = found.casefold()
+        out: List[tuple] = []
+        for lexical in dict.fromkeys(lexicals):
+            parts = lexical.split("+")
+            if len(parts) < 2 or any("cmp" not in _tags(p) for p in parts[:-1]):
+                continue
+            lead = [self.translations(p)[:MAX_OPTIONS] for p in parts[:-1]]
+            last = {_lemma(o).casefold() for o in self.translations(parts[-1])}
+            for combo in itertools.product(*lead):
+                forms = [self.generate(o) for o in combo]
+                if None in forms:
+                    continue
+                prefix = "".join(forms).casefold()
+                if not low.startswith(prefix) or len(low) == len(prefix):
+                    continue
+                for u in self.target.units(found[len(prefix):]):
+                    for rparts in u.readings:
+                        r = rparts[-1]
+                        if len(rparts) == 1 and r.lemma.casefold() in last:
+                            joined = "".join(_lemma(o) for o in combo) + r.lemma
+                            out.append((type(r)(joined, r.tags),))
+        return out
+
+    def _compound_form(self, lexical: str, found) -> Optional[str]:
+        """A source compound in the target form of ``found``: its leading parts' default
+        translations as the generator writes them before another word, the last part
+        inflected like ``found`` ("Tingsrätten" -> "Tingsretten")."""
+        parts = lexical.split("+")
+        if len(parts) < 2 or any("cmp" not in _tags(p) for p in parts[:-1]):
+            return None
+        pieces = []
+        for part in parts[:-1]:
+            option = next(iter(self.translations(part)), None)
+            form = self.generate(option) if option else None
+            if form is None:
+                return None
+            pieces.append(form)
+        last = self._inflected(parts[-1], found)
+        if last is None:
+            return None
+        return "".join(pieces) + last.lower()
+
     def generate(self, lexical: str) -> Optional[str]:
         if lexical not in self._gen:
             with self._lock:
@@ -141,7 +211,9 @@ class PairLexicon:
 
     def _inflected(self, orig_lex: str, found) -> Optional[str]:
         """The original's default translation with the found reading's tags (a noun keeps
-        its own gender)."""
+        its own gender); a compound's part by part."""
+        if "+" in orig_lex and not self.translations(orig_lex):
+            return self._compound_form(orig_lex, found)
         for option in self.translations(orig_lex):
             # the default first; the next where the generator cannot make it
             own = _tags(option)
@@ -165,18 +237,24 @@ class PairLexicon:
         fake_targets: Dict[str, List[Tuple[str, str]]] = {}
         for u in self.source.units(fake):
             for lex in _lexical(u):
-                options = self.translations(lex)
+                options = self.translations(lex) or \
+                    self.compound_translations(lex, default_only)
                 for opt in options[:1] if default_only else options:
                     fake_targets.setdefault(_lemma(opt).casefold(), []).append((lex, opt))
         low = found.casefold()
         if not any(low.startswith(lemma[:2]) for lemma in fake_targets):
             return None                  # cheap: most output words are not its translation
         found_units = self.target.units(found)
-        if len(found_units) != 1 or not found_units[0].known:
+        if len(found_units) != 1:
+            return None
+        readings = list(found_units[0].readings) if found_units[0].known else \
+            self._compound_readings(found, [lex for pairs in fake_targets.values()
+                                            for lex, _ in pairs])
+        if not readings:
             return None
         originals = [lex for u in self.source.units(original) for lex in _lexical(u)]
         matched = False
-        for parts in found_units[0].readings:
+        for parts in readings:
             # a compound ("masse+indvandring") is the word its parts spell, inflected as
             # its last part
             r = parts[-1] if len(parts) == 1 else type(parts[-1])(
@@ -198,6 +276,9 @@ class PairLexicon:
                     form = self.generate(option)
                     if form is not None:
                         return _case_like(found, form)
+                form = self._compound_form(orig_lex, readings[0][-1])
+                if form is not None:
+                    return _case_like(found, form)
         return None
 
 
