@@ -170,3 +170,17 @@ def test_a_scrambled_name_leaves_its_article_in_the_sentence():
         got = ch._step_scramble(Cluster(id=0, category="ORG", key="itu", canonical="the ITU",
                                         forms=["the ITU", "ITU"]))
         assert re.fullmatch(r"[A-Z]{3}", got.form_for("ITU")), got.text
+
+
+def test_a_name_the_engine_holds_whole_gets_one_word_it_reads_alike():
+    """"European Parliament" is one unit for Apertium ("Eurocámara"): a two-word stand-in
+    ("Greek Welfare") is coordinated and reordered as two; one noun read alike is not."""
+    t = "(European Parliament and Council Directive 2008/115) was adopted."
+    labels = [(t.index(w), t.index(w) + len(w), "ORG") for w in ("European Parliament", "Council")]
+    pd = protect_document(_doc([(t, labels)]), ProtectOptions(secret=b"k", engine="apertium"))
+    reps = {a.original: a.replacement for s in pd.segments for a in s.assignments}
+    fake = reps["European Parliament"]
+    assert len(fake.split()) == 1, fake
+    lex = pair_lexicon("en", "es")
+    assert lex.view(fake).split(LEVEL_SEP)[1] == \
+        lex.view("European Parliament").split(LEVEL_SEP)[1]

@@ -470,12 +470,15 @@ class Selector:
         return Selection(None, "fallback")
 
     def _vocabulary_alike(self, category, looks, distinct, views) -> List[DictionaryEntry]:
-        """The dictionary's vocabulary (category WORD) the engine sees like a one-word name
-        of a place or body ("the Court" -> "the Union", "Italian" -> "Finnish"): same
+        """The dictionary's vocabulary (category WORD) the engine sees like a name of a place
+        or body it reads as one unit ("the Court" -> "the Union", "Italian" -> "Finnish"): same
         readings, else same main reading and target tags — and every form needed."""
         words = self.dictionary.entries.get(VOCABULARY, [])
+        # One unit for the engine: a word, or a name its dictionary holds whole ("European
+        # Parliament" -> "Eurocámara"), which a name of two words would not stand in for
+        # ("Greek Welfare" is coordinated and reordered as two).
         if not words or views is None or category == "PER" or looks._view is None or \
-                len(looks.text.split()) != 1:
+                " " in looks._view.split(LEVEL_SEP)[0]:
             return []
         from transforms.pseudonyms.engine_shaped import vocabulary
         vocab = vocabulary(tuple(e.lemma for e in words), self.dictionary.lang, views)
