@@ -184,3 +184,27 @@ def test_a_name_the_engine_holds_whole_gets_one_word_it_reads_alike():
     lex = pair_lexicon("en", "es")
     assert lex.view(fake).split(LEVEL_SEP)[1] == \
         lex.view("European Parliament").split(LEVEL_SEP)[1]
+
+
+def test_an_acronym_the_engine_knows_gets_one_it_reads_alike_and_comes_back():
+    """"EU law" -> "Ley de UE": an unknown stand-in ("LG law" -> "LG Ley") would change the
+    sentence.  The stand-in is an acronym the engine reads alike; its translation is found
+    and the original's put in its place."""
+    from transforms.engines import create
+    from transforms.stages import requests_for, translate_batch
+    t = "Under EU law the case was closed."
+    pd = protect_document(_doc([(t, [(6, 8, "ORG")])]),
+                          ProtectOptions(secret=b"k", engine="apertium"))
+    fake = pd.segments[0].assignments[0].replacement
+    lex = pair_lexicon("en", "es")
+    assert re.fullmatch(r"[A-Z]{2,3}", fake) and fake != "EU"
+    assert lex.view(fake) == lex.view("EU")
+    assert pd.selection_by_category == {"ORG": {"engine+acronym": 1}}
+    engine = create("apertium", "en", "es")
+    try:
+        responses = translate_batch(engine, requests_for(pd, "apertium"))
+    finally:
+        engine.close()
+    res = restore_segment(pd.segments[0], responses[0].text, (), "es", "en",
+                          lexicon=restoration_lexicon(pd))
+    assert res.unresolved == 0 and "ley de UE" in res.text, res.text

@@ -13,6 +13,8 @@ A cluster's pseudonym comes from the first step that gives one, in this order (e
 3. the dictionary — with a pseudonym dictionary and mentions that carry morphology, the
    paper's three-step selection (``transforms.dictionary.select``; counted by its own step
    names, ``fallback`` when it finds nothing); the entry kind is in ``dictionary_entry``;
+   with an Apertium engine, where no entry is read like the original, an acronym it knows
+   (``engine+acronym``) or a name composed of its vocabulary (``engine+composed``);
 4. ``faker`` — persons, places and organisations from Faker's pools (``fallback``,
    ``person``); mentions without features keep this behaviour;
 5. ``date`` — a keyed shift (``date``);
@@ -264,7 +266,8 @@ class PseudonymChooser:
         sel = self.selector.select(cluster.category, mentions, cluster.canonical, order,
                                    acceptable, self.views)
         if sel.step != "engine+features" and self.views is not None:
-            shaped = self._step_engine_shaped(cluster, mentions)
+            shaped = self._step_engine_acronym(cluster, mentions) or \
+                self._step_engine_shaped(cluster, mentions)
             if shaped is not None:
                 return shaped
         if sel.entry is None:
@@ -272,6 +275,33 @@ class PseudonymChooser:
         self.stats[sel.step] += 1
         self.used.update(fold(x) for x in strings(sel.entry, sel.made))
         return DictPseudonym(sel.entry, cluster.canonical, self.selector)
+
+    def _step_engine_acronym(self, cluster: Cluster, mentions: Sequence[Mention]
+                             ) -> Optional[Plain]:
+        """An acronym the engine knows ("EU": "Ley de UE") gets one it reads alike ("UN":
+        "Ley de ONU"), keyed by the secret; restoration finds its translation through the
+        pair's dictionaries.  An acronym it does not know keeps the scramble (unknown)."""
+        from transforms.nlp.apertium_morphology import bare_name
+        from transforms.pseudonyms.engine_shaped import acronyms
+        if not _acronym(cluster.canonical, mentions):
+            return None
+        text = bare_name(cluster.canonical, lang=self.lang)
+        try:
+            view = self.views([text])[text]
+            known = acronyms(self.views)
+        except OSError:
+            return None
+        alike = known.alike(view) if known is not None and "<acr>" in view else []
+        if not alike:
+            return None
+        start = keyed_int(self.secret, self.scope, cluster.category, cluster.key, "\x1facr")
+        for k in range(len(alike)):
+            cand = alike[(start + k) % len(alike)]
+            if self._acceptable(cand) and not looks_like(cand, {cluster.canonical}):
+                self.stats["engine+acronym"] += 1
+                self.used.add(fold(cand))
+                return Plain(cand)
+        return None
 
     def _step_engine_shaped(self, cluster: Cluster, mentions: Sequence[Mention]
                             ) -> Optional[Plain]:

@@ -141,6 +141,46 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
     return None
 
 
+class EngineAcronyms:
+    """The two- and three-letter acronyms the engine knows ("EU", "UN", "BBC"), by the
+    engine's view of them: an acronym it translates ("EU law" -> "Ley de UE", reordered and
+    with a preposition) is stood in for by one it translates alike ("Ley de ONU"); an
+    unknown one ("LG law" -> "LG Ley") would change the sentence."""
+
+    def __init__(self, views: Callable[[Sequence[str]], Dict[str, str]]):
+        letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+        cands = [a + b for a in letters for b in letters] + \
+            [a + b + c for a in letters for b in letters for c in letters]
+        seen = views(cands)
+        self.by_exact: Dict[str, List[str]] = {}
+        self.by_main: Dict[str, List[str]] = {}
+        for c in cands:
+            exact, main, _ = (seen.get(c, "") + LEVEL_SEP * 2).split(LEVEL_SEP)[:3]
+            if "<acr>" not in exact or _irregular(exact):
+                continue
+            self.by_exact.setdefault(exact, []).append(c)
+            self.by_main.setdefault(main, []).append(c)
+
+    def alike(self, view: str) -> List[str]:
+        """Acronyms read exactly as ``view`` (the original's), then by the same main reading."""
+        exact, main, _ = (view + LEVEL_SEP * 2).split(LEVEL_SEP)[:3]
+        first = self.by_exact.get(exact, [])
+        return first + [c for c in self.by_main.get(main, []) if c not in set(first)]
+
+
+_ACRONYMS: Dict[object, Optional[EngineAcronyms]] = {}
+
+
+def acronyms(views) -> Optional[EngineAcronyms]:
+    """The engine's acronyms (one index per engine, per worker)."""
+    if views not in _ACRONYMS:
+        try:
+            _ACRONYMS[views] = EngineAcronyms(views)
+        except OSError:
+            _ACRONYMS[views] = None
+    return _ACRONYMS[views]
+
+
 def _irregular(view: str) -> bool:
     """Unknown, several units, a compound or joined unit ("+"), a renamed proper noun ("~")
     or a multi-word translation ("#")."""
