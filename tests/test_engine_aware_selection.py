@@ -208,3 +208,17 @@ def test_an_acronym_the_engine_knows_gets_one_it_reads_alike_and_comes_back():
     res = restore_segment(pd.segments[0], responses[0].text, (), "es", "en",
                           lexicon=restoration_lexicon(pd))
     assert res.unresolved == 0 and "ley de UE" in res.text, res.text
+
+
+def test_a_name_found_word_by_word_takes_its_closing_bracket():
+    """"Court (Grand Chamber)" found word by word ends before its ")": the span takes it,
+    as the mask of the same name located in the unprotected output does."""
+    from schemas.records import Assignment
+    from transforms.restore import _find_translated
+    lexicon = pair_lexicon("en", "es")
+    a = Assignment(cluster=0, category="ORG", original="Court (Grand Chamber)",
+                   replacement="Estimate (Funny Chart)", segment=0, start=0, end=22)
+    text = "En aquellas tierras, la Estimación (Mapa Gracioso) de ahora en adelante reglas:"
+    s, e, new = _find_translated(text, a, [], lexicon.target_form)
+    assert text[s:e] == "Estimación (Mapa Gracioso)", text[s:e]
+    assert new.endswith(")") and new.count("(") == new.count(")") == 1

@@ -418,6 +418,12 @@ def test_a_pseudonym_takes_each_mentions_case():
     # acronyms keep theirs, in a mention with an article too
     assert apply_case("the UNESCO", "EUIPO") == "EUIPO"
     assert apply_case("UN", "DGT") == "DGT"
+    # word for word where the pseudonym mirrors a heading's mixed case: "JUDGMENT OF THE
+    # COURT (Grand Chamber)" named the cluster, "the Court (Grand Chamber)" went out as
+    # "the ESTIMATE (Funny Chart)" and came back as "la CORTE" in running text
+    assert apply_case("Court (Grand Chamber)", "ESTIMATE (Funny Chart)") == \
+        "Estimate (Funny Chart)"
+    assert apply_case("EU Council", "CNE Tent") == "CNE Tent"
 
 
 def test_each_cluster_is_counted_once_by_the_step_that_chose_it(tmp_path):

@@ -260,6 +260,11 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon
     s, e = edits[0][0], edits[-1][1]
     if len(_TOKEN.findall(text[s:e])) > 2 * len(fake) + 1:
         return None                     # scattered words: not this name
+    for opening, closing in ("()", "[]"):
+        # found word by word, a name with a bracket ("Court (Grand Chamber)") ends before
+        # its closing one: the bracket is the name's, taken with it
+        if text[s:e].count(opening) > text[s:e].count(closing) and text[e:e + 1] == closing:
+            e += 1
     if whole is not None:
         return s, e, whole
     out, pos = [], s

@@ -33,8 +33,25 @@ def apply_case(model: str, text: str) -> str:
     if len(letters) > 1 and all(c.isupper() for c in letters) and not all(
             w.isupper() and len(w) <= 3 for w in model.split()):
         return text.upper()
+    words, fakes = model.split(), text.split(" ")
+    if len(words) == len(fakes) > 1:
+        # word for word: "the Court (Grand Chamber)" of a cluster named by the heading
+        # "THE COURT (Grand Chamber)" is not sent as "the ESTIMATE (Funny Chart)"
+        return " ".join(_word_case(w, f) for w, f in zip(words, fakes))
     if letters and text.isupper() and not any(
             sum(c.isupper() for c in w) > 1 for w in model.split()):
         return " ".join(w[:1] + w[1:].lower() if w[:1].isalpha() else w
                         for w in text.split(" "))
     return text
+
+
+def _word_case(model: str, word: str) -> str:
+    """``word`` in capitals where ``model`` is a word in capitals, in ordinary case where the
+    pseudonym's word is in capitals but the mention's is not; else as it is."""
+    letters = [c for c in model if c.isalpha()]
+    if len(letters) > 1 and all(c.isupper() for c in letters):
+        return word.upper()
+    if word.isupper() and sum(c.isupper() for c in letters) <= 1 and \
+            sum(c.isalpha() for c in word) > 1:
+        return word[:1] + word[1:].lower()
+    return word
