@@ -98,6 +98,27 @@ def _acronym(text: str, mentions: Sequence[Mention] = ()) -> bool:
     return is_acronym(text, feats)
 
 
+# Letters an initial is written with (no Q, X, Y: rare as initials); with the engine's view,
+# the letters it reads alike (``initial_classes``).
+_INITIALS = list("ABCDEFGHIJKLMNOPRSTUVWZ")
+_INITIAL_CLASSES: Dict[object, Dict[str, List[str]]] = {}
+
+
+def initial_classes(views) -> Dict[str, List[str]]:
+    """Each letter -> the letters the engine reads alike as an initial ("C." and "D.":
+    Roman numerals), per engine; {} when the engine cannot be asked."""
+    if views not in _INITIAL_CLASSES:
+        try:
+            seen = views([c + "." for c in _INITIALS])
+        except OSError:
+            return {}
+        by_view: Dict[str, List[str]] = {}
+        for c in _INITIALS:
+            by_view.setdefault(seen.get(c + ".", ""), []).append(c)
+        _INITIAL_CLASSES[views] = {c: by_view[seen.get(c + ".", "")] for c in _INITIALS}
+    return _INITIAL_CLASSES[views]
+
+
 def _folded_words(text: str) -> List[str]:
     return [fold(w) for w in re.findall(r"\w+", text)]
 
@@ -228,6 +249,11 @@ class PseudonymChooser:
         canonical_words = cluster.canonical.split()
         initials = {i for i, w in enumerate(canonical_words) if _INITIAL.match(w)}
 
+        def initial(model: str, word: str) -> str:
+            """The initial a dictionary name's ``word`` is sent as for the mention's
+            ``model`` (the same for every mention of the cluster)."""
+            return self.fake_initials(cluster, model, "dict:" + model, prefer=word)
+
         def strings(entry, made) -> Set[str]:
             out = {entry.lemma} | {f.form for f in entry.forms} | set(made)
             if person:
@@ -236,7 +262,7 @@ class PseudonymChooser:
                 out |= {x.split()[-1] for x in out if len(x.split()) > 1}
             if initials:
                 # as it will be sent: with the original's initials ("K. Fletcher")
-                out |= {" ".join(w[:1].upper() + "." if i in initials else w
+                out |= {" ".join(initial(canonical_words[i], w) if i in initials else w
                                  for i, w in enumerate(x.split()))
                         for x in list(out) if len(x.split()) == len(canonical_words)}
             return out
@@ -274,7 +300,32 @@ class PseudonymChooser:
             return None
         self.stats[sel.step] += 1
         self.used.update(fold(x) for x in strings(sel.entry, sel.made))
-        return DictPseudonym(sel.entry, cluster.canonical, self.selector)
+        return DictPseudonym(sel.entry, cluster.canonical, self.selector, initial=initial)
+
+    def fake_initials(self, cluster: Cluster, word: str, salt: str, prefer: str = "") -> str:
+        """Other letters in ``word``'s dots and hyphens ("J.-F." -> "K.-M."), keyed by the
+        cluster and ``salt``; ``prefer``'s first letter where it may stand (a dictionary
+        name's own: "P. Bennett" -> "K. Fletcher" of "Kim Fletcher").  With the engine's
+        view, a letter it reads as the original's is read ("A." is the article "a" to the
+        English analyser, "C." "D." "I." Roman numerals, most letters unknown): a letter of
+        another reading changes the sentence ("A. Larsen" -> "Un. Larsen")."""
+        classes = initial_classes(self.views) if self.views is not None else None
+        out = []
+        for i, c in enumerate(word):
+            if not c.isalpha():
+                out.append(c)
+                continue
+            pool = classes.get(c.upper(), _INITIALS) if classes else _INITIALS
+            pool = [x for x in pool if x != c.upper()] or \
+                [x for x in _INITIALS if x != c.upper()]
+            want = prefer[:1].upper() if not out and prefer else ""
+            if want in pool:
+                letter = want
+            else:
+                k = keyed_int(self.secret, self.scope, cluster.key, "initial", salt, str(i))
+                letter = pool[k % len(pool)]
+            out.append(letter if c.isupper() else letter.lower())
+        return "".join(out)
 
     def _step_engine_acronym(self, cluster: Cluster, mentions: Sequence[Mention]
                              ) -> Optional[Plain]:

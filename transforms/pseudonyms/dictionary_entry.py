@@ -25,8 +25,11 @@ class DictPseudonym(Pseudonym):
     (Case, Number, ...), cut to the mention's part of the name ("Kallase" for a surname-only
     mention of "Kaja Kallas"), in the mention's capitalisation."""
 
-    def __init__(self, entry, canonical: str, selector):
+    def __init__(self, entry, canonical: str, selector, initial=None):
         self.entry = entry
+        # ``initial(model, word)``: ``word`` as the initial sent for the mention's ``model``
+        # ("P." with "Kim" -> "K."; the chooser's, which knows how the engine reads letters)
+        self.initial = initial or _initial_of
         self.canonical_words = [fold(w) for w in _name_words(canonical)]
         self.selector = selector
         self.last_by_analogy = False     # the last form was made by analogy (for reports)
@@ -49,7 +52,8 @@ class DictPseudonym(Pseudonym):
             fake = fake[:k] if first else fake[-k:]
         if len(fake) == len(words):
             # initials stay initials: "P. Bennett" takes "K. Fletcher" of "Kim Fletcher"
-            fake = [_initial_of(f, w) if _INITIAL.match(w) and not _INITIAL.match(f) else f
+            # (an entry's own initial too: "A. Webb" must not send "A. Würth"'s "A.")
+            fake = [self.initial(w, f) if _INITIAL.match(w) else f
                     for f, w in zip(fake, words)]
         body = apply_case(" ".join(words) or base, " ".join(fake))
         suffix = _possessive(mention_text)
@@ -67,8 +71,8 @@ class DictPseudonym(Pseudonym):
 _INITIAL = re.compile(r"^[^\W\d_]{1,2}\.(?:[-\u2010\u2011\u2012\u2013]?[^\W\d_]{1,2}\.)*$")
 
 
-def _initial_of(word: str, model: str) -> str:
-    """``word`` as an initial written like ``model`` ("Kim" like "P." -> "K.")."""
+def _initial_of(model: str, word: str) -> str:
+    """``word`` as an initial for ``model`` ("P." with "Kim" -> "K.")."""
     return word[:1].upper() + "."
 
 

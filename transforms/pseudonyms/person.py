@@ -101,18 +101,9 @@ def fake_person(ch: "PseudonymChooser", cluster: Cluster) -> PersonPseudonym:
 
 def _fake_initials(ch: "PseudonymChooser", cluster: Cluster, word: str, salt: str) -> str:
     """Other capital letters in the same dots and hyphens ("J.-F." -> "K.-M."), keyed by
-    the cluster: initials are shared by countless names, so no exclusion list applies."""
-    out = []
-    for i, c in enumerate(word):
-        if c.isalpha():
-            k = keyed_int(ch.secret, ch.scope, cluster.key, "initial", salt, str(i))
-            letter = "ABCDEFGHIJKLMNOPRSTUVWZ"[k % 23]
-            if letter == c.upper():
-                letter = "ABCDEFGHIJKLMNOPRSTUVWZ"[(k + 1) % 23]
-            out.append(letter if c.isupper() else letter.lower())
-        else:
-            out.append(c)
-    return "".join(out)
+    the cluster: initials are shared by countless names, so no exclusion list applies
+    (``PseudonymChooser.fake_initials``: letters the engine reads alike)."""
+    return ch.fake_initials(cluster, word, salt)
 
 
 def _is_initials(word: str) -> bool:
