@@ -208,6 +208,11 @@ def test_an_acronym_the_engine_knows_gets_one_it_reads_alike_and_comes_back():
     res = restore_segment(pd.segments[0], responses[0].text, (), "es", "en",
                           lexicon=restoration_lexicon(pd))
     assert res.unresolved == 0 and "ley de UE" in res.text, res.text
+    # never one that is also a word: "WHO" is "who" too, and restoration found its
+    # translation in the sentence's "que"
+    from transforms.pseudonyms.engine_shaped import acronyms
+    alike = acronyms(lex.views).alike(lex.view("EU"))
+    assert "UN" in alike and "WHO" not in alike and "US" not in alike
 
 
 def test_a_name_found_word_by_word_takes_its_closing_bracket():

@@ -152,11 +152,14 @@ class EngineAcronyms:
         cands = [a + b for a in letters for b in letters] + \
             [a + b + c for a in letters for b in letters for c in letters]
         seen = views(cands)
+        # not a word as well ("WHO" is also "who", which restoration would find as "que")
+        words = views([c.lower() for c in cands])
         self.by_exact: Dict[str, List[str]] = {}
         self.by_main: Dict[str, List[str]] = {}
         for c in cands:
             exact, main, _ = (seen.get(c, "") + LEVEL_SEP * 2).split(LEVEL_SEP)[:3]
-            if "<acr>" not in exact or _irregular(exact):
+            if "<acr>" not in exact or _irregular(exact) or \
+                    words.get(c.lower(), "*").split(LEVEL_SEP)[0] != "*":
                 continue
             self.by_exact.setdefault(exact, []).append(c)
             self.by_main.setdefault(main, []).append(c)
