@@ -383,3 +383,22 @@ def test_an_output_identical_to_the_unprotected_one_is_masked_as_it_is():
     assert mine[0]["hypothesis_masked"] == mine[0]["reference_masked"] == "Ley española"
     assert mine[1]["hypothesis_masked"] == "Ley NER"
     assert mine[1]["reference_masked"] == "Ley española"
+
+
+def test_an_entity_in_the_unprotected_output_is_found_as_restoration_finds_a_pseudonym():
+    """Translated alone, "the Court of Justice" is "La Corte de Justice"; in its sentence,
+    "la Corte de Justicia": the probe's words found "Corte" only, and the reference kept
+    "la ... de Justicia" that every restored output masks.  Word for word through the
+    pair's dictionaries, with its target article, it is found whole."""
+    from transforms.engines.apertium_lexicon import pair_lexicon
+    lex = pair_lexicon("en", "es")
+    text = "para referir las cuestiones siguientes a la Corte de Justicia para un gobernante:"
+    ent = Entity("the Court of Justice", "ORG", "La Corte de Justice")
+    without = locate_entities(text, [ent])
+    assert mask(text, without.spans) != "para referir las cuestiones siguientes a NER para un " \
+                                        "gobernante:"
+    got = locate_entities(text, [ent], lexicon=lex.target_form, source_lang="en",
+                          target_lang="es")
+    assert mask(text, got.spans) == "para referir las cuestiones siguientes a NER para un " \
+                                    "gobernante:"
+    assert got.how == {"engine": 1}

@@ -191,7 +191,18 @@ def locate(text: str, a: Assignment, taken, target_lang: str = "", source_lang: 
 Lexicon = Callable[[str, str, str, bool], Optional[str]]
 
 
-def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon
+def find_translation(text: str, name: str, taken, lexicon: Lexicon
+                     ) -> Optional[Tuple[int, int]]:
+    """Where the engine's translation of ``name`` stands in ``text``: its words found word
+    for word through the pair's dictionaries, as restoration finds a pseudonym's (masked
+    evaluation locates an original in the unprotected output the same way)."""
+    a = Assignment(cluster=0, category="", original=name, replacement=name, segment=0,
+                   start=0, end=len(name))
+    hit = _find_translated(text, a, taken, lexicon, whole=True)
+    return hit[:2] if hit is not None else None
+
+
+def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon, whole: bool = False
                      ) -> Optional[Tuple[int, int, str]]:
     """A pseudonym the engine translated or inflected ("Danish law" -> "ley danesa"): each
     of its words that differs from the original's is found in the output as the engine's
@@ -203,12 +214,13 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon
     orig = list(_TOKEN.finditer(POSSESSIVE.sub("", a.original)))
     if not fake:
         return None
-    whole = None
-    if len(fake) != len(orig):
+    if whole or len(fake) != len(orig):
         # word for word is impossible ("Spain" for "Juzgado de lo Social No 41 de Madrid"):
         # the pseudonym's translation, found word for word, gives way to the original whole
         whole = POSSESSIVE.sub("", a.original)
         orig = fake
+    else:
+        whole = None
     toks = list(_TOKEN.finditer(text))
     pairs = [(f.group(0), o.group(0)) for f, o in zip(fake, orig)
              if whole is not None or fold(f.group(0)) != fold(o.group(0))]
@@ -349,6 +361,11 @@ def _target_article(text: str, start: int, a: Assignment, target_lang: str) -> i
     article ("la "), when the source mention's article was left outside its replacement."""
     if not a.article:
         return 0
+    return target_article(text, start, target_lang)
+
+
+def target_article(text: str, start: int, target_lang: str) -> int:
+    """The length of the target's definite article ("la ") just before ``start``, or 0."""
     from transforms.nlp.apertium_morphology import ARTICLES
     m = re.search(r"(\w+)(\s+)$", text[:start])
     if m and m.group(1).casefold() in ARTICLES.get(target_lang, ()) and \

@@ -16,8 +16,11 @@ Where the spans come from, most exact first:
   entity is located by its original string (names pass most engines unchanged), dates by
   their components in any language the date tables know (``transforms.dates``: "29 September
   2008" is found in "2008. gada 29. septembra", where the paper's simalign failed), then by
-  the engine's own translation of the entity alone (a *probe*, exact then word-wise), then by
-  word alignment (simalign) when a model is configured.  What none of these finds stays
+  the engine's own translation of the entity alone (a *probe*, exact then word-wise), then —
+  with an Apertium engine — its words' translations found word for word through the pair's
+  dictionaries, its target article with it when the source mention had one (as restoration
+  finds a pseudonym's and spans it: the two sides are masked alike), then by word alignment
+  (simalign) when a model is configured.  What none of these finds stays
   unmasked and is counted.
 * **references with gold spans** (MultiLeg): the gold spans, plus any source entity string
   found verbatim (so a detected identifier masked in the hypothesis is masked here too).
@@ -114,15 +117,17 @@ def _taken(span: Span, taken: List[Span]) -> bool:
     return any(span[0] < b and a < span[1] for a, b in taken)
 
 
-ALL_MEANS = ("exact", "date", "probe", "words", "stem", "alignment")
+ALL_MEANS = ("exact", "date", "probe", "engine", "words", "stem", "alignment")
 
 
 def locate_entities(text: str, entities: Sequence[Entity],
                     aligned: Optional[Callable[[Span], Optional[Span]]] = None,
-                    means: Sequence[str] = ALL_MEANS) -> Located:
+                    means: Sequence[str] = ALL_MEANS, lexicon=None, source_lang: str = "",
+                    target_lang: str = "") -> Located:
     """Find each entity in ``text`` (see the module doc for the order of the means).
     ``aligned(source_span)`` maps a source character span to a target span (word alignment).
-    ``means`` limits the means used (a reference with gold spans: exact strings and dates)."""
+    ``means`` limits the means used (a reference with gold spans: exact strings and dates).
+    ``lexicon``: the Apertium pair's ``target_form`` (``stages.restoration_lexicon``)."""
     res = Located()
     taken: List[Span] = []
 
@@ -143,14 +148,23 @@ def locate_entities(text: str, entities: Sequence[Entity],
             if span is not None:
                 hit(span, "date")
                 continue
-        if ent.probe and "probe" in means:
-            probe = ent.probe.strip().rstrip(".")
-            span = _find_exact(text, probe, taken) if probe else None
-            if span is None and probe:
-                span = _find_words(text, probe, taken)
+        probe = ent.probe.strip().rstrip(".") if ent.probe and "probe" in means else ""
+        span = _find_exact(text, probe, taken) if probe else None
+        if span is not None:
+            hit(span, "probe")
+            continue
+        if lexicon is not None and "engine" in means and ent.category != "DATE" and \
+                any(c.isalpha() for c in bare):
+            # before the probe's words: a probe translated alone can differ from the name in
+            # its sentence ("Corte de Justice"), and its words find part of it
+            span = _engine_span(text, bare, taken, lexicon, source_lang, target_lang)
             if span is not None:
-                hit(span, "probe")
+                hit(span, "engine")
                 continue
+        span = _find_words(text, probe, taken) if probe else None
+        if span is not None:
+            hit(span, "probe")
+            continue
         if "words" in means and ent.category != "DATE" and any(c.isalpha() for c in bare):
             span = _find_words(text, bare, taken)
             if span is not None:
@@ -172,6 +186,22 @@ def locate_entities(text: str, entities: Sequence[Entity],
                 continue
         res.missed.append(ent.text)
     return res
+
+
+def _engine_span(text: str, name: str, taken, lexicon, source_lang: str, target_lang: str
+                 ) -> Optional[Span]:
+    """The engine's translation of ``name`` found word for word (``restore.find_translation``),
+    with the target's article before it when ``name`` has one of its own ("the Court of
+    Justice" -> "la Corte de Justicia")."""
+    from transforms.nlp.apertium_morphology import bare_name
+    from transforms.restore import find_translation, target_article
+    bare = bare_name(name, lang=source_lang) if source_lang else name
+    span = find_translation(text, bare, taken, lexicon)
+    if span is None:
+        return None
+    if bare != name:
+        return (span[0] - target_article(text, span[0], target_lang), span[1])
+    return span
 
 
 _TOKEN = re.compile(rf"{_WORD}+")

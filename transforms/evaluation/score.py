@@ -108,6 +108,8 @@ def hypothesis_document(pd: ProtectedDocument, responses: Iterable[MTResponse], 
     results, report = stages.restore_document(pd, seg_responses)
     gold_by_index = {s.index: s for s in gold.segments}
     out: Dict[int, HypSegment] = {}
+    # the unprotected output's entities are found as restoration finds a pseudonym's
+    lexicon = stages.restoration_lexicon(pd) if internal_method(method) == "none" else None
     for ps in pd.segments:
         res = results[ps.id]
         resp = by_id.get(ps.id)
@@ -127,7 +129,9 @@ def hypothesis_document(pd: ProtectedDocument, responses: Iterable[MTResponse], 
             ents = [Entity(m.text, m.category, probes.get(m.text.strip()), sp)
                     for m, sp in zip(src_mentions, source_spans)]
             align = aligner.mapper(source, text) if aligner is not None and ents else None
-            loc = masking.locate_entities(text, ents, align)
+            loc = masking.locate_entities(text, ents, align, lexicon=lexicon,
+                                          source_lang=gold.source_lang,
+                                          target_lang=gold.target_lang)
             hs.spans, hs.located, hs.missed = loc.spans, loc.how, len(loc.missed)
         elif res.status != "failed":
             hs.located = {"restored": len(spans)} if spans else {}
