@@ -242,8 +242,10 @@ class PairLexicon:
                 for opt in options[:1] if default_only else options:
                     fake_targets.setdefault(_lemma(opt).casefold(), []).append((lex, opt))
         low = found.casefold()
-        if not any(low.startswith(lemma[:2]) for lemma in fake_targets):
-            return None                  # cheap: most output words are not its translation
+        if not any(low.startswith(lemma[:1]) for lemma in fake_targets):
+            # cheap: most output words are not its translation (one letter, not two: an
+            # irregular form keeps little more of its lemma, "sige" -> "sagde")
+            return None
         found_units = self.target.units(found)
         if len(found_units) != 1:
             return None
