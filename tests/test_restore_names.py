@@ -78,3 +78,16 @@ def test_document_report_counts_outcomes(apertium):
     text = results["1"].text
     assert "Anna Berg" in text and "Polonia" in text and "mayo de 2019" in text
     assert sum(report.outcomes.values()) == 3 and report.outcomes.get("date") == 1
+
+
+def test_a_date_sent_with_its_leading_word_is_placed_with_it():
+    """Swedish "den 10 februari 2014" sent as "den 7 februari 2016" comes back "den 7 februar
+    2016": found by its components, the date's span left "den" out, and the masked output
+    ("dom af den NER") differed from a reference masking the whole date."""
+    ps = seg("Dom av den 7 februari 2016, X.",
+             Assignment(cluster=0, category="DATE", original="den 10 februari 2014",
+                        replacement="den 7 februari 2016", segment=0, start=7, end=26))
+    res = restore_segment(ps, "Dom af den 7 februar 2016, X.", target_lang="da",
+                          source_lang="sv")
+    assert res.unresolved == 0
+    assert [res.text[s:e] for s, e, _ in res.spans] == ["den 10 februar 2014"], res.text

@@ -301,6 +301,7 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
         if fake is not None and orig is not None:
             span = _date_span(text, fake, taken, dates.is_numeric(a.replacement))
             if span is not None:
+                span = _date_lead(text, span, a.replacement)
                 found = text[span[0]:span[1]]
                 return span[0], span[1], dates.substitute(found, fake, orig, target_lang,
                                                           a.original), "date"
@@ -372,6 +373,18 @@ def target_article(text: str, start: int, target_lang: str) -> int:
             (m.start() == 0 or not text[m.start() - 1].isalnum()):
         return len(m.group(0))
     return 0
+
+
+def _date_lead(text: str, span: Tuple[int, int], sent: str) -> Tuple[int, int]:
+    """The date's span with the words the sent date began with ("den" of Swedish "den 20
+    december 2011"), where the output has them verbatim just before the date's components:
+    they are the mention's, and a mask that leaves them out differs from the reference's."""
+    lead = re.match(r"([^\W\d_]+(?:\s+[^\W\d_]+)*)\s+(?=\d)", sent)
+    if lead is None:
+        return span
+    m = re.search(r"(?:^|(?<=\W))" + r"\s+".join(map(re.escape, lead.group(1).split()))
+                  + r"\s+$", text[:span[0]], re.IGNORECASE)
+    return (m.start(), span[1]) if m else span
 
 
 def _date_span(text: str, fake, taken, numeric: bool) -> Optional[Tuple[int, int]]:
