@@ -132,3 +132,28 @@ def test_an_adverb_or_a_nationality_alone_is_no_name():
     assert alone(0, 4) and alone(22, 29)           # "Well", "English"
     assert not alone(9, 14)                        # "Black" after a title, and a surname
     assert not alone(33, 37)                       # "Word": a noun, the model's to call
+
+
+def test_a_document_that_instructs_a_user_interface_is_recognised():
+    assert model.ui_text(["To add a chart, click Insert.", "Then choose Layout."])
+    assert model.ui_text(["On the Home tab, open the Styles gallery."])
+    assert not model.ui_text(["Click Insert."])                      # one label is no genre
+    assert not model.ui_text(["Press Secretary Jones said the Court would select Judges."])
+    assert not model.ui_text(["The Commission shall click with the Council."])
+
+
+UI_DOCUMENT = ["To add a chart, click Insert and then choose the layout you want.",
+               "When you click Layout, the pictures and the ClipShape graphics change to match.",
+               "Save time in Notebook with new buttons that show up where you need them.",
+               "Mail the form to Paul Lindqvist at the Oslo office."]
+
+
+@needs_model
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_in_user_interface_text_ordinary_words_are_labels_not_names():
+    got = {t for spans in _spans(UI_DOCUMENT) for t, _, _ in spans}
+    # a product named by an ordinary noun, a camel-case compound of ordinary words: no name
+    assert not got & {"Notebook", "ClipShape", "Insert", "Layout"}
+    assert {"Paul Lindqvist", "Oslo"} <= got         # gazetteer names stay names
+    # the same sentence outside user-interface text is the model's to call, as before
+    assert "Notebook" in {t for t, _, _ in _spans([UI_DOCUMENT[2]])[0]}

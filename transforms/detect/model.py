@@ -527,6 +527,75 @@ def _wordish(tok: str) -> bool:
     return any(ch.isalnum() for ch in tok)
 
 
+# Instructions to a user interface: a click ("click Insert", "Klicka på Spara"), a key or a
+# command chosen ("press Enter", "select Save"; lower case only: "Press Secretary" is no
+# instruction), a control named before its kind ("the Home tab", "the Styles gallery").
+_UI_CLICK = re.compile(r"\b(?:(?:double|right)[-‑]?)?(?:click|clicking|tap|klicka|klicken|"
+                       r"klik|klikk|cliquez|cliquer|clic|clique|clica)\s+(?:(?:on|the|på|auf|"
+                       r"sur|en|em|su|no|na)\s+)*([^\W\d_][\w\-]*)", re.IGNORECASE)
+_UI_CHOOSE = re.compile(r"\b(?:press|select|choose)\s+(?:the\s+)?([A-Z][\w\-]*)")
+_UI_CONTROL = re.compile(r"\bthe\s+((?:[A-Z][\w\-]*\s+){1,3})(?:tab|button|menu|gallery|"
+                         r"dialog|toolbar|ribbon|pane|command|icon|check\s?box|drop-down)s?\b")
+_CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+def ui_text(texts: Sequence[str]) -> bool:
+    """Does the document instruct a user interface, naming two controls or more by their
+    capitalised labels?  There a capitalised ordinary word is a label or a product ("click
+    Design", "Word provides ..."), not a name."""
+    labels = set()
+    for t in texts:
+        for pattern in (_UI_CLICK, _UI_CHOOSE, _UI_CONTROL):
+            for m in pattern.finditer(t):
+                label = m.group(1).strip()
+                if label[:1].isupper():
+                    labels.add(label.lower())
+        if len(labels) >= 2:
+            return True
+    return False
+
+
+def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
+              classes) -> List[List[Span]]:
+    """In a document that instructs a user interface (``ui_text``), a name made only of
+    ordinary words of the language is a label or a product name: "Word", "Quick Styles",
+    "SmartArt" (a compound of ordinary words), not a person, an organisation or a place.
+    Ordinary: the analyser reads the word as ordinary words only (no proper-noun reading)
+    and no gazetteer holds it, or it is a compound written in camel case whose every part
+    the analyser reads so; a word in lower case or a number.  "Eric White" keeps its
+    given name, "Microsoft Word" its unknown word.  Where the language has no analyser
+    nothing changes."""
+    if classes is None or not any(spans) or not ui_text(texts):
+        return spans
+    lex = _lexicons()
+    names = lex["given"] | lex["family"] | lex["place"]
+    parts_of = {}
+    for row in spans:
+        for s in row:
+            for _, _, w in tokenize(s.text):
+                if w[:1].isupper() and re.search(r"[a-z][A-Z]", w):
+                    parts_of[w] = _CAMEL.findall(w)
+    part_classes = word_classes({p for ps in parts_of.values() for p in ps}, lang)
+
+    def ordinary_word(w: str) -> bool:
+        if not _wordish(w) or w[:1].islower() or w.isdigit():
+            return True
+        if w.lower().rstrip(".") in names:
+            return False
+        if w in parts_of:
+            # (a part's own gazetteer entry says nothing: "Art" is a given name too)
+            return all(len(p) > 1 and _ordinary(part_classes.get(p)) for p in parts_of[w])
+        return _ordinary(classes.get(w))
+
+    def label(s: Span, text: str) -> bool:
+        before = text[:s.start].split()
+        if before and before[-1].lower().rstrip(".") in lex["title"]:
+            return False
+        return s.category in CATS and all(ordinary_word(w) for _, _, w in tokenize(s.text))
+
+    return [[s for s in row if not label(s, text)] for text, row in zip(texts, spans)]
+
+
 class NameTagger:
     """``detect(texts, lang)``: spans per text, one document at a time (the document's own
     vocabulary is a feature)."""
@@ -558,6 +627,7 @@ class NameTagger:
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans = [s for s in spans if not _adjective_alone(s, text, classes)]
             out.append(resolve_overlaps(spans, {}))
+        out = _ui_terms(texts, out, lang, classes)
         return _outvoted(texts, _without_term_acronyms(texts, out), lang, classes)
 
 
