@@ -157,3 +157,27 @@ def test_in_user_interface_text_ordinary_words_are_labels_not_names():
     assert {"Paul Lindqvist", "Oslo"} <= got         # gazetteer names stay names
     # the same sentence outside user-interface text is the model's to call, as before
     assert "Notebook" in {t for t, _, _ in _spans([UI_DOCUMENT[2]])[0]}
+
+
+SWEDISH = ["Tolkningsfrågor", "Rättegångsspråk: svenska",
+           "Begäran om förhandsavgörande – Fri rörlighet – Motiveringsskyldighet – Artikel 4",
+           "Stenvall har överklagat beslutet till förvaltningsrätten.",
+           "Grankvist bor i Uppsala."]
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_the_analyser_tells_a_compound_common_noun_from_an_ornamental_surname():
+    got = model.common_compounds(["Rättegångsspråk", "Tolkningsfrågor", "Stenvall",
+                                  "Ekblom", "Bergström", "Karlsson", "Lindskog",
+                                  "Energimarknadsinspektionen"], "sv")
+    # the linking "s" of a compound noun; not plain words joined, a name as a part, a
+    # definite compound (an authority's name)
+    assert got == {"Rättegångsspråk", "Tolkningsfrågor"}
+
+
+@needs_model
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_a_heading_compound_is_no_name_and_a_surname_at_a_sentence_start_is():
+    got = {t for spans in _spans(SWEDISH, "sv") for t, _, _ in spans}
+    assert not got & {"Tolkningsfrågor", "Rättegångsspråk", "Motiveringsskyldighet"}
+    assert {"Stenvall", "Grankvist", "Uppsala"} <= got

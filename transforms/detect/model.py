@@ -86,19 +86,69 @@ ISO3 = {"en": "eng", "es": "spa", "sv": "swe", "da": "dan", "ca": "cat", "fr": "
 
 
 @functools.lru_cache(maxsize=None)
-def _analyser(lang: str):
+def _analyser(lang: str, mode: str = "-a"):
     """A long-lived ``lt-proc`` on the installed Apertium analyser of ``lang`` (any pair
-    whose source it is), or None."""
+    whose source it is), or None.  ``mode`` "-e": the same analyser, reading words it does
+    not hold as compounds of words it does ("Rättegångsspråk": rättegång + språk)."""
     import glob
     from transforms.target_names import APERTIUM_DIRS, _LtProc
     code = ISO3.get(lang)
     for d in APERTIUM_DIRS if code else ():
         for path in sorted(glob.glob(os.path.join(d, "apertium-*", f"{code}-*.automorf.bin"))):
             try:
-                return _LtProc(["-a", path])
+                return _LtProc([mode, path])
             except OSError:
                 return None
     return None
+
+
+def _linked(word: str, lemmas: Sequence[str]) -> bool:
+    """Are two of the compound's parts joined by the linking "s" of a compound common noun
+    ("rättegång-s-språk", "tolkning-s-frågor")?  Ornamental surnames join plain words
+    ("Sten-vall", "Ek-blom")."""
+    low, pos = word.lower(), 0
+    for lemma, following in zip(lemmas, lemmas[1:]):
+        lemma = lemma.lower()
+        if not low.startswith(lemma, pos):
+            return False
+        pos += len(lemma)
+        if low[pos:pos + 1] == "s" and low.startswith(following.lower()[:3], pos + 1) \
+                and not low.startswith(following.lower()[:3], pos):
+            return True
+    return False
+
+
+def common_compounds(words: Iterable[str], lang: str) -> Set[str]:
+    """Words the analyser knows only as compounds of ordinary words, in the indefinite
+    form, with the linking "s" of a compound common noun: "Rättegångsspråk",
+    "Tolkningsfrågor", "Motiveringsskyldighet".  Not a word with a proper-noun part or a
+    part that is a given or family name ("Karl-s-son", "Berg-ström"), nor a definite
+    compound (a Swedish authority is named in the definite form:
+    "Energimarknadsinspektionen"), nor one of plain words joined ("Stenvall", "Ekblom":
+    ornamental surnames are made so)."""
+    from transforms.target_names import ApertiumNames, _UNIT
+    proc = _analyser(lang, "-e")
+    words = sorted({w for w in words if ApertiumNames._analysable(w)})
+    if proc is None or not words:
+        return set()
+    try:
+        answers = proc.many(words)
+    except OSError:
+        return set()
+    lex = _lexicons()
+    names = lex["given"] | lex["family"] | lex["place"]
+    out = set()
+    for w, answer in zip(words, answers):
+        units = _UNIT.findall(answer)
+        readings = [r for u in units for r in u.split("/")[1:]]
+        if len(units) != 1 or not readings or not all(
+                "+" in r and "<np>" not in r and not r.startswith("*")
+                and "<def>" not in r.rpartition("+")[2] for r in readings):
+            continue
+        lemmas = [part.partition("<")[0] for part in readings[0].split("+")]
+        if not any(lemma.lower() in names for lemma in lemmas) and _linked(w, lemmas):
+            out.add(w)
+    return out
 
 
 # Apertium parts of speech of closed classes (and adverbs, interjections): never a name.
@@ -621,14 +671,37 @@ class NameTagger:
             flipped: List[bool] = []
             tags = recall_biased_tags(self.tagger, items, self.threshold, flipped) \
                 if items else []
+            p_name = [1.0 - self.tagger.marginal("O", k) for k in range(len(toks))] \
+                if items else []
             # The rules first: where both find the same words, the category that rests on a
             # gazetteer or a marker wins ("Andrim Bērziņam" is a person).
             spans = [s for s in (_vetted(r, text, lower, classes, lang) for r in rules) if s]
+            spans = _without_compound_guesses(spans, toks, p_name, self.threshold, lang)
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans = [s for s in spans if not _adjective_alone(s, text, classes)]
             out.append(resolve_overlaps(spans, {}))
         out = _ui_terms(texts, out, lang, classes)
         return _outvoted(texts, _without_term_acronyms(texts, out), lang, classes)
+
+
+def _without_compound_guesses(spans: List[Span], toks, p_name: Sequence[float],
+                              threshold: float, lang: str) -> List[Span]:
+    """A rule's guess (capitalisation alone) of one word that the model gives less than its
+    recall margin, and that the analyser reads as a compound common noun
+    (``common_compounds``), is a heading's or a keyword list's noun: "Rättegångsspråk:
+    svenska", "– Motiveringsskyldighet –"."""
+    from transforms.detect.heuristic import GUESS
+    doubtful = {}
+    for s in spans:
+        inside = [k for k, (a, b, w) in enumerate(toks) if a >= s.start and b <= s.end]
+        words = [toks[k][2] for k in inside if _wordish(toks[k][2])]
+        if s.subtype == GUESS and len(words) == 1 and inside and \
+                max(p_name[k] for k in inside) < threshold:
+            doubtful[id(s)] = words[0]
+    if not doubtful:
+        return spans
+    compounds = common_compounds(doubtful.values(), lang)
+    return [s for s in spans if doubtful.get(id(s)) not in compounds]
 
 
 def model_path() -> Path:
