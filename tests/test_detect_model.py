@@ -181,3 +181,30 @@ def test_a_heading_compound_is_no_name_and_a_surname_at_a_sentence_start_is():
     got = {t for spans in _spans(SWEDISH, "sv") for t, _, _ in spans}
     assert not got & {"Tolkningsfrågor", "Rättegångsspråk", "Motiveringsskyldighet"}
     assert {"Stenvall", "Grankvist", "Uppsala"} <= got
+
+
+def test_an_organisation_and_the_place_it_belongs_to_are_one_name():
+    from transforms.detect.base import Span
+
+    def joined(text, lang, *parts):
+        spans = []
+        for piece, cat in parts:
+            start = text.index(piece)
+            spans.append(Span(start, start + len(piece), cat, "model", piece,
+                              source="detector"))
+        return [(s.text, s.category) for s in model._joined_at_connectors(text, spans, lang)]
+
+    text = "a ruling of the Court of Justice of the European Union today"
+    assert joined(text, "en", ("Court of Justice", "ORG"), ("the European Union", "LOC")) \
+        == [("Court of Justice of the European Union", "ORG")]
+    text = "Förvaltningsrätten i Linköping (Sverige) beslutade"
+    assert joined(text, "sv", ("Förvaltningsrätten", "ORG"), ("Linköping", "LOC")) \
+        == [("Förvaltningsrätten i Linköping", "ORG")]
+    # two names: joined by "and", a body and where it stands, the Polish "i" ("and")
+    text = "the Commission and Germany; the Laboratory in Salt Lake City"
+    assert len(joined(text, "en", ("Commission", "ORG"), ("Germany", "LOC"),
+                      ("Laboratory", "ORG"), ("Salt Lake City", "LOC"))) == 4
+    text = "Sony i Bertelsmann"
+    assert len(joined(text, "pl", ("Sony", "ORG"), ("Bertelsmann", "ORG"))) == 2
+    text = "Mr Lindqvist i Uppsala"            # a person is not joined to a place
+    assert len(joined(text, "sv", ("Lindqvist", "PER"), ("Uppsala", "LOC"))) == 2

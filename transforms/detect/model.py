@@ -679,9 +679,49 @@ class NameTagger:
             spans = _without_compound_guesses(spans, toks, p_name, self.threshold, lang)
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans = [s for s in spans if not _adjective_alone(s, text, classes)]
-            out.append(resolve_overlaps(spans, {}))
+            out.append(_joined_at_connectors(text, resolve_overlaps(spans, {}), lang))
         out = _ui_terms(texts, out, lang, classes)
         return _outvoted(texts, _without_term_acronyms(texts, out), lang, classes)
+
+
+# Prepositions that join an organisation's name to the place or body it belongs to, in the
+# document's language: "Court of Justice of the European Union", "Förvaltningsrätten i
+# Linköping" (a Swedish court's name), "Sąd Okręgowy we Wrocławiu".  (Not "and": "the
+# Commission and Germany" are two; not the Polish "i", which is "and"; not the English "in"
+# and "at": "the Laboratory in Salt Lake City" is a body and where it stands.)
+_CONNECTORS = {
+    "en": {"of"}, "sv": {"i", "vid", "för"}, "da": {"i", "ved", "for"},
+    "nb": {"i", "ved", "for"}, "nn": {"i", "ved", "for"}, "pl": {"w", "we"},
+    "de": {"in", "für", "zu"}, "fr": {"de", "du", "des", "d'"}, "es": {"de", "del"},
+    "it": {"di", "del", "della"}, "pt": {"de", "do", "da"}, "ca": {"de", "del"},
+}
+_CONNECTOR_ARTICLES = {"the", "la", "le", "les", "el", "los", "las", "der", "die", "dem",
+                       "den", "des", "l'"}
+
+
+def _joined_at_connectors(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """An organisation's name, a connecting preposition (and an article) and the name of a
+    place or a body right after it are one organisation's name: "[Court of Justice] of the
+    [European Union]" -> "Court of Justice of the European Union"."""
+    connectors = _CONNECTORS.get(lang)
+    if not connectors or len(spans) < 2:
+        return spans
+    out: List[Span] = []
+    for s in spans:
+        prev = out[-1] if out else None
+        named = s.text.split(None, 1)
+        if named and named[0].lower() in _CONNECTOR_ARTICLES and len(named) > 1:
+            named = named[1:]            # "the European Union"
+        if prev is not None and prev.category == "ORG" and s.category in CATS and named \
+                and named[0][:1].isupper() and PRECAUTION not in (prev.source, s.source):
+            gap = text[prev.end:s.start].split()
+            if 1 <= len(gap) <= 2 and gap[0].lower() in connectors and " \n" not in \
+                    text[prev.end:s.start] and (len(gap) == 1 or
+                                                gap[1].lower() in _CONNECTOR_ARTICLES):
+                out[-1] = dataclasses.replace(prev, end=s.end, text=text[prev.start:s.end])
+                continue
+        out.append(s)
+    return out
 
 
 def _without_compound_guesses(spans: List[Span], toks, p_name: Sequence[float],
