@@ -208,3 +208,25 @@ def test_an_organisation_and_the_place_it_belongs_to_are_one_name():
     assert len(joined(text, "pl", ("Sony", "ORG"), ("Bertelsmann", "ORG"))) == 2
     text = "Mr Lindqvist i Uppsala"            # a person is not joined to a place
     assert len(joined(text, "sv", ("Lindqvist", "PER"), ("Uppsala", "LOC"))) == 2
+
+
+def test_an_acronym_given_in_brackets_after_a_name_is_that_name():
+    from transforms.detect.base import Span
+
+    def short_forms(text, name, cat="ORG"):
+        start = text.index(name)
+        row = [Span(start, start + len(name), cat, "model", name, source="detector")]
+        return [s.text for s in model._with_defined_acronyms([text], [row])[0]][1:]
+
+    assert short_forms("loans by Santander Consumer Finance SA (‘SCF’) to",
+                       "Santander Consumer Finance SA") == ["SCF"]
+    assert short_forms("the European Agricultural Fund for Rural Development (hereinafter "
+                       "‘the EAFRD’) pays", "European Agricultural Fund for Rural Development"
+                       ) == ["EAFRD"]
+    assert short_forms("AKB Marketing Services sp. z o.o. (‘AKB’)",
+                       "AKB Marketing Services sp. z o.o.") == ["AKB"]
+    # an acronym of more than the name before it, or of an act cited after a body
+    assert short_forms("Other Servants of the European Union (the ‘CEOS’) and",
+                       "European Union") == []
+    assert short_forms("rozporządzenia Rady (WE) nr 1896/2006", "Rady") == []
+    assert short_forms("lodged by Mr Smith (MS) today", "Smith", "PER") == []

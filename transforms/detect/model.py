@@ -498,6 +498,49 @@ def _term_acronyms(texts: Sequence[str], spans: List[List[Span]]) -> Set[str]:
     return out
 
 
+# "(BSCH)", "(‘SCF’)", "(hereinafter ‘the DGT’)", "(turpmāk tekstā – EPI)", "(zwanej dalej
+# „KE”)": brackets right after a name that give its short form.
+_SHORT_FORM = re.compile(r"\s*\(\s*(?:[^\W\d_A-ZÀ-ÞĀ-Ž][^\W\d_]*\.?\s*[–—-]?\s*){0,3}"
+                         r"[‘'\"“«„]?(?:the\s+)?([A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž0-9&\-]{1,9})"
+                         r"[’'\"”»]?\s*\)")
+
+
+def _abbreviates(acronym: str, name: str) -> bool:
+    """Is ``acronym`` one of the name's words, or do its letters follow the initials of the
+    name's words ("SCF": Santander Consumer Finance SA)?  Not "CEOS" after "the European
+    Union" ("Conditions of Employment of Other Servants of the European Union"), not "WE" of
+    "Rady (WE) nr 1/2003"."""
+    words = [w for _, _, w in tokenize(name) if _wordish(w)]
+    if acronym in words:
+        return True
+    initials = iter(w[0].upper() for w in words)
+    return all(ch in initials for ch in acronym if ch.isalpha())
+
+
+def _with_defined_acronyms(texts: Sequence[str], spans: List[List[Span]]
+                           ) -> List[List[Span]]:
+    """An acronym the document gives in brackets right after an organisation or a place it
+    names, and that abbreviates it (``_abbreviates``), is that name's short form, and a name
+    too: "Santander Consumer Finance SA (‘SCF’)" — "SCF" then spreads over the document as
+    the name does.  (A term's acronym, "Internet Protocol (IP)", follows no name.)"""
+    out = []
+    for text, row in zip(texts, spans):
+        added = []
+        for s in row:
+            if s.category not in ("ORG", "LOC") or s.source == PRECAUTION:
+                continue
+            m = _SHORT_FORM.match(text, s.end)
+            if not m or not m.group(1).replace("-", "").isupper() \
+                    or not _abbreviates(m.group(1), s.text):
+                continue
+            a, b = m.span(1)
+            if any(o.start < b and a < o.end for o in row + added):
+                continue
+            added.append(Span(a, b, s.category, s.subtype, text[a:b], source=s.source))
+        out.append(sorted(row + added, key=lambda x: x.start) if added else row)
+    return out
+
+
 def _without_term_acronyms(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
     terms = _term_acronyms(texts, spans)
     if not terms:
@@ -680,7 +723,7 @@ class NameTagger:
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans = [s for s in spans if not _adjective_alone(s, text, classes)]
             out.append(_joined_at_connectors(text, resolve_overlaps(spans, {}), lang))
-        out = _ui_terms(texts, out, lang, classes)
+        out = _ui_terms(texts, _with_defined_acronyms(texts, out), lang, classes)
         return _outvoted(texts, _without_term_acronyms(texts, out), lang, classes)
 
 
