@@ -230,3 +230,17 @@ def test_an_acronym_given_in_brackets_after_a_name_is_that_name():
                        "European Union") == []
     assert short_forms("rozporządzenia Rady (WE) nr 1896/2006", "Rady") == []
     assert short_forms("lodged by Mr Smith (MS) today", "Smith", "PER") == []
+
+
+@needs_model
+def test_a_key_chord_is_no_name():
+    texts = ["&New\tCtrl+N", "&Open...\tCtrl+O", "&Save\tCtrl+S", "&Undo\tCtrl+Z",
+             "Or press Alt+Enter to edit the cell, as Kowalczyk asked."]
+    got = {t for spans in _spans(texts) for t, _, _ in spans}
+    assert not any("Ctrl" in t or "Alt" in t for t in got), got     # "New<tab>Ctrl+N" ends
+    assert "Kowalczyk" in got
+    from transforms.detect.base import Span
+    row = [Span(5, 9, "PER", "model", "Ctrl", source="detector"),
+           Span(0, 4, "PER", "model", "Alts", source="detector")]
+    kept = model._without_key_chords(["Alts Ctrl+Shift+F4"], [row])[0]
+    assert [s.text for s in kept] == ["Alts"]

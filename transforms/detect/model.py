@@ -632,6 +632,40 @@ _UI_CONTROL = re.compile(r"\bthe\s+((?:[A-Z][\w\-]*\s+){1,3})(?:tab|button|menu|
 _CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
+# A key chord: a modifier key, "+", and more keys ("Ctrl+N", "Alt+Enter", "Ctrl+Shift+F4").
+_KEY_CHORD = re.compile(r"(?<![\w+])(?:Ctrl|CTRL|Control|Alt|ALT|AltGr|Shift|SHIFT|Cmd|"
+                        r"Command|Option|Fn|Win|Strg|Umschalt)(?:\s?\+\s?[A-Za-z0-9]\w{0,9})+")
+
+
+def _without_key_chords(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
+    """A key chord ("Ctrl+N", "press Alt+Enter") is keys, no name: a span inside one is
+    dropped, one that runs into one ends before it ("&New<tab>Ctrl+N": "New")."""
+    out = []
+    for text, row in zip(texts, spans):
+        chords = [m.span() for m in _KEY_CHORD.finditer(text)] if "+" in text else []
+        if not chords:
+            out.append(row)
+            continue
+        kept = []
+        for sp in row:
+            start, end = sp.start, sp.end
+            for a, b in chords:
+                if a <= start < b:
+                    start = b
+                if a < end <= b or start < a < end:
+                    end = a
+            while end > start and not text[end - 1].isalnum():
+                end -= 1
+            while start < end and not text[start].isalnum():
+                start += 1
+            if end <= start or not any(ch.isalpha() for ch in text[start:end]):
+                continue
+            kept.append(sp if (start, end) == (sp.start, sp.end) else dataclasses.replace(
+                sp, start=start, end=end, text=text[start:end]))
+        out.append(kept)
+    return out
+
+
 def ui_text(texts: Sequence[str]) -> bool:
     """Does the document instruct a user interface, naming two controls or more by their
     capitalised labels?  There a capitalised ordinary word is a label or a product ("click
@@ -723,7 +757,8 @@ class NameTagger:
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans = [s for s in spans if not _adjective_alone(s, text, classes)]
             out.append(_joined_at_connectors(text, resolve_overlaps(spans, {}), lang))
-        out = _ui_terms(texts, _with_defined_acronyms(texts, out), lang, classes)
+        out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
+                        lang, classes)
         return _outvoted(texts, _without_term_acronyms(texts, out), lang, classes)
 
 
