@@ -135,11 +135,14 @@ def test_an_adverb_or_a_nationality_alone_is_no_name():
 
 
 def test_a_document_that_instructs_a_user_interface_is_recognised():
-    assert model.ui_text(["To add a chart, click Insert.", "Then choose Layout."])
+    assert model.ui_text(["To add a chart, click Insert.", "Then click Layout."])
     assert model.ui_text(["On the Home tab, open the Styles gallery."])
+    assert model.ui_text(["&New\tCtrl+N", "&Save\tCtrl+S"])
     assert not model.ui_text(["Click Insert."])                      # one label is no genre
     assert not model.ui_text(["Press Secretary Jones said the Court would select Judges."])
     assert not model.ui_text(["The Commission shall click with the Council."])
+    assert not model.ui_text(["Voters choose Obama; delegates select Clinton."])
+    assert not model.ui_text(["the High Command and the Northern Command met"])
 
 
 UI_DOCUMENT = ["To add a chart, click Insert and then choose the layout you want.",

@@ -620,15 +620,16 @@ def _wordish(tok: str) -> bool:
     return any(ch.isalnum() for ch in tok)
 
 
-# Instructions to a user interface: a click ("click Insert", "Klicka på Spara"), a key or a
-# command chosen ("press Enter", "select Save"; lower case only: "Press Secretary" is no
-# instruction), a control named before its kind ("the Home tab", "the Styles gallery").
+# Instructions to a user interface: a click ("click Insert", "Klicka på Spara"), a key
+# pressed ("press Enter"; lower case only: "Press Secretary" is no instruction; not "select"
+# or "choose": voters "choose Obama"), a control named before its kind ("the Home tab", "the
+# Styles gallery"; not "command" or "icon": "the High Command", "the Hollywood icon").
 _UI_CLICK = re.compile(r"\b(?:(?:double|right)[-‑]?)?(?:click|clicking|tap|klicka|klicken|"
                        r"klik|klikk|cliquez|cliquer|clic|clique|clica)\s+(?:(?:on|the|på|auf|"
                        r"sur|en|em|su|no|na)\s+)*([^\W\d_][\w\-]*)", re.IGNORECASE)
-_UI_CHOOSE = re.compile(r"\b(?:press|select|choose)\s+(?:the\s+)?([A-Z][\w\-]*)")
+_UI_CHOOSE = re.compile(r"\bpress\s+(?:the\s+)?([A-Z][\w\-]*)")
 _UI_CONTROL = re.compile(r"\bthe\s+((?:[A-Z][\w\-]*\s+){1,3})(?:tab|button|menu|gallery|"
-                         r"dialog|toolbar|ribbon|pane|command|icon|check\s?box|drop-down)s?\b")
+                         r"dialog|toolbar|ribbon|pane|check\s?box|drop-down)s?\b")
 _CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
@@ -667,14 +668,14 @@ def _without_key_chords(texts: Sequence[str], spans: List[List[Span]]) -> List[L
 
 
 def ui_text(texts: Sequence[str]) -> bool:
-    """Does the document instruct a user interface, naming two controls or more by their
-    capitalised labels?  There a capitalised ordinary word is a label or a product ("click
+    """Does the document instruct a user interface, naming two controls or keys or more by
+    their capitalised labels ("click Insert", "Ctrl+N")?  There a capitalised ordinary word is a label or a product ("click
     Design", "Word provides ..."), not a name."""
     labels = set()
     for t in texts:
-        for pattern in (_UI_CLICK, _UI_CHOOSE, _UI_CONTROL):
+        for pattern in (_UI_CLICK, _UI_CHOOSE, _UI_CONTROL, _KEY_CHORD):
             for m in pattern.finditer(t):
-                label = m.group(1).strip()
+                label = (m.group(1) if pattern.groups else m.group()).strip()
                 if label[:1].isupper():
                     labels.add(label.lower())
         if len(labels) >= 2:
