@@ -74,3 +74,16 @@ def test_placeholder_text_yields_no_names_but_a_name_beside_it_does():
     assert "Lorem" not in found[1] and any("Maria Rossi" in t for t in found[1])
     # a name that is no filler word stands, even in Latin
     assert any("Marcus" in t for t in found[2])
+
+
+def test_an_inflected_name_is_a_stem_and_an_ending_not_any_first_letters():
+    rules = HeuristicDetector().rules
+    known = lambda texts, lang: {s.text for row in rules(texts, lang) for s in row
+                                 if s.subtype == "heuristic"}
+    # Finnish headings: frequent words whose first letters are a name's ("Kantola")
+    assert not known(["Kantaja", "32 Kanne", "Valitus hylätään."], "fi") & {
+        "Kantaja", "Kanne", "Valitus"}
+    # names with case endings, anywhere; "-nen" names take "-se-" ("Virtanen": "Virtasen")
+    assert {"Virtasen", "Korhoselle"} <= known(
+        ["Virtasen valitus hylätään.", "Asia annettiin Korhoselle tiedoksi."], "fi")
+    assert "Andrim Bērziņam" in known(["Tiesa piekrita Andrim Bērziņam."], "lv")

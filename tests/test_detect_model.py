@@ -132,3 +132,118 @@ def test_an_adverb_or_a_nationality_alone_is_no_name():
     assert alone(0, 4) and alone(22, 29)           # "Well", "English"
     assert not alone(9, 14)                        # "Black" after a title, and a surname
     assert not alone(33, 37)                       # "Word": a noun, the model's to call
+
+
+def test_a_document_that_instructs_a_user_interface_is_recognised():
+    assert model.ui_text(["To add a chart, click Insert.", "Then click Layout."])
+    assert model.ui_text(["On the Home tab, open the Styles gallery."])
+    assert model.ui_text(["&New\tCtrl+N", "&Save\tCtrl+S"])
+    assert not model.ui_text(["Click Insert."])                      # one label is no genre
+    assert not model.ui_text(["Press Secretary Jones said the Court would select Judges."])
+    assert not model.ui_text(["The Commission shall click with the Council."])
+    assert not model.ui_text(["Voters choose Obama; delegates select Clinton."])
+    assert not model.ui_text(["the High Command and the Northern Command met"])
+
+
+UI_DOCUMENT = ["To add a chart, click Insert and then choose the layout you want.",
+               "When you click Layout, the pictures and the ClipShape graphics change to match.",
+               "Save time in Notebook with new buttons that show up where you need them.",
+               "Mail the form to Paul Lindqvist at the Oslo office."]
+
+
+@needs_model
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_in_user_interface_text_ordinary_words_are_labels_not_names():
+    got = {t for spans in _spans(UI_DOCUMENT) for t, _, _ in spans}
+    # a product named by an ordinary noun, a camel-case compound of ordinary words: no name
+    assert not got & {"Notebook", "ClipShape", "Insert", "Layout"}
+    assert {"Paul Lindqvist", "Oslo"} <= got         # gazetteer names stay names
+    # the same sentence outside user-interface text is the model's to call, as before
+    assert "Notebook" in {t for t, _, _ in _spans([UI_DOCUMENT[2]])[0]}
+
+
+SWEDISH = ["Tolkningsfrågor", "Rättegångsspråk: svenska",
+           "Begäran om förhandsavgörande – Fri rörlighet – Motiveringsskyldighet – Artikel 4",
+           "Stenvall har överklagat beslutet till förvaltningsrätten.",
+           "Grankvist bor i Uppsala."]
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_the_analyser_tells_a_compound_common_noun_from_an_ornamental_surname():
+    got = model.common_compounds(["Rättegångsspråk", "Tolkningsfrågor", "Stenvall",
+                                  "Ekblom", "Bergström", "Karlsson", "Lindskog",
+                                  "Energimarknadsinspektionen"], "sv")
+    # the linking "s" of a compound noun; not plain words joined, a name as a part, a
+    # definite compound (an authority's name)
+    assert got == {"Rättegångsspråk", "Tolkningsfrågor"}
+
+
+@needs_model
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_a_heading_compound_is_no_name_and_a_surname_at_a_sentence_start_is():
+    got = {t for spans in _spans(SWEDISH, "sv") for t, _, _ in spans}
+    assert not got & {"Tolkningsfrågor", "Rättegångsspråk", "Motiveringsskyldighet"}
+    assert {"Stenvall", "Grankvist", "Uppsala"} <= got
+
+
+def test_an_organisation_and_the_place_it_belongs_to_are_one_name():
+    from transforms.detect.base import Span
+
+    def joined(text, lang, *parts):
+        spans = []
+        for piece, cat in parts:
+            start = text.index(piece)
+            spans.append(Span(start, start + len(piece), cat, "model", piece,
+                              source="detector"))
+        return [(s.text, s.category) for s in model._joined_at_connectors(text, spans, lang)]
+
+    text = "a ruling of the Court of Justice of the European Union today"
+    assert joined(text, "en", ("Court of Justice", "ORG"), ("the European Union", "LOC")) \
+        == [("Court of Justice of the European Union", "ORG")]
+    text = "Förvaltningsrätten i Linköping (Sverige) beslutade"
+    assert joined(text, "sv", ("Förvaltningsrätten", "ORG"), ("Linköping", "LOC")) \
+        == [("Förvaltningsrätten i Linköping", "ORG")]
+    # two names: joined by "and", a body and where it stands, the Polish "i" ("and")
+    text = "the Commission and Germany; the Laboratory in Salt Lake City"
+    assert len(joined(text, "en", ("Commission", "ORG"), ("Germany", "LOC"),
+                      ("Laboratory", "ORG"), ("Salt Lake City", "LOC"))) == 4
+    text = "Sony i Bertelsmann"
+    assert len(joined(text, "pl", ("Sony", "ORG"), ("Bertelsmann", "ORG"))) == 2
+    text = "Mr Lindqvist i Uppsala"            # a person is not joined to a place
+    assert len(joined(text, "sv", ("Lindqvist", "PER"), ("Uppsala", "LOC"))) == 2
+
+
+def test_an_acronym_given_in_brackets_after_a_name_is_that_name():
+    from transforms.detect.base import Span
+
+    def short_forms(text, name, cat="ORG"):
+        start = text.index(name)
+        row = [Span(start, start + len(name), cat, "model", name, source="detector")]
+        return [s.text for s in model._with_defined_acronyms([text], [row])[0]][1:]
+
+    assert short_forms("loans by Santander Consumer Finance SA (‘SCF’) to",
+                       "Santander Consumer Finance SA") == ["SCF"]
+    assert short_forms("the European Agricultural Fund for Rural Development (hereinafter "
+                       "‘the EAFRD’) pays", "European Agricultural Fund for Rural Development"
+                       ) == ["EAFRD"]
+    assert short_forms("AKB Marketing Services sp. z o.o. (‘AKB’)",
+                       "AKB Marketing Services sp. z o.o.") == ["AKB"]
+    # an acronym of more than the name before it, or of an act cited after a body
+    assert short_forms("Other Servants of the European Union (the ‘CEOS’) and",
+                       "European Union") == []
+    assert short_forms("rozporządzenia Rady (WE) nr 1896/2006", "Rady") == []
+    assert short_forms("lodged by Mr Smith (MS) today", "Smith", "PER") == []
+
+
+@needs_model
+def test_a_key_chord_is_no_name():
+    texts = ["&New\tCtrl+N", "&Open...\tCtrl+O", "&Save\tCtrl+S", "&Undo\tCtrl+Z",
+             "Or press Alt+Enter to edit the cell, as Kowalczyk asked."]
+    got = {t for spans in _spans(texts) for t, _, _ in spans}
+    assert not any("Ctrl" in t or "Alt" in t for t in got), got     # "New<tab>Ctrl+N" ends
+    assert "Kowalczyk" in got
+    from transforms.detect.base import Span
+    row = [Span(5, 9, "PER", "model", "Ctrl", source="detector"),
+           Span(0, 4, "PER", "model", "Alts", source="detector")]
+    kept = model._without_key_chords(["Alts Ctrl+Shift+F4"], [row])[0]
+    assert [s.text for s in kept] == ["Alts"]

@@ -144,3 +144,21 @@ def test_sentence_mode_writes_what_whole_mode_writes(rel):
     assert len(sent.segments) >= len(whole.segments)
     assert write_document(sent, {}) == data
     assert write_document(sent, upper_results(sent)) == write_document(whole, upper_results(whole))
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_word_template_prose_is_not_masked():
+    """Word's own template prose ("click Insert", "Word provides ...", "SmartArt graphics")
+    holds no personal data: only its author line is masked (his name, his site, the date)."""
+    import json
+    from pipelines.detect import annotated_lines
+    from transforms.protect import ProtectOptions
+    path = os.path.join(FORMATS_DIR, "docx", "oxsdk-word-boilerplate.docx")
+    doc = read_document(os.path.basename(path), path, open(path, "rb").read(), "en", "es")
+    lines, _ = annotated_lines(doc, ProtectOptions(method="none"))
+    masked = set()
+    for line in lines:
+        rec = json.loads(line)
+        masked |= {(rec["text"][s:e], cat) for s, e, cat, *_ in rec["label"]}
+    assert {cat for _, cat in masked} <= {"PER", "URL", "DATE"}, masked
+    assert {t for t, cat in masked if cat == "PER"} == {"Eric White"}, masked

@@ -4,7 +4,7 @@ Signals, cheapest first:
   * capitalised sequences (with initials "K.", particles "de", "van", "von", hyphens);
   * name gazetteers: given and family names from Faker's locales and Doppel's
     ``resources/pseudonyms/fallback.json`` (matched on the word or, for inflected languages,
-    on a stem: "Bērziņam" -> "Bērziņ");
+    on a stem and a case ending: "Bērziņam" -> "Bērziņ" + "am");
   * title / honorific context ("Mr", "Judge", "kungs", "pani", ...);
   * organisation and place markers ("GmbH", "Ltd", "Court", "Tiesa", "-pils", "City");
   * the text's own vocabulary: a capitalised word whose lower-case form occurs in the same
@@ -140,6 +140,63 @@ def _stem(word: str) -> str:
     return w[:-3] if len(w) > 6 else w[:-2] if len(w) > 4 else w
 
 
+@functools.lru_cache(maxsize=None)
+def _name_stems(lang: str) -> Set[str]:
+    """The stems the language's case endings leave of the gazetteers' names
+    (``linking.stems``: "Bērziņš" -> "bērziņ")."""
+    from transforms.linking import stems
+    names = _name_index()[0]
+    return {st for n in names if len(n) >= 5 for st in stems(n, lang)}
+
+
+def _inflected_form(word: str, lang: str, crude: Set[str], alone_first: bool) -> bool:
+    """Does ``word`` look like an inflected gazetteer name?  Mid-sentence or in a name of
+    several words, where the capital is evidence: a stem and an ending of the language
+    explain it (``_inflected_name``), or its first letters are a name's (``_stem``).  Alone
+    at a sentence start (a heading, a list item) first letters are weak evidence: they
+    count only for a word the language does not use often ("Kantaja", Finnish "plaintiff",
+    is no "Kantola"; "Virtasen" is "Virtanen" by its ending).  Where the language has no
+    frequency list, there only the first letters count, as they always did."""
+    crude_match = _stem(word) in crude
+    if not alone_first:
+        return crude_match or _inflected_name(word, lang, crude)
+    from transforms.lexicon import zipf_fn
+    if zipf_fn(lang) is None:
+        return crude_match
+    return _inflected_name(word, lang, crude) or crude_match and not _frequent(word, lang)
+
+
+def _frequent(word: str, lang: str) -> bool:
+    """As frequent in the language as once in a million words (Zipf 3; ``wordfreq``)."""
+    from transforms.lexicon import zipf_fn
+    zipf = zipf_fn(lang)
+    return zipf is not None and zipf(word.lower()) >= 3.0
+
+
+# What ends a sentence or opens a heading, a list item or a quotation: a capital after it
+# is no evidence.
+SENTENCE_END = {".", "!", "?", ":", ";", "\u2022", "-", "–", "—", "(", "[", "\"", "“", "„",
+                "«", "'", "‘", "/", "•", "*", "”"}
+
+
+def _inflected_name(word: str, lang: str, crude: Set[str]) -> bool:
+    """Is ``word`` a gazetteer name with one of the language's case endings ("Bērziņam",
+    "Virtasen"), a stem and an ending explaining it (``linking.stems``)?  Where the
+    language's endings are not known, the crude stem (``_stem``)."""
+    from transforms.linking import ENDINGS, stems
+    if lang not in ENDINGS:
+        return _stem(word) in crude
+    if lang == "fi":     # "-nen" names take "-se-" in their cases: "Virtasen", "Niemiselle"
+        m = _FI_NEN.search(word)
+        if m and word[:m.start()] + "nen" in _name_index()[0]:
+            return True
+    return bool(stems(word, lang) & _name_stems(lang))
+
+
+_FI_NEN = re.compile(r"s(?:en|ta|tä|elle|ella|ellä|elta|eltä|essa|essä|esta|estä|een|eksi|"
+                     r"ena|enä|et|ia|iä|ten|ille|illa|illä|issa|issä|ista|istä)$")
+
+
 @functools.lru_cache(maxsize=1)
 def _name_index() -> Tuple[Set[str], Set[str], Set[str], Set[str]]:
     g = gazetteers()
@@ -264,7 +321,12 @@ class HeuristicDetector:
                                (len(core[0]) < 2 and core[0] in "AIOEU")):
             return None     # a lone initial, or a one-letter word; "X" (anonymised) stays
         inflected = lang in INFLECTED_LANGS
-        known_name = any(w in names or (inflected and len(w) > 4 and _stem(w) in stems)
+        # (a paragraph's number before it is no sentence: "32 Poolte", "(14) Mõned")
+        alone_first = len(core) == 1 and (
+            parts[lo] == 0 or toks[parts[lo] - 1][0] in SENTENCE_END
+            or not any(ch.isalpha() for ch in text[:toks[parts[lo]][1]]))
+        known_name = any(w in names or (inflected and len(w) > 4 and
+                                        _inflected_form(w, lang, stems, alone_first))
                          for w in core)
 
         if all(w.isupper() and len(w) <= 1 for w in core):

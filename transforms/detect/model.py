@@ -86,19 +86,69 @@ ISO3 = {"en": "eng", "es": "spa", "sv": "swe", "da": "dan", "ca": "cat", "fr": "
 
 
 @functools.lru_cache(maxsize=None)
-def _analyser(lang: str):
+def _analyser(lang: str, mode: str = "-a"):
     """A long-lived ``lt-proc`` on the installed Apertium analyser of ``lang`` (any pair
-    whose source it is), or None."""
+    whose source it is), or None.  ``mode`` "-e": the same analyser, reading words it does
+    not hold as compounds of words it does ("Rättegångsspråk": rättegång + språk)."""
     import glob
     from transforms.target_names import APERTIUM_DIRS, _LtProc
     code = ISO3.get(lang)
     for d in APERTIUM_DIRS if code else ():
         for path in sorted(glob.glob(os.path.join(d, "apertium-*", f"{code}-*.automorf.bin"))):
             try:
-                return _LtProc(["-a", path])
+                return _LtProc([mode, path])
             except OSError:
                 return None
     return None
+
+
+def _linked(word: str, lemmas: Sequence[str]) -> bool:
+    """Are two of the compound's parts joined by the linking "s" of a compound common noun
+    ("rättegång-s-språk", "tolkning-s-frågor")?  Ornamental surnames join plain words
+    ("Sten-vall", "Ek-blom")."""
+    low, pos = word.lower(), 0
+    for lemma, following in zip(lemmas, lemmas[1:]):
+        lemma = lemma.lower()
+        if not low.startswith(lemma, pos):
+            return False
+        pos += len(lemma)
+        if low[pos:pos + 1] == "s" and low.startswith(following.lower()[:3], pos + 1) \
+                and not low.startswith(following.lower()[:3], pos):
+            return True
+    return False
+
+
+def common_compounds(words: Iterable[str], lang: str) -> Set[str]:
+    """Words the analyser knows only as compounds of ordinary words, in the indefinite
+    form, with the linking "s" of a compound common noun: "Rättegångsspråk",
+    "Tolkningsfrågor", "Motiveringsskyldighet".  Not a word with a proper-noun part or a
+    part that is a given or family name ("Karl-s-son", "Berg-ström"), nor a definite
+    compound (a Swedish authority is named in the definite form:
+    "Energimarknadsinspektionen"), nor one of plain words joined ("Stenvall", "Ekblom":
+    ornamental surnames are made so)."""
+    from transforms.target_names import ApertiumNames, _UNIT
+    proc = _analyser(lang, "-e")
+    words = sorted({w for w in words if ApertiumNames._analysable(w)})
+    if proc is None or not words:
+        return set()
+    try:
+        answers = proc.many(words)
+    except OSError:
+        return set()
+    lex = _lexicons()
+    names = lex["given"] | lex["family"] | lex["place"]
+    out = set()
+    for w, answer in zip(words, answers):
+        units = _UNIT.findall(answer)
+        readings = [r for u in units for r in u.split("/")[1:]]
+        if len(units) != 1 or not readings or not all(
+                "+" in r and "<np>" not in r and not r.startswith("*")
+                and "<def>" not in r.rpartition("+")[2] for r in readings):
+            continue
+        lemmas = [part.partition("<")[0] for part in readings[0].split("+")]
+        if not any(lemma.lower() in names for lemma in lemmas) and _linked(w, lemmas):
+            out.add(w)
+    return out
 
 
 # Apertium parts of speech of closed classes (and adverbs, interjections): never a name.
@@ -448,6 +498,49 @@ def _term_acronyms(texts: Sequence[str], spans: List[List[Span]]) -> Set[str]:
     return out
 
 
+# "(BSCH)", "(‘SCF’)", "(hereinafter ‘the DGT’)", "(turpmāk tekstā – EPI)", "(zwanej dalej
+# „KE”)": brackets right after a name that give its short form.
+_SHORT_FORM = re.compile(r"\s*\(\s*(?:[^\W\d_A-ZÀ-ÞĀ-Ž][^\W\d_]*\.?\s*[–—-]?\s*){0,3}"
+                         r"[‘'\"“«„]?(?:the\s+)?([A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž0-9&\-]{1,9})"
+                         r"[’'\"”»]?\s*\)")
+
+
+def _abbreviates(acronym: str, name: str) -> bool:
+    """Is ``acronym`` one of the name's words, or do its letters follow the initials of the
+    name's words ("SCF": Santander Consumer Finance SA)?  Not "CEOS" after "the European
+    Union" ("Conditions of Employment of Other Servants of the European Union"), not "WE" of
+    "Rady (WE) nr 1/2003"."""
+    words = [w for _, _, w in tokenize(name) if _wordish(w)]
+    if acronym in words:
+        return True
+    initials = iter(w[0].upper() for w in words)
+    return all(ch in initials for ch in acronym if ch.isalpha())
+
+
+def _with_defined_acronyms(texts: Sequence[str], spans: List[List[Span]]
+                           ) -> List[List[Span]]:
+    """An acronym the document gives in brackets right after an organisation or a place it
+    names, and that abbreviates it (``_abbreviates``), is that name's short form, and a name
+    too: "Santander Consumer Finance SA (‘SCF’)" — "SCF" then spreads over the document as
+    the name does.  (A term's acronym, "Internet Protocol (IP)", follows no name.)"""
+    out = []
+    for text, row in zip(texts, spans):
+        added = []
+        for s in row:
+            if s.category not in ("ORG", "LOC") or s.source == PRECAUTION:
+                continue
+            m = _SHORT_FORM.match(text, s.end)
+            if not m or not m.group(1).replace("-", "").isupper() \
+                    or not _abbreviates(m.group(1), s.text):
+                continue
+            a, b = m.span(1)
+            if any(o.start < b and a < o.end for o in row + added):
+                continue
+            added.append(Span(a, b, s.category, s.subtype, text[a:b], source=s.source))
+        out.append(sorted(row + added, key=lambda x: x.start) if added else row)
+    return out
+
+
 def _without_term_acronyms(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
     terms = _term_acronyms(texts, spans)
     if not terms:
@@ -527,6 +620,110 @@ def _wordish(tok: str) -> bool:
     return any(ch.isalnum() for ch in tok)
 
 
+# Instructions to a user interface: a click ("click Insert", "Klicka på Spara"), a key
+# pressed ("press Enter"; lower case only: "Press Secretary" is no instruction; not "select"
+# or "choose": voters "choose Obama"), a control named before its kind ("the Home tab", "the
+# Styles gallery"; not "command" or "icon": "the High Command", "the Hollywood icon").
+_UI_CLICK = re.compile(r"\b(?:(?:double|right)[-‑]?)?(?:click|clicking|tap|klicka|klicken|"
+                       r"klik|klikk|cliquez|cliquer|clic|clique|clica)\s+(?:(?:on|the|på|auf|"
+                       r"sur|en|em|su|no|na)\s+)*([^\W\d_][\w\-]*)", re.IGNORECASE)
+_UI_CHOOSE = re.compile(r"\bpress\s+(?:the\s+)?([A-Z][\w\-]*)")
+_UI_CONTROL = re.compile(r"\bthe\s+((?:[A-Z][\w\-]*\s+){1,3})(?:tab|button|menu|gallery|"
+                         r"dialog|toolbar|ribbon|pane|check\s?box|drop-down)s?\b")
+_CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+
+
+# A key chord: a modifier key, "+", and more keys ("Ctrl+N", "Alt+Enter", "Ctrl+Shift+F4").
+_KEY_CHORD = re.compile(r"(?<![\w+])(?:Ctrl|CTRL|Control|Alt|ALT|AltGr|Shift|SHIFT|Cmd|"
+                        r"Command|Option|Fn|Win|Strg|Umschalt)(?:\s?\+\s?[A-Za-z0-9]\w{0,9})+")
+
+
+def _without_key_chords(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
+    """A key chord ("Ctrl+N", "press Alt+Enter") is keys, no name: a span inside one is
+    dropped, one that runs into one ends before it ("&New<tab>Ctrl+N": "New")."""
+    out = []
+    for text, row in zip(texts, spans):
+        chords = [m.span() for m in _KEY_CHORD.finditer(text)] if "+" in text else []
+        if not chords:
+            out.append(row)
+            continue
+        kept = []
+        for sp in row:
+            start, end = sp.start, sp.end
+            for a, b in chords:
+                if a <= start < b:
+                    start = b
+                if a < end <= b or start < a < end:
+                    end = a
+            while end > start and not text[end - 1].isalnum():
+                end -= 1
+            while start < end and not text[start].isalnum():
+                start += 1
+            if end <= start or not any(ch.isalpha() for ch in text[start:end]):
+                continue
+            kept.append(sp if (start, end) == (sp.start, sp.end) else dataclasses.replace(
+                sp, start=start, end=end, text=text[start:end]))
+        out.append(kept)
+    return out
+
+
+def ui_text(texts: Sequence[str]) -> bool:
+    """Does the document instruct a user interface, naming two controls or keys or more by
+    their capitalised labels ("click Insert", "Ctrl+N")?  There a capitalised ordinary word is a label or a product ("click
+    Design", "Word provides ..."), not a name."""
+    labels = set()
+    for t in texts:
+        for pattern in (_UI_CLICK, _UI_CHOOSE, _UI_CONTROL, _KEY_CHORD):
+            for m in pattern.finditer(t):
+                label = (m.group(1) if pattern.groups else m.group()).strip()
+                if label[:1].isupper():
+                    labels.add(label.lower())
+        if len(labels) >= 2:
+            return True
+    return False
+
+
+def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
+              classes) -> List[List[Span]]:
+    """In a document that instructs a user interface (``ui_text``), a name made only of
+    ordinary words of the language is a label or a product name: "Word", "Quick Styles",
+    "SmartArt" (a compound of ordinary words), not a person, an organisation or a place.
+    Ordinary: the analyser reads the word as ordinary words only (no proper-noun reading)
+    and no gazetteer holds it, or it is a compound written in camel case whose every part
+    the analyser reads so; a word in lower case or a number.  "Eric White" keeps its
+    given name, "Microsoft Word" its unknown word.  Where the language has no analyser
+    nothing changes."""
+    if classes is None or not any(spans) or not ui_text(texts):
+        return spans
+    lex = _lexicons()
+    names = lex["given"] | lex["family"] | lex["place"]
+    parts_of = {}
+    for row in spans:
+        for s in row:
+            for _, _, w in tokenize(s.text):
+                if w[:1].isupper() and re.search(r"[a-z][A-Z]", w):
+                    parts_of[w] = _CAMEL.findall(w)
+    part_classes = word_classes({p for ps in parts_of.values() for p in ps}, lang)
+
+    def ordinary_word(w: str) -> bool:
+        if not _wordish(w) or w[:1].islower() or w.isdigit():
+            return True
+        if w.lower().rstrip(".") in names:
+            return False
+        if w in parts_of:
+            # (a part's own gazetteer entry says nothing: "Art" is a given name too)
+            return all(len(p) > 1 and _ordinary(part_classes.get(p)) for p in parts_of[w])
+        return _ordinary(classes.get(w))
+
+    def label(s: Span, text: str) -> bool:
+        before = text[:s.start].split()
+        if before and before[-1].lower().rstrip(".") in lex["title"]:
+            return False
+        return s.category in CATS and all(ordinary_word(w) for _, _, w in tokenize(s.text))
+
+    return [[s for s in row if not label(s, text)] for text, row in zip(texts, spans)]
+
+
 class NameTagger:
     """``detect(texts, lang)``: spans per text, one document at a time (the document's own
     vocabulary is a feature)."""
@@ -552,13 +749,78 @@ class NameTagger:
             flipped: List[bool] = []
             tags = recall_biased_tags(self.tagger, items, self.threshold, flipped) \
                 if items else []
+            p_name = [1.0 - self.tagger.marginal("O", k) for k in range(len(toks))] \
+                if items else []
             # The rules first: where both find the same words, the category that rests on a
             # gazetteer or a marker wins ("Andrim Bērziņam" is a person).
             spans = [s for s in (_vetted(r, text, lower, classes, lang) for r in rules) if s]
+            spans = _without_compound_guesses(spans, toks, p_name, self.threshold, lang)
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans = [s for s in spans if not _adjective_alone(s, text, classes)]
-            out.append(resolve_overlaps(spans, {}))
+            out.append(_joined_at_connectors(text, resolve_overlaps(spans, {}), lang))
+        out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
+                        lang, classes)
         return _outvoted(texts, _without_term_acronyms(texts, out), lang, classes)
+
+
+# Prepositions that join an organisation's name to the place or body it belongs to, in the
+# document's language: "Court of Justice of the European Union", "Förvaltningsrätten i
+# Linköping" (a Swedish court's name), "Sąd Okręgowy we Wrocławiu".  (Not "and": "the
+# Commission and Germany" are two; not the Polish "i", which is "and"; not the English "in"
+# and "at": "the Laboratory in Salt Lake City" is a body and where it stands.)
+_CONNECTORS = {
+    "en": {"of"}, "sv": {"i", "vid", "för"}, "da": {"i", "ved", "for"},
+    "nb": {"i", "ved", "for"}, "nn": {"i", "ved", "for"}, "pl": {"w", "we"},
+    "de": {"in", "für", "zu"}, "fr": {"de", "du", "des", "d'"}, "es": {"de", "del"},
+    "it": {"di", "del", "della"}, "pt": {"de", "do", "da"}, "ca": {"de", "del"},
+}
+_CONNECTOR_ARTICLES = {"the", "la", "le", "les", "el", "los", "las", "der", "die", "dem",
+                       "den", "des", "l'"}
+
+
+def _joined_at_connectors(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """An organisation's name, a connecting preposition (and an article) and the name of a
+    place or a body right after it are one organisation's name: "[Court of Justice] of the
+    [European Union]" -> "Court of Justice of the European Union"."""
+    connectors = _CONNECTORS.get(lang)
+    if not connectors or len(spans) < 2:
+        return spans
+    out: List[Span] = []
+    for s in spans:
+        prev = out[-1] if out else None
+        named = s.text.split(None, 1)
+        if named and named[0].lower() in _CONNECTOR_ARTICLES and len(named) > 1:
+            named = named[1:]            # "the European Union"
+        if prev is not None and prev.category == "ORG" and s.category in CATS and named \
+                and named[0][:1].isupper() and PRECAUTION not in (prev.source, s.source):
+            gap = text[prev.end:s.start].split()
+            if 1 <= len(gap) <= 2 and gap[0].lower() in connectors and " \n" not in \
+                    text[prev.end:s.start] and (len(gap) == 1 or
+                                                gap[1].lower() in _CONNECTOR_ARTICLES):
+                out[-1] = dataclasses.replace(prev, end=s.end, text=text[prev.start:s.end])
+                continue
+        out.append(s)
+    return out
+
+
+def _without_compound_guesses(spans: List[Span], toks, p_name: Sequence[float],
+                              threshold: float, lang: str) -> List[Span]:
+    """A rule's guess (capitalisation alone) of one word that the model gives less than its
+    recall margin, and that the analyser reads as a compound common noun
+    (``common_compounds``), is a heading's or a keyword list's noun: "Rättegångsspråk:
+    svenska", "– Motiveringsskyldighet –"."""
+    from transforms.detect.heuristic import GUESS
+    doubtful = {}
+    for s in spans:
+        inside = [k for k, (a, b, w) in enumerate(toks) if a >= s.start and b <= s.end]
+        words = [toks[k][2] for k in inside if _wordish(toks[k][2])]
+        if s.subtype == GUESS and len(words) == 1 and inside and \
+                max(p_name[k] for k in inside) < threshold:
+            doubtful[id(s)] = words[0]
+    if not doubtful:
+        return spans
+    compounds = common_compounds(doubtful.values(), lang)
+    return [s for s in spans if doubtful.get(id(s)) not in compounds]
 
 
 def model_path() -> Path:
