@@ -347,6 +347,9 @@ class Selector:
         self._made: Dict[tuple, Optional[Made]] = {}
         self._given: Dict[str, List[str]] = {}
         self._words_by_lemma: Dict[int, Dict[str, DictionaryEntry]] = {}
+        # the vocabulary's lemmas, as ``engine_shaped.vocabulary`` takes them: made once here,
+        # not for every cluster (thousands of words)
+        self.vocabulary_words = tuple(e.lemma for e in dictionary.entries.get(VOCABULARY, ()))
 
     def _own(self, entry: DictionaryEntry, need: Dict[str, str]) -> bool:
         return self._lookup(entry, need) is not None
@@ -478,7 +481,7 @@ class Selector:
                 len(looks.text.split()) != 1:
             return []
         from transforms.pseudonyms.engine_shaped import vocabulary
-        vocab = vocabulary(tuple(e.lemma for e in words), self.dictionary.lang, views)
+        vocab = vocabulary(self.vocabulary_words, self.dictionary.lang, views)
         if vocab is None:
             return []
         exact, main = (looks._view.split(LEVEL_SEP) + ["", ""])[:2]

@@ -296,8 +296,7 @@ class PseudonymChooser:
         names = lists["family"] + lists["city"]
         try:
             own = {m.text for m in mentions} | {cluster.canonical}
-            words = tuple(e.lemma for e in self.selector.dictionary.entries.get("WORD", ()))
-            vocab = vocabulary(words, self.lang, self.views)
+            vocab = vocabulary(self.selector.vocabulary_words, self.lang, self.views)
             fake = engine_shaped(text, vocab, self.views, order,
                                  lambda c: self._acceptable(c, share_words=True)
                                  and not looks_like(c, own), names,
