@@ -455,3 +455,31 @@ def test_without_a_dictionary_faker_is_counted_once_per_cluster():
     assert pd.selection_by_category == {"PER": {"faker": 2}, "ORG": {"scramble": 1},
                                         "LOC": {"faker": 1}}
     assert pd.selection == {"faker": 3, "scramble": 1}
+
+
+def test_looks_like_reuses_its_matchers_to_the_same_answer():
+    # ``LooksLike`` indexes each original once and compares every candidate with it; the
+    # answers must be those of a fresh comparison per candidate (the rule it replaced).
+    import difflib
+    import random
+    from transforms.linking import fold
+    from transforms.nlp.apertium_morphology import article_of, bare_name
+    from transforms.pseudonyms.chooser import TOO_ALIKE, LooksLike
+
+    def fresh(candidate, originals):
+        return any(difflib.SequenceMatcher(None, fold(article_of(o) + bare_name(candidate)),
+                                           fold(o)).ratio() >= TOO_ALIKE
+                   for o in originals if o.strip())
+
+    rnd = random.Random(11)
+    words = ["Court", "Sort", "the Court", "Commission", "Composition", "Union", "Onion",
+             "the European Union", "Tallinn", "Talinn", "Åland", "Aland", "EU", "UE", " "]
+    seen = set()
+    for _ in range(300):
+        originals = rnd.sample(words, rnd.randint(1, 3))
+        looks_like = LooksLike(originals)
+        for cand in rnd.sample(words, 6) + ["".join(rnd.choice("aeCortu") for _ in range(6))]:
+            got = looks_like(cand)
+            assert got == fresh(cand, originals), (cand, originals)
+            seen.add(got)
+    assert seen == {True, False}

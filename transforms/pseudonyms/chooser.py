@@ -72,21 +72,32 @@ def _forbidden(strings: Tuple[str, ...]) -> _Forbidden:
 TOO_ALIKE = 0.7
 
 
-def looks_like(candidate: str, originals: Iterable[str]) -> bool:
-    """Compared as sent: with the original's article, which stays in the sentence ("the
-    Sort" shows "the Court" more than "Sort" shows "Court")."""
-    import difflib
-    from transforms.nlp.apertium_morphology import article_of, bare_name
-    for o in originals:
-        if not o.strip():
-            continue
-        sent = fold(article_of(o) + bare_name(candidate))
-        # the quick ratios bound ratio() from above: most candidates are settled by them
-        m = difflib.SequenceMatcher(None, sent, fold(o))
-        if m.real_quick_ratio() >= TOO_ALIKE and m.quick_ratio() >= TOO_ALIKE and \
-                m.ratio() >= TOO_ALIKE:
-            return True
-    return False
+class LooksLike:
+    """``looks_like(candidate)``: does the candidate show one of ``originals``?  Compared as
+    sent: with the original's article, which stays in the sentence ("the Sort" shows "the
+    Court" more than "Sort" shows "Court")."""
+
+    def __init__(self, originals: Iterable[str]):
+        import difflib
+        from transforms.nlp.apertium_morphology import article_of
+        # One matcher per original, its side indexed once: a cluster compares hundreds of
+        # candidates with the same few originals (``set_seq1`` keeps the original's index).
+        self._originals = []
+        for o in originals:
+            if o.strip():
+                m = difflib.SequenceMatcher(None, "", fold(o))
+                self._originals.append((article_of(o), m))
+
+    def __call__(self, candidate: str) -> bool:
+        from transforms.nlp.apertium_morphology import bare_name
+        bare = bare_name(candidate)
+        for article, m in self._originals:
+            m.set_seq1(fold(article + bare))
+            # the quick ratios bound ratio() from above: most candidates are settled by them
+            if m.real_quick_ratio() >= TOO_ALIKE and m.quick_ratio() >= TOO_ALIKE and \
+                    m.ratio() >= TOO_ALIKE:
+                return True
+        return False
 
 
 def _acronym(text: str, mentions: Sequence[Mention] = ()) -> bool:
@@ -244,7 +255,7 @@ class PseudonymChooser:
         own_words = {w for t in [m.text for m in mentions] + [cluster.canonical]
                      for w in re.findall(r"\w+", t) if len(w) >= 4 and not legal_form(w)}
         own_words = {fold(w) for w in own_words}
-        own_texts = {m.text for m in mentions} | {cluster.canonical}
+        looks_like = LooksLike({m.text for m in mentions} | {cluster.canonical})
 
         def acceptable(entry, made=()) -> bool:
             sent = strings(entry, made)
@@ -259,7 +270,7 @@ class PseudonymChooser:
             # nor a word holding one ("Johnson" shows "John")
             if any(o in w for x in sent for w in _folded_words(x) for o in own_words):
                 return False
-            return not looks_like(entry.lemma, own_texts)
+            return not looks_like(entry.lemma)
 
         sel = self.selector.select(cluster.category, mentions, cluster.canonical, order,
                                    acceptable, self.views)
@@ -295,11 +306,11 @@ class PseudonymChooser:
         lists = fallback_lists()
         names = lists["family"] + lists["city"]
         try:
-            own = {m.text for m in mentions} | {cluster.canonical}
+            looks_like = LooksLike({m.text for m in mentions} | {cluster.canonical})
             vocab = vocabulary(self.selector.vocabulary_words, self.lang, self.views)
             fake = engine_shaped(text, vocab, self.views, order,
                                  lambda c: self._acceptable(c, share_words=True)
-                                 and not looks_like(c, own), names,
+                                 and not looks_like(c), names,
                                  self._forbidden[0].words)
         except OSError:
             return None
