@@ -379,11 +379,11 @@ def test_corpus_scope_names_skip_common_words_too(apertium):
 
 
 def test_lazy_ranking_is_the_full_sort():
-    # ``ranked_lazily`` computes the keyed order only for the groups a caller reaches; the
+    # ``Ranking`` computes the keyed order only for the groups a caller reaches; the
     # sequence must be that of the one full sort it replaced, ties and window included.
     import random
     from types import SimpleNamespace
-    from transforms.dictionary.select import WINDOW, ranked_lazily
+    from transforms.dictionary.select import WINDOW, Ranking
 
     def eager(cands, prefs, order):
         ranked = sorted(cands, key=lambda e: (prefs(e), len(e.lemma), order(e.lemma), e.lemma))
@@ -400,13 +400,14 @@ def test_lazy_ranking_is_the_full_sort():
         cands = [SimpleNamespace(lemma="".join(rnd.choice("abc") for _ in range(rnd.randint(1, 9))),
                                  p=(rnd.randint(0, 2), rnd.randint(0, 1)))
                  for _ in range(rnd.randint(0, 40))]
-        salt = rnd.random()
+        ranking = Ranking(cands, lambda e: e.p)
+        for salt in (rnd.random(), rnd.random()):     # one ranking, two clusters' orders
 
-        def order(lemma, salt=salt):
-            return hash((lemma, salt)) % 7
+            def order(lemma, salt=salt):
+                return hash((lemma, salt)) % 7
 
-        got = list(ranked_lazily(cands, lambda e: e.p, order))
-        assert [id(e) for e in got] == [id(e) for e in eager(cands, lambda e: e.p, order)]
+            got = list(ranking.ranked(order))
+            assert [id(e) for e in got] == [id(e) for e in eager(cands, lambda e: e.p, order)]
 
 
 def test_a_pseudonym_takes_each_mentions_case():
