@@ -214,3 +214,26 @@ def test_clusters_alike_share_a_ranking_and_choose_as_each_would_alone():
                 (want.step, want.entry and want.entry.lemma, want.made), (key, ms)
     assert len(shared._plans) < calls / 2               # the rankings were shared
     assert {"engine+features", "faker+analogy"} <= steps
+
+
+def test_a_pseudonyms_translations_are_kept_and_answer_as_asked_afresh():
+    # ``target_form`` keeps each pseudonym's translations (restoration asks with every word
+    # of the output); the answers must be those of a lexicon that keeps none, whether the
+    # default translation alone is asked for or all of them, whichever was asked first.
+    kept = pair_lexicon("en", "es")
+    cases = [("Card", "documento", "Court"), ("Card", "tarjeta", "Court"),
+             ("Card", "documentos", "Court"), ("Danish", "danesa", "Italian"),
+             ("Council", "Consejos", "Court"), ("Council", "mesa", "Court"),
+             ("Court", "tribunal", "Council"), ("Court", "Corte", "Council")]
+    answers = set()
+    for default_only in (True, False):
+        for fake, found, original in cases:
+            kept._targets.clear()
+            want = kept.target_form(fake, found, original, default_only)   # kept nothing
+            kept._targets.clear()
+            kept.target_form(fake, found, original, not default_only)  # the other one kept
+            for _ in range(2):          # kept both
+                assert kept.target_form(fake, found, original, default_only) == want, \
+                    (fake, found, default_only)
+            answers.add(want)
+    assert {None, "corte", "italiana", "Cortes", "consejo"} <= answers
