@@ -484,3 +484,45 @@ def test_looks_like_reuses_its_matchers_to_the_same_answer():
             assert got == fresh(cand, originals), (cand, originals)
             seen.add(got)
     assert seen == {True, False}
+
+
+def test_the_exclusion_rules_kept_per_string_answer_as_checked_afresh():
+    # ``_Forbidden.allows`` keeps its answer per candidate (the run's list is asked about
+    # the same candidates in every document); ``_acceptable`` must answer as the rules
+    # checked afresh do, for either list, after any other question.
+    import random
+    from transforms.linking import fold
+    from transforms.pseudonyms.chooser import _WORDS, PseudonymChooser
+
+    def fresh(ch, cand, share_words):
+        f = fold(cand)
+        lists = ch._forbidden
+        if f in ch.used or any(f in fb.folded for fb in lists):
+            return False
+        words = _WORDS.findall(f)
+        if not share_words and any(not fb.words.isdisjoint(words) for fb in lists):
+            return False
+        if any(0 < len(w.strip(".")) <= 3 and w.strip(".").isalpha() and
+               any(w.strip(".") in fb.folded for fb in lists) for w in words):
+            return False
+        if len(f) < 3:
+            return True
+        padded = " " + " ".join(words) + " "
+        return not any(o in padded or padded in o for fb in lists for w in set(words)
+                       for o in fb.padded_by_word.get(w, ()))
+
+    rnd = random.Random(5)
+    pieces = ["Court", "of", "Justice", "EU", "A", "Berg", "Anna", "Åsa", "Bank", "X", "RZ"]
+    answers = set()
+    for _ in range(40):
+        mine = [" ".join(rnd.sample(pieces, rnd.randint(1, 3))) for _ in range(3)]
+        run = [" ".join(rnd.sample(pieces, rnd.randint(1, 3))) for _ in range(5)]
+        ch = PseudonymChooser(b"k", "doc", mine, avoid=run)
+        ch.used.add(fold(rnd.choice(pieces)))
+        for _ in range(30):
+            cand = " ".join(rnd.sample(pieces, rnd.randint(1, 3)))
+            for share_words in (True, False):
+                got = ch._acceptable(cand, share_words)
+                assert got == fresh(ch, cand, share_words), (cand, mine, run)
+                answers.add(got)
+    assert answers == {True, False}

@@ -49,8 +49,8 @@ _WORDS = re.compile(r"\w+")
 class _Forbidden:
     """Strings no pseudonym may equal, share a word with, or contain or be contained in:
     folded, their words, and (for strings that identify someone: not a bare "3" or "2002")
-    word -> the word-padded strings holding it — containment either way needs a shared
-    word, so only those few are checked."""
+    word -> the word-padded strings holding it (" court of justice ") — containment either
+    way needs a shared word, so only those few are checked."""
 
     def __init__(self, strings: Tuple[str, ...]):
         self.folded = {fold(o).strip() for o in strings if o.strip()}
@@ -58,7 +58,35 @@ class _Forbidden:
         self.padded_by_word: Dict[str, List[str]] = {}
         for o in {" ".join(_WORDS.findall(o)) for o in self.folded if propagatable(o)}:
             for w in set(o.split()):
-                self.padded_by_word.setdefault(w, []).append(o)
+                self.padded_by_word.setdefault(w, []).append(f" {o} ")
+        self._allows: Dict[str, bool] = {}
+
+    def allows(self, f: str) -> bool:
+        """``f`` (folded) is none of the strings, has no word that is a short one
+        (``PseudonymChooser.short_original``), and neither contains nor is contained in
+        one.  Kept per string: the run's list is asked about the same candidates for every
+        cluster of every document."""
+        hit = self._allows.get(f)
+        if hit is None:
+            words = _WORDS.findall(f)
+            # initials are not looked for inside: "X" is a word in countless originals
+            # ("Company X")
+            hit = f not in self.folded and not any(self.short(w) for w in words) and \
+                (len(f) < 3 or not self._contains(words))
+            if len(self._allows) > 200_000:
+                self._allows.clear()
+            self._allows[f] = hit
+        return hit
+
+    def short(self, word: str) -> bool:
+        w = fold(word).strip(".")
+        return 0 < len(w) <= 3 and w.isalpha() and w in self.folded
+
+    def _contains(self, words: List[str]) -> bool:
+        """One of the strings contains the words, or they contain one (word-bounded)."""
+        padded = " " + " ".join(words) + " "
+        return any(o in padded or padded in o
+                   for w in set(words) for o in self.padded_by_word.get(w, ()))
 
 
 @functools.lru_cache(maxsize=4)
@@ -368,30 +396,21 @@ class PseudonymChooser:
         """Not used yet; shares no word with any original (dates may: a year or a month name
         identifies no one); neither contains the other."""
         f = fold(cand)
-        if f in self.used or self._is_original(f):
+        if f in self.used:
             return False
-        words = _WORDS.findall(f)
         mine, run = self._forbidden
-        if not share_words and not (mine.words.isdisjoint(words)
-                                    and run.words.isdisjoint(words)):
-            return False
-        if any(self.short_original(w) for w in words):
-            return False
-        if len(f) < 3:   # initials: "X" is a word in countless originals ("Company X")
-            return True
-        padded = " " + " ".join(words) + " "
-        return not any(o and (f" {o} " in padded or padded in f" {o} ")
-                       for fb in self._forbidden
-                       for w in set(words) for o in fb.padded_by_word.get(w, ()))
+        if not share_words:
+            words = _WORDS.findall(f)
+            if not (mine.words.isdisjoint(words) and run.words.isdisjoint(words)):
+                return False
+        # not an original, no short original for a word (the leak guard matches those
+        # exactly wherever they stand, an initial "A." too), no containment either way
+        return mine.allows(f) and run.allows(f)
 
     def short_original(self, word: str) -> bool:
-        """A short word ("A", "RZ") that is itself an original of the document or the run:
-        the leak guard matches those exactly wherever they stand, an initial "A." too."""
-        w = fold(word).strip(".")
-        if not (0 < len(w) <= 3 and w.isalpha()):
-            return False
+        """A short word ("A", "RZ") that is itself an original of the document or the run."""
         mine, run = self._forbidden
-        return w in mine.folded or w in run.folded
+        return mine.short(word) or run.short(word)
 
     def _translatable(self, cand: str) -> bool:
         """Would the engine change a word of this Faker name — translate it as an ordinary
