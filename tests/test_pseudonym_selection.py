@@ -547,3 +547,22 @@ def test_a_vocabulary_list_without_a_names_words_is_the_list_filtered():
         got = vocab.without(words, banned)
         assert len(got) == len(want) and bool(got) == bool(want)
         assert [got[k] for k in range(len(want))] == want
+
+
+def test_made_up_names_forms_are_kept_per_name_and_form():
+    # ``Selector._made_name`` keeps what analogy makes of a made-up name (the Faker pools
+    # are walked for cluster after cluster): per name and form, as analogy makes it afresh.
+    import random
+    from transforms.dictionary.select import Selector
+    from transforms.dictionary.store import load_default
+    sel = Selector(load_default("sv"))
+    needs = [dict(k) for k in sel.analogy.needs] + [{"Case": "Gen"}, {}]
+    names = ["Lindqvist", "Anna Lindqvist", "Berg", "Åkesson", "Malmö", "Vikström AB"]
+    rnd = random.Random(2)
+    made = set()
+    for _ in range(300):
+        name, need = rnd.choice(names), rnd.choice(needs)
+        got = sel._made_name(name, need)
+        assert got == sel.analogy.make(name, need), (name, need)
+        made.add(got and got.form)
+    assert len(made) > len(names)      # several forms of the same names

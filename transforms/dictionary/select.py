@@ -338,6 +338,9 @@ def _own_last_words(e: DictionaryEntry) -> Dict[tuple, str]:
     return own
 
 
+_NOT_YET = object()      # a made-up name's form not asked for yet (None: none can be made)
+
+
 class Selector:
     def __init__(self, dictionary: Dictionary, gender_of: Callable[[str], str] = lambda w: ""):
         self.dictionary = dictionary
@@ -349,6 +352,7 @@ class Selector:
         self._known = {id(e) for es in dictionary.entries.values() for e in es}
         self._index: Dict[int, Dict[tuple, DictionaryForm]] = {}
         self._made: Dict[tuple, Optional[Made]] = {}
+        self._names_made: Dict[tuple, Optional[Made]] = {}     # made-up names' forms
         self._given: Dict[str, List[str]] = {}
         self._words_by_lemma: Dict[int, Dict[str, DictionaryEntry]] = {}
         # the vocabulary's lemmas, as ``engine_shaped.vocabulary`` takes them: made once here,
@@ -586,7 +590,7 @@ class Selector:
                         if len(firsts) == tokens - 1:
                             break
                     lemma = " ".join(firsts + [word])
-                mades = [self.analogy.make(lemma, need) for need in needs]
+                mades = [self._made_name(lemma, need) for need in needs]
                 if not all(mades):
                     continue
                 batch.append((word, lemma, mades, DictionaryEntry(
@@ -608,6 +612,20 @@ class Selector:
             return None
         found.sort(key=lambda f: (f[0], order(f[1].lemma), f[1].lemma))
         return found[0][1]
+
+    def _made_name(self, lemma: str, need: Dict[str, str]) -> Optional[Made]:
+        """A made-up name in the form ``need`` by analogy (``Analogy.make``), kept: the
+        Faker pools are walked for cluster after cluster (50 MultiLeg en documents: 28,335
+        asks for 10,608 names and forms)."""
+        key = (lemma, _need_key(need))
+        made = self._names_made.get(key, _NOT_YET)
+        if made is not _NOT_YET:
+            return made
+        made = self.analogy.make(lemma, need)
+        if len(self._names_made) > 100_000:
+            self._names_made.clear()
+        self._names_made[key] = made
+        return made
 
     def _given_names(self, gender: str) -> List[str]:
         """Given names for made-up persons: the first words of the dictionary's persons (names
