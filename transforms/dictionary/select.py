@@ -622,7 +622,7 @@ class Selector:
         if made is not _NOT_YET:
             return made
         made = self.analogy.make(lemma, need)
-        if len(self._names_made) > 100_000:
+        if len(self._names_made) > 20_000:         # about 500 bytes each
             self._names_made.clear()
         self._names_made[key] = made
         return made

@@ -170,7 +170,7 @@ class PairLexicon:
                     options = self.translations(lex)
                     for opt in options[:1] if default_only else options:
                         hit.setdefault(_lemma(opt).casefold(), []).append((lex, opt))
-            if len(self._targets) > 100_000:
+            if len(self._targets) > 20_000:    # pseudonyms are mostly one document's
                 self._targets.clear()
             self._targets[key] = hit
         return hit
