@@ -255,3 +255,93 @@ def test_initials_never_repeat_the_originals_and_are_read_alike_by_the_engine():
             assert fake[0] != name[0], (name, fake)
             if name[0] != "A":
                 assert fake[0] in classes[name[0]], (name, fake)
+
+
+def test_clusters_alike_share_a_ranking_and_choose_as_each_would_alone():
+    # A Selector shares the ranking of its candidates between clusters alike in all that
+    # decides it (``Selector._plan``); each cluster's choice must stay the one a Selector of
+    # its own makes — whatever the keyed order and whatever ``acceptable`` turns down.
+    import dataclasses
+    from schemas.records import Mention
+    from transforms.dictionary.select import Selector
+    from transforms.dictionary.store import load_default
+    from transforms.pseudonyms.keyed import keyed_int
+    from transforms.pseudonyms.person import given_gender
+    dictionary = load_default("en")
+    views = pair_lexicon("en", "es").views
+    texts = [("the Court", "ORG"), ("the Courts", "ORG"), ("Court", "ORG"),
+             ("the Commission", "ORG"), ("the Tribunal", "ORG"), ("the Authority", "ORG"),
+             ("Landesgericht", "ORG"), ("EU", "ORG"), ("EUIPO", "ORG"), ("Italian", "LOC"),
+             ("Finnish", "LOC"), ("Spain", "LOC"), ("Sweden", "LOC"), ("Paris", "LOC"),
+             ("Anna Karlsson", "PER"), ("Peter Karlsson", "PER"), ("P. Bennett", "PER"),
+             ("Bennett", "PER"), ("Maria Rossi", "PER")]
+    # names alike but for their ending, a person's gender, or a second mention's class
+    texts += [(w, c) for w in ("Zorblat", "Zorblan", "Zorbla", "Quenwix", "Quenwo", "Vadrel")
+              for c in ("ORG", "LOC")]
+    texts += [(f"{g} Quarmby", "PER") for g in ("Anna", "Peter", "Maria", "John")]
+    mentions = describe_mentions([Mention(segment=0, start=0, end=len(t), text=t, category=c)
+                                  for t, c in texts], "en")
+    clusters = [[m] for m in mentions]
+    # ... or in a second mention's class or number, a longer lemma, an analyser's word
+    clusters += [[m, dataclasses.replace(m, features=dict(m.features, **{"class": kind}))]
+                 for m in mentions if m.category == "ORG" for kind in ("court", "authority")]
+    clusters += [[m, dataclasses.replace(m, features=dict(m.features, Number="Plur"))]
+                 for m in mentions if m.features.get("Number") == "Sing"]
+    clusters += [[dataclasses.replace(m, lemma="Quarmby " + m.lemma)]
+                 for m in mentions if m.lemma and len(m.lemma.split()) == 1]
+    clusters += [[dataclasses.replace(m, features=dict(m.features, Gender=g))]
+                 for m in mentions if m.category == "PER" for g in ("Fem", "Masc")]
+    clusters += [[dataclasses.replace(m, features={k: v for k, v in m.features.items()
+                                                   if k != "known"})]
+                 for m in mentions if "known" in m.features]
+
+    shared = Selector(dictionary, gender_of=given_gender)
+    alone = Selector(dictionary, gender_of=given_gender)
+    steps, calls = set(), 0
+    for key in ("a", "b", "c", "d"):
+        for ms in clusters:
+            m = ms[0]
+            def order(lemma, m=m):
+                return keyed_int(b"s", "doc", m.category, key + m.text, lemma)
+
+            def acceptable(entry, made, m=m):
+                # every entry ("a"), about half of them ("b", "c"), none of the dictionary's
+                # (made-up names only: "d")
+                if key == "a":
+                    return True
+                if key == "d":
+                    return entry.source == "analogy"
+                return keyed_int(b"t", key, m.text, entry.lemma) % 2 == 0
+
+            alone._plans.clear()         # a ranking of the cluster's own
+            want = alone.select(m.category, ms, m.text, order, acceptable, views)
+            got = shared.select(m.category, ms, m.text, order, acceptable, views)
+            calls += 1
+            steps.add(got.step)
+            assert (got.step, got.entry and got.entry.lemma, got.made) == \
+                (want.step, want.entry and want.entry.lemma, want.made), (key, ms)
+    assert len(shared._plans) < calls / 2               # the rankings were shared
+    assert {"engine+features", "faker+analogy"} <= steps
+
+
+def test_a_pseudonyms_translations_are_kept_and_answer_as_asked_afresh():
+    # ``target_form`` keeps each pseudonym's translations (restoration asks with every word
+    # of the output); the answers must be those of a lexicon that keeps none, whether the
+    # default translation alone is asked for or all of them, whichever was asked first.
+    kept = pair_lexicon("en", "es")
+    cases = [("Card", "documento", "Court"), ("Card", "tarjeta", "Court"),
+             ("Card", "documentos", "Court"), ("Danish", "danesa", "Italian"),
+             ("Council", "Consejos", "Court"), ("Council", "mesa", "Court"),
+             ("Court", "tribunal", "Council"), ("Court", "Corte", "Council")]
+    answers = set()
+    for default_only in (True, False):
+        for fake, found, original in cases:
+            kept._targets.clear()
+            want = kept.target_form(fake, found, original, default_only)   # kept nothing
+            kept._targets.clear()
+            kept.target_form(fake, found, original, not default_only)  # the other one kept
+            for _ in range(2):          # kept both
+                assert kept.target_form(fake, found, original, default_only) == want, \
+                    (fake, found, default_only)
+            answers.add(want)
+    assert {None, "corte", "italiana", "Cortes", "consejo"} <= answers

@@ -379,11 +379,11 @@ def test_corpus_scope_names_skip_common_words_too(apertium):
 
 
 def test_lazy_ranking_is_the_full_sort():
-    # ``ranked_lazily`` computes the keyed order only for the groups a caller reaches; the
+    # ``Ranking`` computes the keyed order only for the groups a caller reaches; the
     # sequence must be that of the one full sort it replaced, ties and window included.
     import random
     from types import SimpleNamespace
-    from transforms.dictionary.select import WINDOW, ranked_lazily
+    from transforms.dictionary.select import WINDOW, Ranking
 
     def eager(cands, prefs, order):
         ranked = sorted(cands, key=lambda e: (prefs(e), len(e.lemma), order(e.lemma), e.lemma))
@@ -400,13 +400,14 @@ def test_lazy_ranking_is_the_full_sort():
         cands = [SimpleNamespace(lemma="".join(rnd.choice("abc") for _ in range(rnd.randint(1, 9))),
                                  p=(rnd.randint(0, 2), rnd.randint(0, 1)))
                  for _ in range(rnd.randint(0, 40))]
-        salt = rnd.random()
+        ranking = Ranking(cands, lambda e: e.p)
+        for salt in (rnd.random(), rnd.random()):     # one ranking, two clusters' orders
 
-        def order(lemma, salt=salt):
-            return hash((lemma, salt)) % 7
+            def order(lemma, salt=salt):
+                return hash((lemma, salt)) % 7
 
-        got = list(ranked_lazily(cands, lambda e: e.p, order))
-        assert [id(e) for e in got] == [id(e) for e in eager(cands, lambda e: e.p, order)]
+            got = list(ranking.ranked(order))
+            assert [id(e) for e in got] == [id(e) for e in eager(cands, lambda e: e.p, order)]
 
 
 def test_a_pseudonym_takes_each_mentions_case():
@@ -461,3 +462,113 @@ def test_without_a_dictionary_faker_is_counted_once_per_cluster():
     assert pd.selection_by_category == {"PER": {"faker": 2}, "ORG": {"scramble": 1},
                                         "LOC": {"faker": 1}}
     assert pd.selection == {"faker": 3, "scramble": 1}
+
+
+def test_looks_like_reuses_its_matchers_to_the_same_answer():
+    # ``LooksLike`` indexes each original once and compares every candidate with it; the
+    # answers must be those of a fresh comparison per candidate (the rule it replaced).
+    import difflib
+    import random
+    from transforms.linking import fold
+    from transforms.nlp.apertium_morphology import article_of, bare_name
+    from transforms.pseudonyms.chooser import TOO_ALIKE, LooksLike
+
+    def fresh(candidate, originals):
+        return any(difflib.SequenceMatcher(None, fold(article_of(o) + bare_name(candidate)),
+                                           fold(o)).ratio() >= TOO_ALIKE
+                   for o in originals if o.strip())
+
+    rnd = random.Random(11)
+    words = ["Court", "Sort", "the Court", "Commission", "Composition", "Union", "Onion",
+             "the European Union", "Tallinn", "Talinn", "Åland", "Aland", "EU", "UE", " "]
+    seen = set()
+    for _ in range(300):
+        originals = rnd.sample(words, rnd.randint(1, 3))
+        looks_like = LooksLike(originals)
+        for cand in rnd.sample(words, 6) + ["".join(rnd.choice("aeCortu") for _ in range(6))]:
+            got = looks_like(cand)
+            assert got == fresh(cand, originals), (cand, originals)
+            seen.add(got)
+    assert seen == {True, False}
+
+
+def test_the_exclusion_rules_kept_per_string_answer_as_checked_afresh():
+    # ``_Forbidden.allows`` keeps its answer per candidate (the run's list is asked about
+    # the same candidates in every document); ``_acceptable`` must answer as the rules
+    # checked afresh do, for either list, after any other question.
+    import random
+    from transforms.linking import fold
+    from transforms.pseudonyms.chooser import _WORDS, PseudonymChooser
+
+    def fresh(ch, cand, share_words):
+        f = fold(cand)
+        lists = ch._forbidden
+        if f in ch.used or any(f in fb.folded for fb in lists):
+            return False
+        words = _WORDS.findall(f)
+        if not share_words and any(not fb.words.isdisjoint(words) for fb in lists):
+            return False
+        if any(0 < len(w.strip(".")) <= 3 and w.strip(".").isalpha() and
+               any(w.strip(".") in fb.folded for fb in lists) for w in words):
+            return False
+        if len(f) < 3:
+            return True
+        padded = " " + " ".join(words) + " "
+        return not any(o in padded or padded in o for fb in lists for w in set(words)
+                       for o in fb.padded_by_word.get(w, ()))
+
+    rnd = random.Random(5)
+    pieces = ["Court", "of", "Justice", "EU", "A", "Berg", "Anna", "Åsa", "Bank", "X", "RZ"]
+    answers = set()
+    for _ in range(40):
+        mine = [" ".join(rnd.sample(pieces, rnd.randint(1, 3))) for _ in range(3)]
+        run = [" ".join(rnd.sample(pieces, rnd.randint(1, 3))) for _ in range(5)]
+        ch = PseudonymChooser(b"k", "doc", mine, avoid=run)
+        ch.used.add(fold(rnd.choice(pieces)))
+        for _ in range(30):
+            cand = " ".join(rnd.sample(pieces, rnd.randint(1, 3)))
+            for share_words in (True, False):
+                got = ch._acceptable(cand, share_words)
+                assert got == fresh(ch, cand, share_words), (cand, mine, run)
+                answers.add(got)
+    assert answers == {True, False}
+
+
+def test_a_vocabulary_list_without_a_names_words_is_the_list_filtered():
+    # ``engine_shaped`` leaves a name's words out of the vocabulary's lists by looking up
+    # where they stand (``EngineVocabulary.without``) instead of filtering thousands of
+    # words per word of a name: the same sequence, position by position.
+    import random
+    from transforms.pseudonyms.engine_shaped import EngineVocabulary
+
+    rnd = random.Random(3)
+    vocab = EngineVocabulary([], lambda texts: {})
+    for _ in range(200):
+        words = sorted({rnd.choice(["Us", "US", "Law", "Court", "Lane", "Aa", "Bb"]) +
+                        str(rnd.randint(0, 5)) * rnd.randint(0, 1)
+                        for _ in range(rnd.randint(0, 30))})
+        banned = {w.casefold() for w in rnd.sample(words, min(len(words), rnd.randint(0, 4)))}
+        banned |= {"court", "nowhere"}
+        want = [w for w in words if w.casefold() not in banned]
+        got = vocab.without(words, banned)
+        assert len(got) == len(want) and bool(got) == bool(want)
+        assert [got[k] for k in range(len(want))] == want
+
+
+def test_made_up_names_forms_are_kept_per_name_and_form():
+    # ``Selector._made_name`` keeps what analogy makes of a made-up name (the Faker pools
+    # are walked for cluster after cluster): per name and form, as analogy makes it afresh.
+    import random
+    from transforms.dictionary.select import Selector
+    from transforms.dictionary.store import load_default
+    sel = Selector(load_default("sv"))
+    needs = [dict(k) for k in sel.analogy.needs] + [{"Case": "Gen"}, {}]
+    names = ["Lindqvist", "Anna Lindqvist", "Berg", "Åkesson", "Malmö", "Vikström AB"]
+    rnd = random.Random(2)
+    made = set()
+    for _ in range(300):
+        name, need = rnd.choice(names), rnd.choice(needs)
+        got = sel._made_name(name, need)
+        assert got == sel.analogy.make(name, need), (name, need)
+        made.add(got and got.form)
+    assert len(made) > len(names)      # several forms of the same names

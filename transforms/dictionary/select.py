@@ -22,6 +22,8 @@ from __future__ import annotations
 import functools
 import math
 import re
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
@@ -47,6 +49,8 @@ WINDOW = 2          # characters over the shortest lemma still "near-shortest"
 TRUSTED = 3.0       # analogy evidence (ending-class length) from which made forms are ranked
                     # alike: 86-100 % right on EDT test's forms unseen in the dictionary
 SYNTHETIC_LOOK = 60  # acceptable made-up names compared per cluster
+PLANS = 1024        # rankings kept for clusters alike (``Selector._plan``): a corpus of 50
+                    # MultiLeg en documents makes 864, of about 13 KB each
 
 
 def need_of(features: Dict[str, str]) -> Dict[str, str]:
@@ -334,6 +338,9 @@ def _own_last_words(e: DictionaryEntry) -> Dict[tuple, str]:
     return own
 
 
+_NOT_YET = object()      # a made-up name's form not asked for yet (None: none can be made)
+
+
 class Selector:
     def __init__(self, dictionary: Dictionary, gender_of: Callable[[str], str] = lambda w: ""):
         self.dictionary = dictionary
@@ -345,8 +352,17 @@ class Selector:
         self._known = {id(e) for es in dictionary.entries.values() for e in es}
         self._index: Dict[int, Dict[tuple, DictionaryForm]] = {}
         self._made: Dict[tuple, Optional[Made]] = {}
+        self._names_made: Dict[tuple, Optional[Made]] = {}     # made-up names' forms
         self._given: Dict[str, List[str]] = {}
         self._words_by_lemma: Dict[int, Dict[str, DictionaryEntry]] = {}
+        # the vocabulary's lemmas, as ``engine_shaped.vocabulary`` takes them: made once here,
+        # not for every cluster (thousands of words)
+        self.vocabulary_words = tuple(e.lemma for e in dictionary.entries.get(VOCABULARY, ()))
+        # rankings shared by clusters alike (``_plan``), the most recently used kept
+        self._plans: "OrderedDict[tuple, _Plan]" = OrderedDict()
+        self._plans_lock = threading.Lock()    # a worker's threads share the Selector
+        # (engine's views, the original's view) -> candidate form -> ``_Looks.view_level``
+        self._view_levels: Dict[tuple, Dict[str, int]] = {}
 
     def _own(self, entry: DictionaryEntry, need: Dict[str, str]) -> bool:
         return self._lookup(entry, need) is not None
@@ -398,9 +414,7 @@ class Selector:
         chooser's exclusion and containment rules (``made``: the forms analogy adds);
         ``views(texts)``: the engine's own view of each text (``PairLexicon.views``), for the
         engine-aware choice — without it, the source analyser's ``analysis`` feature."""
-        pool = self.candidates(category)
-        looks = _Looks(mentions, canonical, views, category)
-        pool = looks.admissible(pool)
+        looks = _Looks(mentions, canonical, views, category, self._view_levels)
         needs = [need_of(m.features) for m in mentions] or [{}]
         distinct: List[Dict[str, str]] = []
         for n in needs:
@@ -413,9 +427,52 @@ class Selector:
         gender = _original_gender(mentions, lemma, self.gender_of) if category == "PER" else ""
         end = _ending(lemma.split()[-1]) if lemma.split() else ""
 
+        plan = self._plan(category, looks, distinct, classes, tokens, gender, end, views)
+        for step, ranking, made in plan.tiers:
+            for e in ranking.ranked(order):
+                forms = [m.form for m in made[id(e)]] if id(e) in made else ()
+                if acceptable(e, forms):
+                    return Selection(e, step, list(forms))
+        if self.analogy is not None and not looks._strict():
+            e = self._synthesize(category, plan.required, tokens, gender, end, order,
+                                 lambda x, made: acceptable(x, made) and looks.passes(x),
+                                 prefetch=looks.prefetch)
+            if e is not None:
+                return Selection(e, "faker+analogy", [f.form for f in e.forms if f.count < 0])
+        # No entry has every form needed: the one covering most mentions' forms (the others
+        # get its base form).
+        for ranking in plan.partial:
+            for e in ranking.ranked(order):
+                if acceptable(e, ()):
+                    return Selection(e, "features-partial")
+        return Selection(None, "fallback")
+
+    def _plan(self, category, looks, distinct, classes, tokens, gender, end, views) -> "_Plan":
+        """The cluster's tiers of candidates, ranked but for the keyed order: shared by every
+        cluster alike in all that decides them — the category, the engine, the look's
+        signature, the forms needed, the classes, the original's token count, gender and
+        ending.  The keyed order and ``acceptable`` stay the cluster's own.  A plan whose
+        look had no answer from the engine is made afresh (that look ranked without it)."""
+        key = (category, views, looks.signature(), tuple(_need_key(n) for n in distinct),
+               frozenset(classes), tokens, gender, end)
+        with self._plans_lock:
+            plan = self._plans.get(key)
+            if plan is not None and not plan.looks.failed:
+                self._plans.move_to_end(key)
+                return plan
+        plan = self._new_plan(category, looks, distinct, classes, tokens, gender, end, views)
+        with self._plans_lock:
+            self._plans[key] = plan
+            if len(self._plans) > PLANS:
+                self._plans.popitem(last=False)
+        return plan
+
+    def _new_plan(self, category, looks, distinct, classes, tokens, gender, end, views
+                  ) -> "_Plan":
+        pool = looks.admissible(self.candidates(category))
         covered = {id(e): sum(1 for n in distinct if self._own(e, n)) for e in pool}
         full = [e for e in pool if covered[id(e)] == len(distinct)]
-        # (step, candidates, extra ranking key, forms made by analogy per entry)
+        # (step, candidates, extra ranking key, forms made by analogy per entry id)
         tiers: List[tuple] = []
         engine = [e for e in full if looks.same_view(e)]
         engine += self._vocabulary_alike(category, looks, distinct, views)
@@ -428,6 +485,7 @@ class Selector:
             tiers.append(("class+features", [e for e in full if classes & set(e.classes)],
                           None, {}))
         tiers.append(("features", full, None, {}))
+        required = None
         if self.analogy is not None:
             # Every form needed is the entry's own or can be made by analogy: same class
             # first, then the best-attested analogy (its weakest made form).  A form no entry
@@ -449,25 +507,15 @@ class Selector:
             tiers.append(("analogy", [e for e in pool if made.get(id(e))],
                           lambda e: (int(not classes & set(e.classes)),
                                      -min(min(m.score for m in made[id(e)]), TRUSTED)),
-                          {k: [m.form for m in v] for k, v in made.items()}))
-        for step, cands, extra, forms in tiers:
-            for e in self._ranked(cands, tokens, gender, end, order, extra, looks):
-                if acceptable(e, forms.get(id(e), ())):
-                    return Selection(e, step, list(forms.get(id(e), ())))
-        if self.analogy is not None and not looks._strict():
-            e = self._synthesize(category, required, tokens, gender, end, order,
-                                 lambda x, made: acceptable(x, made) and looks.passes(x),
-                                 prefetch=looks.prefetch)
-            if e is not None:
-                return Selection(e, "faker+analogy", [f.form for f in e.forms if f.count < 0])
-        # No entry has every form needed: the one covering most mentions' forms (the others
-        # get its base form).
-        for level in range(len(distinct) - 1, 0, -1):
-            for e in self._ranked([e for e in pool if covered[id(e)] == level],
-                                  tokens, gender, end, order, looks=looks):
-                if acceptable(e, ()):
-                    return Selection(e, "features-partial")
-        return Selection(None, "fallback")
+                          made))
+        return _Plan(
+            tiers=[(step, self._ranking(cands, tokens, gender, end, looks, extra), forms)
+                   for step, cands, extra, forms in tiers],
+            required=required,
+            partial=[self._ranking([e for e in pool if covered[id(e)] == level],
+                                   tokens, gender, end, looks)
+                     for level in range(len(distinct) - 1, 0, -1)],
+            looks=looks)
 
     def _vocabulary_alike(self, category, looks, distinct, views) -> List[DictionaryEntry]:
         """The dictionary's vocabulary (category WORD) the engine sees like a name of a place
@@ -481,7 +529,7 @@ class Selector:
                 " " in looks._view.split(LEVEL_SEP)[0]:
             return []
         from transforms.pseudonyms.engine_shaped import vocabulary
-        vocab = vocabulary(tuple(e.lemma for e in words), self.dictionary.lang, views)
+        vocab = vocabulary(self.vocabulary_words, self.dictionary.lang, views)
         if vocab is None:
             return []
         exact, main = (looks._view.split(LEVEL_SEP) + ["", ""])[:2]
@@ -545,7 +593,7 @@ class Selector:
                         if len(firsts) == tokens - 1:
                             break
                     lemma = " ".join(firsts + [word])
-                mades = [self.analogy.make(lemma, need) for need in needs]
+                mades = [self._made_name(lemma, need) for need in needs]
                 if not all(mades):
                     continue
                 batch.append((word, lemma, mades, DictionaryEntry(
@@ -568,6 +616,20 @@ class Selector:
         found.sort(key=lambda f: (f[0], order(f[1].lemma), f[1].lemma))
         return found[0][1]
 
+    def _made_name(self, lemma: str, need: Dict[str, str]) -> Optional[Made]:
+        """A made-up name in the form ``need`` by analogy (``Analogy.make``), kept: the
+        Faker pools are walked for cluster after cluster (50 MultiLeg en documents: 28,335
+        asks for 10,608 names and forms)."""
+        key = (lemma, _need_key(need))
+        made = self._names_made.get(key, _NOT_YET)
+        if made is not _NOT_YET:
+            return made
+        made = self.analogy.make(lemma, need)
+        if len(self._names_made) > 20_000:         # about 500 bytes each
+            self._names_made.clear()
+        self._names_made[key] = made
+        return made
+
     def _given_names(self, gender: str) -> List[str]:
         """Given names for made-up persons: the first words of the dictionary's persons (names
         of the language), of ``gender`` when known; Faker's when the dictionary has none."""
@@ -586,49 +648,74 @@ class Selector:
             hit = self._given[gender] = names
         return hit
 
-    def _ranked(self, cands, tokens, gender, end, order, extra=None, looks=None
-                ) -> Iterator[DictionaryEntry]:
-        looks = looks or _NoLooks()
-        known: Dict[int, tuple] = {}
-
+    def _ranking(self, cands, tokens, gender, end, looks, extra=None) -> "Ranking":
         def prefs(e: DictionaryEntry):
-            if id(e) in known:
-                return known[id(e)]
             eg = _entry_gender(e, self.gender_of) if gender else ""
             words = e.lemma.split()
-            p = known[id(e)] = (extra(e) if extra else ()) + looks.prefs(e) + (
+            return (extra(e) if extra else ()) + looks.prefs(e) + (
                 int(e.tokens != tokens), int(bool(gender and eg and eg != gender)),
                 0 if words and _ending(words[-1]) == end else
                 (1 if words and words[-1][-1:].casefold() == end[-1:] else 2))
-            return p
-        return ranked_lazily(cands, prefs, order)
+        return Ranking(cands, prefs)
 
 
-def ranked_lazily(cands: Sequence[DictionaryEntry], prefs: Callable[[DictionaryEntry], tuple],
-                  order: Callable[[str], int]) -> Iterator[DictionaryEntry]:
+@dataclass
+class _Plan:
+    """``Selector._plan``: the tiers as (step, ranking, forms made by analogy per entry id),
+    the forms a made-up name must have (None without analogy), the rankings of the entries
+    covering fewer forms (most first), and the look they were ranked for."""
+    tiers: List[Tuple[str, "Ranking", Dict[int, List[Made]]]]
+    required: Optional[List[Dict[str, str]]]
+    partial: List["Ranking"]
+    looks: "_Looks"
+
+
+class Ranking:
     """The candidates ranked by (preferences, length, keyed order, lemma), except that the
     best ones — the top preferences, within ``WINDOW`` characters of the shortest — come
     first in keyed order alone (so the shortest does not always win).
 
-    The keyed order (an HMAC per lemma) is computed only for the groups of equal preferences
-    and length that the caller reaches: it stops at the first acceptable candidate, and a
-    pool holds thousands.  The sequence is exactly that of sorting everything at once."""
-    base = sorted(cands, key=lambda e: (prefs(e), len(e.lemma)))
-    if not base:
-        return
-    groups: List[List[DictionaryEntry]] = []
-    for e in base:
-        if groups and (prefs(groups[-1][0]), len(groups[-1][0].lemma)) == (prefs(e), len(e.lemma)):
-            groups[-1].append(e)
-        else:
-            groups.append([e])
-    top, shortest = prefs(base[0]), len(base[0].lemma)
-    inside = [g for g in groups if prefs(g[0]) == top and len(g[0].lemma) <= shortest + WINDOW]
-    window = [e for g in inside for e in g]
-    window.sort(key=lambda e: (order(e.lemma), e.lemma))
-    yield from window
-    for g in groups[len(inside):]:
-        yield from sorted(g, key=lambda e: (order(e.lemma), e.lemma))
+    Sorted by preferences and length once, on first use (a plan's later tiers are seldom
+    reached), for every cluster that shares the plan; ``ranked(order)`` is one cluster's
+    sequence.  The keyed order (an HMAC per lemma) is computed only for the groups of equal
+    preferences and length that the caller reaches: it stops at the first acceptable
+    candidate, and a pool holds thousands.  The sequence is exactly that of sorting
+    everything at once."""
+
+    def __init__(self, cands: Sequence[DictionaryEntry],
+                 prefs: Callable[[DictionaryEntry], tuple]):
+        self._cands, self._prefs = cands, prefs
+        self._groups: Optional[Tuple[List[DictionaryEntry], List[int], int]] = None
+
+    def _grouped(self) -> Tuple[List[DictionaryEntry], List[int], int]:
+        """The candidates sorted by (preferences, length); where each group of equal ones
+        starts (and the end); how many groups are the window.  (One list and its bounds: a
+        list per group held a plan's memory several times over.)"""
+        cands, prefs = self._cands, self._prefs
+        if self._groups is None and cands is not None:
+            # the index keeps equal keys in the candidates' order, as a stable sort does
+            keyed = sorted(((prefs(e), len(e.lemma)), i) for i, e in enumerate(cands))
+            flat = [cands[i] for _, i in keyed]
+            bounds = [k for k in range(len(keyed)) if k == 0 or keyed[k][0] != keyed[k - 1][0]]
+            inside = 0
+            if keyed:
+                top, shortest = keyed[0][0]
+                while inside < len(bounds) and keyed[bounds[inside]][0][0] == top and \
+                        keyed[bounds[inside]][0][1] <= shortest + WINDOW:
+                    inside += 1
+            self._groups = (flat, bounds + [len(flat)], inside)
+            # the sorted list holds every candidate; ``prefs`` holds the look a plan keeps
+            self._cands = self._prefs = None
+        return self._groups
+
+    def ranked(self, order: Callable[[str], int]) -> Iterator[DictionaryEntry]:
+        flat, bounds, inside = self._grouped()
+        window = flat[:bounds[inside]]
+        window.sort(key=lambda e: (order(e.lemma), e.lemma))
+        yield from window
+        for k in range(inside, len(bounds) - 1):
+            yield from sorted(flat[bounds[k]:bounds[k + 1]],
+                              key=lambda e: (order(e.lemma), e.lemma))
 
 
 class _Looks:
@@ -638,7 +725,9 @@ class _Looks:
     adjective gets an adjective), an organisation's kind and legal form."""
 
     def __init__(self, mentions: Sequence[Mention], canonical: str, views=None,
-                 category: str = ""):
+                 category: str = "", levels: Optional[Dict[tuple, Dict[str, int]]] = None):
+        """``levels``: ``view_level``'s answers shared by the looks of the same original view
+        (``Selector._view_levels``): they depend on nothing else."""
         from transforms.nlp.apertium_morphology import bare_name, shape_of
         main = next((m for m in mentions if m.text == canonical), mentions[0] if mentions
                     else None)
@@ -652,13 +741,24 @@ class _Looks:
         self.views = views
         self.category = category
         self._view = None
+        # the engine gave no view of a candidate: this look ranked without it, and its
+        # ranking is for no other cluster (``Selector._plan``)
+        self.failed = False
         if views is not None:
             try:
                 self._view = views([self.text])[self.text]
             except OSError:
                 self.views = None
-        self._cand_views: Dict[str, str] = {}
         self._levels: Dict[str, int] = {}     # view_level by candidate form
+        if levels is not None and self._view is not None:
+            self._levels = levels.setdefault((self.views, self._view), {})
+
+    def signature(self) -> tuple:
+        """All that ``admissible``, ``view_level`` and ``prefs`` read of the original: its
+        text only by its number of words, the source analysis only without the engine's
+        view (``Selector._plan``)."""
+        return (self.category, self._view, len(self.text.split()), self.shape, self.upos,
+                self.klass, self.analysis if self._view is None else "", self._strict())
 
     def _strict(self) -> bool:
         """An acronym the analyser knows to be one: only an acronym will do.  (Initials
@@ -676,10 +776,13 @@ class _Looks:
         if self._view is not None and out:
             forms = [self._form(e).form for e in out]
             try:
-                self._cand_views.update(self.views([f for f in forms
-                                                    if f not in self._cand_views]))
+                seen = self.views([f for f in forms if f not in self._levels])
             except OSError:
+                self.failed = True
                 return out
+            for f, view in seen.items():
+                if f not in self._levels:
+                    self._levels[f] = self._compared(view.split(LEVEL_SEP))
             regular = [e for e in out if self.view_level(e) < 4]
             out = regular or out
             if self.category == "PER":
@@ -730,13 +833,12 @@ class _Looks:
         if self._view is not None:
             if f.form in self._levels:
                 return self._levels[f.form]
-            if f.form not in self._cand_views:
-                try:
-                    self._cand_views.update(self.views([f.form]))
-                except OSError:
-                    return 3
-            self._levels[f.form] = level = self._compared(
-                self._cand_views.get(f.form, "").split(LEVEL_SEP))
+            try:
+                view = self.views([f.form]).get(f.form, "")
+            except OSError:
+                self.failed = True
+                return 3
+            self._levels[f.form] = level = self._compared(view.split(LEVEL_SEP))
             return level
         return 0 if self.analysis and f.features.get("analysis") == self.analysis else 3
 
@@ -766,12 +868,6 @@ def _entry_shape(e: DictionaryEntry) -> str:
     from transforms.nlp.apertium_morphology import shape_of
     f = e.forms[0] if e.forms else None
     return (f.features.get("shape") if f is not None else "") or shape_of(e.lemma)
-
-
-class _NoLooks:
-    @staticmethod
-    def prefs(e) -> tuple:
-        return ()
 
 
 @functools.lru_cache(maxsize=4)

@@ -51,8 +51,8 @@ _WORDS = re.compile(r"\w+")
 class _Forbidden:
     """Strings no pseudonym may equal, share a word with, or contain or be contained in:
     folded, their words, and (for strings that identify someone: not a bare "3" or "2002")
-    word -> the word-padded strings holding it — containment either way needs a shared
-    word, so only those few are checked."""
+    word -> the word-padded strings holding it (" court of justice ") — containment either
+    way needs a shared word, so only those few are checked."""
 
     def __init__(self, strings: Tuple[str, ...]):
         self.folded = {fold(o).strip() for o in strings if o.strip()}
@@ -60,7 +60,35 @@ class _Forbidden:
         self.padded_by_word: Dict[str, List[str]] = {}
         for o in {" ".join(_WORDS.findall(o)) for o in self.folded if propagatable(o)}:
             for w in set(o.split()):
-                self.padded_by_word.setdefault(w, []).append(o)
+                self.padded_by_word.setdefault(w, []).append(f" {o} ")
+        self._allows: Dict[str, bool] = {}
+
+    def allows(self, f: str) -> bool:
+        """``f`` (folded) is none of the strings, has no word that is a short one
+        (``PseudonymChooser.short_original``), and neither contains nor is contained in
+        one.  Kept per string: the run's list is asked about the same candidates for every
+        cluster of every document."""
+        hit = self._allows.get(f)
+        if hit is None:
+            words = _WORDS.findall(f)
+            # initials are not looked for inside: "X" is a word in countless originals
+            # ("Company X")
+            hit = f not in self.folded and not any(self.short(w) for w in words) and \
+                (len(f) < 3 or not self._contains(words))
+            if len(self._allows) > 200_000:
+                self._allows.clear()
+            self._allows[f] = hit
+        return hit
+
+    def short(self, word: str) -> bool:
+        w = fold(word).strip(".")
+        return 0 < len(w) <= 3 and w.isalpha() and w in self.folded
+
+    def _contains(self, words: List[str]) -> bool:
+        """One of the strings contains the words, or they contain one (word-bounded)."""
+        padded = " " + " ".join(words) + " "
+        return any(o in padded or padded in o
+                   for w in set(words) for o in self.padded_by_word.get(w, ()))
 
 
 @functools.lru_cache(maxsize=4)
@@ -74,21 +102,32 @@ def _forbidden(strings: Tuple[str, ...]) -> _Forbidden:
 TOO_ALIKE = 0.7
 
 
-def looks_like(candidate: str, originals: Iterable[str]) -> bool:
-    """Compared as sent: with the original's article, which stays in the sentence ("the
-    Sort" shows "the Court" more than "Sort" shows "Court")."""
-    import difflib
-    from transforms.nlp.apertium_morphology import article_of, bare_name
-    for o in originals:
-        if not o.strip():
-            continue
-        sent = fold(article_of(o) + bare_name(candidate))
-        # the quick ratios bound ratio() from above: most candidates are settled by them
-        m = difflib.SequenceMatcher(None, sent, fold(o))
-        if m.real_quick_ratio() >= TOO_ALIKE and m.quick_ratio() >= TOO_ALIKE and \
-                m.ratio() >= TOO_ALIKE:
-            return True
-    return False
+class LooksLike:
+    """``looks_like(candidate)``: does the candidate show one of ``originals``?  Compared as
+    sent: with the original's article, which stays in the sentence ("the Sort" shows "the
+    Court" more than "Sort" shows "Court")."""
+
+    def __init__(self, originals: Iterable[str]):
+        import difflib
+        from transforms.nlp.apertium_morphology import article_of
+        # One matcher per original, its side indexed once: a cluster compares hundreds of
+        # candidates with the same few originals (``set_seq1`` keeps the original's index).
+        self._originals = []
+        for o in originals:
+            if o.strip():
+                m = difflib.SequenceMatcher(None, "", fold(o))
+                self._originals.append((article_of(o), m))
+
+    def __call__(self, candidate: str) -> bool:
+        from transforms.nlp.apertium_morphology import bare_name
+        bare = bare_name(candidate)
+        for article, m in self._originals:
+            m.set_seq1(fold(article + bare))
+            # the quick ratios bound ratio() from above: most candidates are settled by them
+            if m.real_quick_ratio() >= TOO_ALIKE and m.quick_ratio() >= TOO_ALIKE and \
+                    m.ratio() >= TOO_ALIKE:
+                return True
+        return False
 
 
 def _acronym(text: str, mentions: Sequence[Mention] = ()) -> bool:
@@ -272,7 +311,7 @@ class PseudonymChooser:
         own_words = {w for t in [m.text for m in mentions] + [cluster.canonical]
                      for w in re.findall(r"\w+", t) if len(w) >= 4 and not legal_form(w)}
         own_words = {fold(w) for w in own_words}
-        own_texts = {m.text for m in mentions} | {cluster.canonical}
+        looks_like = LooksLike({m.text for m in mentions} | {cluster.canonical})
 
         def acceptable(entry, made=()) -> bool:
             sent = strings(entry, made)
@@ -287,7 +326,7 @@ class PseudonymChooser:
             # nor a word holding one ("Johnson" shows "John")
             if any(o in w for x in sent for w in _folded_words(x) for o in own_words):
                 return False
-            return not looks_like(entry.lemma, own_texts)
+            return not looks_like(entry.lemma)
 
         sel = self.selector.select(cluster.category, mentions, cluster.canonical, order,
                                    acceptable, self.views)
@@ -346,9 +385,10 @@ class PseudonymChooser:
         if not alike:
             return None
         start = keyed_int(self.secret, self.scope, cluster.category, cluster.key, "\x1facr")
+        shows = LooksLike({cluster.canonical})
         for k in range(len(alike)):
             cand = alike[(start + k) % len(alike)]
-            if self._acceptable(cand) and not looks_like(cand, {cluster.canonical}):
+            if self._acceptable(cand) and not shows(cand):
                 self.stats["engine+acronym"] += 1
                 self.used.add(fold(cand))
                 return Plain(cand)
@@ -376,12 +416,11 @@ class PseudonymChooser:
         lists = fallback_lists()
         names = lists["family"] + lists["city"]
         try:
-            own = {m.text for m in mentions} | {cluster.canonical}
-            words = tuple(e.lemma for e in self.selector.dictionary.entries.get("WORD", ()))
-            vocab = vocabulary(words, self.lang, self.views)
+            looks_like = LooksLike({m.text for m in mentions} | {cluster.canonical})
+            vocab = vocabulary(self.selector.vocabulary_words, self.lang, self.views)
             fake = engine_shaped(text, vocab, self.views, order,
                                  lambda c: self._acceptable(c, share_words=True)
-                                 and not looks_like(c, own), names,
+                                 and not looks_like(c), names,
                                  self._forbidden[0].words)
         except OSError:
             return None
@@ -439,30 +478,21 @@ class PseudonymChooser:
         """Not used yet; shares no word with any original (dates may: a year or a month name
         identifies no one); neither contains the other."""
         f = fold(cand)
-        if f in self.used or self._is_original(f):
+        if f in self.used:
             return False
-        words = _WORDS.findall(f)
         mine, run = self._forbidden
-        if not share_words and not (mine.words.isdisjoint(words)
-                                    and run.words.isdisjoint(words)):
-            return False
-        if any(self.short_original(w) for w in words):
-            return False
-        if len(f) < 3:   # initials: "X" is a word in countless originals ("Company X")
-            return True
-        padded = " " + " ".join(words) + " "
-        return not any(o and (f" {o} " in padded or padded in f" {o} ")
-                       for fb in self._forbidden
-                       for w in set(words) for o in fb.padded_by_word.get(w, ()))
+        if not share_words:
+            words = _WORDS.findall(f)
+            if not (mine.words.isdisjoint(words) and run.words.isdisjoint(words)):
+                return False
+        # not an original, no short original for a word (the leak guard matches those
+        # exactly wherever they stand, an initial "A." too), no containment either way
+        return mine.allows(f) and run.allows(f)
 
     def short_original(self, word: str) -> bool:
-        """A short word ("A", "RZ") that is itself an original of the document or the run:
-        the leak guard matches those exactly wherever they stand, an initial "A." too."""
-        w = fold(word).strip(".")
-        if not (0 < len(w) <= 3 and w.isalpha()):
-            return False
+        """A short word ("A", "RZ") that is itself an original of the document or the run."""
         mine, run = self._forbidden
-        return w in mine.folded or w in run.folded
+        return mine.short(word) or run.short(word)
 
     def _translatable(self, cand: str) -> bool:
         """Would the engine change a word of this Faker name — translate it as an ordinary

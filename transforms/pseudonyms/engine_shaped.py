@@ -14,7 +14,7 @@ pseudonym's translation word by word through the pair's dictionaries
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, Iterable, List, Optional, Sequence
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Set
 
 
 VOCABULARY = 20000          # the most frequent words of the language looked at
@@ -40,6 +40,9 @@ class EngineVocabulary:
                 continue
             self.by_exact.setdefault(exact, []).append(w)
             self.by_main.setdefault(main, []).append(w)
+        self._main_alike: Dict[tuple, List[str]] = {}
+        # id of a list of words -> (the list, casefolded word -> its positions)
+        self._positions: Dict[int, tuple] = {}
 
     def unknown(self, names: Sequence[str], views) -> List[str]:
         """The names among ``names`` the engine does not know (passed through as they are)."""
@@ -50,9 +53,51 @@ class EngineVocabulary:
             self._unknown_key = key
         return self._unknown
 
+    def main_alike(self, exact: str, main: str) -> List[str]:
+        """The words of the same main reading as ``main`` and not of the readings ``exact``
+        (kept: asked for each word of each name)."""
+        key = (exact, main)
+        hit = self._main_alike.get(key)
+        if hit is None:
+            taken = set(self.by_exact.get(exact, []))
+            hit = self._main_alike[key] = [c for c in self.by_main.get(main, [])
+                                           if c not in taken]
+        return hit
+
+    def without(self, words: List[str], banned: Set[str]) -> "_Without":
+        """``words`` (one of this vocabulary's lists) without those in ``banned``
+        (casefolded)."""
+        index = self._positions.get(id(words))
+        if index is None or index[0] is not words:
+            positions: Dict[str, List[int]] = {}
+            for i, w in enumerate(words):
+                positions.setdefault(w.casefold(), []).append(i)
+            index = self._positions[id(words)] = (words, positions)
+        return _Without(words, sorted(i for b in banned for i in index[1].get(b, ())))
+
     def candidates(self, exact: str, main: str) -> List[str]:
         return self.by_exact.get(exact, []) + [w for w in self.by_main.get(main, [])
                                                if w not in set(self.by_exact.get(exact, []))]
+
+
+class _Without:
+    """A list of words without some of them, as a sequence (length, item by position): where
+    the left-out words stand is looked up (a name's few), the list (thousands of words) is
+    not filtered whole."""
+
+    def __init__(self, words: List[str], left_out: List[int]):
+        self.words, self.left_out = words, left_out      # left_out: sorted positions
+
+    def __len__(self) -> int:
+        return len(self.words) - len(self.left_out)
+
+    def __getitem__(self, k: int) -> str:
+        i = k
+        for p in self.left_out:
+            if p > i:
+                break
+            i += 1
+        return self.words[i]
 
 
 _VOCABULARIES: Dict[tuple, Optional[EngineVocabulary]] = {}
@@ -114,18 +159,15 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
             tiers = [vocab.unknown(unknown_names, views)]
         else:
             # the same readings first, then the same main reading
-            alike = vocab.by_exact.get(exact, [])
-            taken = set(alike)
-            tiers = [alike, [c for c in vocab.by_main.get(main, []) if c not in taken]]
+            tiers = [vocab.by_exact.get(exact, []), vocab.main_alike(exact, main)]
         # never a word of an original ("Justice" of "Court of Justice" is no stand-in)
-        tiers = [[c for c in tier if c.casefold() not in banned] for tier in tiers]
+        tiers = [vocab.without(tier, banned) for tier in tiers]
         if not any(tiers):
             # a proper noun with no look-alike among the words: a name the engine passes
             # through, as it would pass the original through
             if not exact.startswith("<np>"):
                 return None
-            tiers = [[c for c in vocab.unknown(unknown_names, views)
-                      if c.casefold() not in banned]]
+            tiers = [vocab.without(vocab.unknown(unknown_names, views), banned)]
             if not tiers[0]:
                 return None
         start = order(f"\x1fengine\x1f{i}")
