@@ -109,18 +109,23 @@ def test_a_compound_pseudonym_the_engine_translated_part_by_part_is_found_again(
     assert text[s:e] == "Forvaltningretten i Linekøbstad" and new == a.original
 
 
-def test_translated_pseudonym_restored_in_the_originals_target_form():
+def _through_apertium(pd):
+    """The first segment of ``pd`` translated by Apertium en->es and restored."""
     from transforms.engines import create
     from transforms.stages import requests_for, translate_batch
-    lines = [("Italian law applies.", [(0, 7, "LOC")])]
-    pd = protect_document(_doc(lines), ProtectOptions(secret=b"k", engine="apertium"))
     engine = create("apertium", "en", "es")
     try:
         responses = translate_batch(engine, requests_for(pd, "apertium"))
     finally:
         engine.close()
-    res = restore_segment(pd.segments[0], responses[0].text, (), "es", "en",
-                          lexicon=restoration_lexicon(pd))
+    return restore_segment(pd.segments[0], responses[0].text, (), "es", "en",
+                           lexicon=restoration_lexicon(pd))
+
+
+def test_translated_pseudonym_restored_in_the_originals_target_form():
+    lines = [("Italian law applies.", [(0, 7, "LOC")])]
+    pd = protect_document(_doc(lines), ProtectOptions(secret=b"k", engine="apertium"))
+    res = _through_apertium(pd)
     assert res.unresolved == 0
     assert "italiana" in res.text.lower(), res.text
 
@@ -194,8 +199,6 @@ def test_an_acronym_the_engine_knows_gets_one_it_reads_alike_and_comes_back():
     """"EU law" -> "Ley de UE": an unknown stand-in ("LG law" -> "LG Ley") would change the
     sentence.  The stand-in is an acronym the engine reads alike; its translation is found
     and the original's put in its place."""
-    from transforms.engines import create
-    from transforms.stages import requests_for, translate_batch
     t = "Under EU law the case was closed."
     pd = protect_document(_doc([(t, [(6, 8, "ORG")])]),
                           ProtectOptions(secret=b"k", engine="apertium"))
@@ -204,13 +207,7 @@ def test_an_acronym_the_engine_knows_gets_one_it_reads_alike_and_comes_back():
     assert re.fullmatch(r"[A-Z]{2,3}", fake) and fake != "EU"
     assert lex.view(fake) == lex.view("EU")
     assert pd.selection_by_category == {"ORG": {"engine+acronym": 1}}
-    engine = create("apertium", "en", "es")
-    try:
-        responses = translate_batch(engine, requests_for(pd, "apertium"))
-    finally:
-        engine.close()
-    res = restore_segment(pd.segments[0], responses[0].text, (), "es", "en",
-                          lexicon=restoration_lexicon(pd))
+    res = _through_apertium(pd)
     assert res.unresolved == 0 and "ley de UE" in res.text, res.text
     # never one that is also a word: "WHO" is "who" too, and restoration found its
     # translation in the sentence's "que"
