@@ -109,6 +109,26 @@ def test_a_compound_pseudonym_the_engine_translated_part_by_part_is_found_again(
     assert text[s:e] == "Forvaltningretten i Linekøbstad" and new == a.original
 
 
+def test_an_irregular_form_of_a_pseudonyms_word_is_found_and_nothing_of_it_stays():
+    """"Äldsta" comes back "Ældste" (lemma "gammel": not one letter in common), so the
+    composed name "Alexandrenec müür (Äldsta opmans)" was found only by its unchanged
+    words, and "(Ældste opmans)" stayed in the delivered text after the original.  With the
+    output analysed beforehand (``warm``), every word is found."""
+    from schemas.records import Assignment
+    from transforms.restore import _find_translated
+    lex = pair_lexicon("sv", "da")
+
+    def lexicon(*args):
+        return lex.target_form(*args)
+    lexicon.warm = lex.warm
+    a = Assignment(cluster=0, category="ORG", replacement="Alexandrenec müür (Äldsta opmans)",
+                   original="Conseil d’État (Högsta förvaltningsdomstolen)", segment=0,
+                   start=0, end=33)
+    text = "19. Alexandrenec müür (Ældste opmans) har derfor vist følgende to spørgsmål"
+    s, e, new = _find_translated(text, a, [], lexicon)
+    assert text[s:e] == "Alexandrenec müür (Ældste opmans)" and new == a.original
+
+
 def _through_apertium(pd):
     """The first segment of ``pd`` translated by Apertium en->es and restored."""
     from transforms.engines import create

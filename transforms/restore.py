@@ -222,6 +222,9 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon, whole: b
     else:
         whole = None
     toks = list(_TOKEN.finditer(text))
+    warm = getattr(lexicon, "warm", None)
+    if warm is not None:
+        warm([t.group(0) for t in toks])
     pairs = [(f.group(0), o.group(0)) for f, o in zip(fake, orig)
              if whole is not None or fold(f.group(0)) != fold(o.group(0))]
 

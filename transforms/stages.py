@@ -369,6 +369,13 @@ def restoration_lexicon(pd: ProtectedDocument):
             return lexicon.target_form(fake, found, original, default_only)
         except OSError:
             return None
+
+    def warm(words):
+        try:
+            lexicon.warm(words)
+        except OSError:
+            pass
+    target_form.warm = warm
     return target_form
 
 

@@ -248,6 +248,18 @@ class PairLexicon:
             self._targets[key] = hit
         return hit
 
+    def warm(self, words: Sequence[str]) -> None:
+        """Analyse an output's words in one request (restoration then reads every word's
+        lemma, irregular forms included, without asking the analyser word by word)."""
+        if self.target is not None:
+            self.target.many([w for w in words if analysable(w)])
+
+    def _analysed_as(self, found: str, fake_targets) -> bool:
+        units = self.target.cached(found) if self.target is not None else None
+        return bool(units) and any(
+            "".join(p.lemma for p in parts).casefold() in fake_targets
+            for u in units for parts in u.readings)
+
     def target_form(self, fake: str, found: str, original: str,
                     default_only: bool = False) -> Optional[str]:
         """``original`` (a source word) in the target form the engine gave ``fake`` (found in
@@ -258,9 +270,11 @@ class PairLexicon:
             return None
         fake_targets = self._fake_targets(fake, default_only)
         low = found.casefold()
-        if not any(low.startswith(lemma[:1]) for lemma in fake_targets):
+        if not any(low.startswith(lemma[:1]) for lemma in fake_targets) and \
+                not self._analysed_as(found, fake_targets):
             # cheap: most output words are not its translation (one letter, not two: an
-            # irregular form keeps little more of its lemma, "sige" -> "sagde")
+            # irregular form keeps little more of its lemma, "sige" -> "sagde"; none at
+            # all, "gammel" -> "ældste", where the output was analysed beforehand: ``warm``)
             return None
         found_units = self.target.units(found)
         if len(found_units) != 1:

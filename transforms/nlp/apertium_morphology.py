@@ -155,6 +155,10 @@ class Analyser:
     def units(self, text: str) -> List[Unit]:
         return self.many([text])[text]
 
+    def cached(self, text: str) -> Optional[List[Unit]]:
+        """``text``'s units if it was analysed already, else None (no process asked)."""
+        return self._cache.get(text)
+
     def many(self, texts: Sequence[str]) -> Dict[str, List[Unit]]:
         todo = sorted({t for t in texts if t not in self._cache and analysable(t)})
         if todo:
