@@ -189,6 +189,7 @@ class PseudonymChooser:
         self.stats: Counter = Counter()     # selection step -> clusters
         # category -> the step that chose each cluster's pseudonym -> clusters
         self.decided: Dict[str, Counter] = {}
+        self._decided_by = "other"          # the step that fired for the cluster being chosen
         self._by_key: Dict[str, tuple] = {}  # cluster key -> (category, pseudonym)
         self.selector = None
         if dictionary is not None:
@@ -210,10 +211,10 @@ class PseudonymChooser:
         # (in each mention's case).
         keys = [cluster.key] + sorted({"\x1flemma\x1f" + fold(m.lemma) for m in mentions
                                        if m.lemma and cat in NAME_CATEGORIES})
-        before = Counter(self.stats)
+        self._decided_by = "other"
         chosen = self._step_same_key(cat, keys)
         if chosen is not None:
-            self._count_decided(cat, before)
+            self._count_decided(cat)
             return chosen
         chosen = self._step_corpus(cluster, mentions)
         if chosen is None:
@@ -223,18 +224,21 @@ class PseudonymChooser:
                 # every pool used up (a document with hundreds of names): a keyed scramble
                 # of the original's letters, never the document's failure
                 chosen = self._step_scramble(cluster)
-        self._count_decided(cat, before)
+        self._count_decided(cat)
         for key in keys:
             self._by_key.setdefault(key, (cat, chosen))
         return chosen
 
-    def _count_decided(self, category: str, before: Counter) -> None:
+    def _fired(self, step: str) -> None:
+        """``step`` gave the cluster its pseudonym: counted in ``stats`` and, once the choice
+        is made, in ``decided`` under the cluster's category."""
+        self.stats[step] += 1
+        self._decided_by = step
+
+    def _count_decided(self, category: str) -> None:
         """``decided[category][step]``: the step that gave this cluster its pseudonym (one
         per cluster; ``fallback``, a dictionary miss before another step, is not one)."""
-        fired = [k for k, v in self.stats.items() if v > before.get(k, 0) and k != "fallback"]
-        step = fired[-1] if fired else "other"
-        per = self.decided.setdefault(category, Counter())
-        per[step] += 1
+        self.decided.setdefault(category, Counter())[self._decided_by] += 1
 
     def _choose(self, cluster: Cluster, mentions: Sequence[Mention]) -> "Pseudonym":
         """Steps 3 to 7: a fresh pseudonym."""
@@ -246,7 +250,7 @@ class PseudonymChooser:
             self.stats["fallback"] += 1      # step 3: Faker's names for the category
         chosen = self._step_faker(cluster, mentions)
         if chosen is not None:
-            self.stats["faker"] += 1             # no morphology known, or no entry fits
+            self._fired("faker")             # no morphology known, or no entry fits
         if chosen is None:
             chosen = self._step_date(cluster)
         if chosen is None:
@@ -260,7 +264,7 @@ class PseudonymChooser:
         for key in keys:
             same = self._by_key.get(key)
             if same is not None and cat != "DATE" and same[0] != "DATE":
-                self.stats["same-key"] += 1
+                self._fired("same-key")
                 return same[1]
         return None
 
@@ -273,7 +277,7 @@ class PseudonymChooser:
         forms = [f for f in hit.all_forms() if f]
         if any(self._is_original(fold(f)) or fold(f) in self.used for f in forms):
             return None          # a document-specific original or a clash: choose afresh
-        self.stats["corpus"] += 1
+        self._fired("corpus")
         self.used.update(fold(f) for f in forms)
         return hit
 
@@ -337,7 +341,7 @@ class PseudonymChooser:
                 return shaped
         if sel.entry is None:
             return None
-        self.stats[sel.step] += 1
+        self._fired(sel.step)
         self.used.update(fold(x) for x in strings(sel.entry, sel.made))
         return DictPseudonym(sel.entry, cluster.canonical, self.selector, initial=initial)
 
@@ -389,7 +393,7 @@ class PseudonymChooser:
         for k in range(len(alike)):
             cand = alike[(start + k) % len(alike)]
             if self._acceptable(cand) and not shows(cand):
-                self.stats["engine+acronym"] += 1
+                self._fired("engine+acronym")
                 self.used.add(fold(cand))
                 return Plain(cand)
         return None
@@ -426,7 +430,7 @@ class PseudonymChooser:
             return None
         if fake is None:
             return None
-        self.stats["engine+composed"] += 1
+        self._fired("engine+composed")
         self.used.add(fold(fake))
         return Plain(fake)
 
@@ -449,7 +453,7 @@ class PseudonymChooser:
         value = dates.parse(cluster.canonical)
         if value is None:
             return None
-        self.stats["date"] += 1
+        self._fired("date")
         return DatePseudonym(value, shifted_date(self, cluster, value), self.lang)
 
     def _step_identifier(self, cluster: Cluster, mentions: Sequence[Mention]
@@ -461,11 +465,11 @@ class PseudonymChooser:
         fake = fake_identifier(self, cluster, subtype)
         if fake is None:
             return None
-        self.stats["identifier"] += 1
+        self._fired("identifier")
         return Plain(fake, keep_case=True)
 
     def _step_scramble(self, cluster: Cluster) -> Plain:
-        self.stats["scramble"] += 1
+        self._fired("scramble")
         # A name's article stays in the sentence (``protect.article_outside``): the name is
         # scrambled without it ("the ITU" -> "the RVM", not "the dpj RVM").
         from transforms.nlp.apertium_morphology import bare_name

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, List
 
 from schemas.records import Cluster
 from transforms.linking import POSSESSIVE, TITLES, fold
-from transforms.pseudonyms.keyed import keyed_int
 from transforms.pseudonyms.fallback import fallback_lists, pick, pick_word
 from transforms.pseudonyms.identifiers import scramble
 from transforms.pseudonyms.kinds import Pseudonym
@@ -75,10 +74,10 @@ def fake_person(ch: "PseudonymChooser", cluster: Cluster) -> PersonPseudonym:
             given = [pick_word(ch, cluster, given_pool, f"g{i}.{attempt}")
                      for i in range(len(words) - 1)]
             family = pick_word(ch, cluster, lists["family"], f"f.{attempt}")
-            full = " ".join(given + [family])
             # initials stay initials ("P. Bennett" -> "K. Fletcher", not a given name):
-            # an initial's letter is scrambled, its dots and hyphens kept
-            given = [_fake_initials(ch, cluster, w, f"{i}.{attempt}") if _is_initials(w)
+            # other letters the engine reads alike, their dots and hyphens kept (keyed by
+            # the cluster: initials are shared by countless names, no exclusion list applies)
+            given = [ch.fake_initials(cluster, w, f"{i}.{attempt}") if _is_initials(w)
                      else g for i, (w, g) in enumerate(zip(words[:-1], given))]
             full = " ".join(given + [family])
             # initials are shared by countless names: the name words alone must be new
@@ -97,13 +96,6 @@ def fake_person(ch: "PseudonymChooser", cluster: Cluster) -> PersonPseudonym:
         else:
             raise RuntimeError("no acceptable PER pseudonym left")
     return PersonPseudonym(words, fake)
-
-
-def _fake_initials(ch: "PseudonymChooser", cluster: Cluster, word: str, salt: str) -> str:
-    """Other capital letters in the same dots and hyphens ("J.-F." -> "K.-M."), keyed by
-    the cluster: initials are shared by countless names, so no exclusion list applies
-    (``PseudonymChooser.fake_initials``: letters the engine reads alike)."""
-    return ch.fake_initials(cluster, word, salt)
 
 
 def _is_initials(word: str) -> bool:
