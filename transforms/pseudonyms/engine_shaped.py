@@ -25,21 +25,40 @@ _CONTENT = {"n", "np", "adj"}
 LEVEL_SEP = "\x1f"
 
 
-class EngineVocabulary:
+def _levels(view: str) -> List[str]:
+    """A view's exact, main-reading and coarse levels (``PairLexicon.views``)."""
+    return (view + LEVEL_SEP * 2).split(LEVEL_SEP)[:3]
+
+
+class _ByView:
+    """Words indexed by the engine's view of them: by their exact readings and by their main
+    reading, leaving out those whose view ``keep`` refuses."""
+
+    def __init__(self, words: Sequence[str], seen: Dict[str, str],
+                 keep: Callable[[str, str], bool]):
+        self.by_exact: Dict[str, List[str]] = {}
+        self.by_main: Dict[str, List[str]] = {}
+        for w in words:
+            exact, main, _ = _levels(seen.get(w, ""))
+            if keep(w, exact):
+                self.by_exact.setdefault(exact, []).append(w)
+                self.by_main.setdefault(main, []).append(w)
+
+    def alike(self, view: str) -> List[str]:
+        """The words read exactly as ``view``, then those of the same main reading."""
+        exact, main, _ = _levels(view)
+        first = self.by_exact.get(exact, [])
+        taken = set(first)
+        return first + [w for w in self.by_main.get(main, []) if w not in taken]
+
+
+class EngineVocabulary(_ByView):
     """The language's frequent words indexed by the engine's view of them."""
 
     def __init__(self, words: Sequence[str], views: Callable[[Sequence[str]], Dict[str, str]]):
         """``words``: the dictionary's vocabulary (category WORD), capitalised."""
         caps = sorted({w[:1].upper() + w[1:] for w in words if _WORD.match(w)})
-        seen = views(caps)
-        self.by_exact: Dict[str, List[str]] = {}
-        self.by_main: Dict[str, List[str]] = {}
-        for w in caps:
-            exact, main, _ = (seen.get(w, "") + LEVEL_SEP * 2).split(LEVEL_SEP)[:3]
-            if _irregular(exact):
-                continue
-            self.by_exact.setdefault(exact, []).append(w)
-            self.by_main.setdefault(main, []).append(w)
+        super().__init__(caps, views(caps), lambda w, exact: not _irregular(exact))
         self._main_alike: Dict[tuple, List[str]] = {}
         # id of a list of words -> (the list, casefolded word -> its positions)
         self._positions: Dict[int, tuple] = {}
@@ -74,10 +93,6 @@ class EngineVocabulary:
                 positions.setdefault(w.casefold(), []).append(i)
             index = self._positions[id(words)] = (words, positions)
         return _Without(words, sorted(i for b in banned for i in index[1].get(b, ())))
-
-    def candidates(self, exact: str, main: str) -> List[str]:
-        return self.by_exact.get(exact, []) + [w for w in self.by_main.get(main, [])
-                                               if w not in set(self.by_exact.get(exact, []))]
 
 
 class _Without:
@@ -148,7 +163,7 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
         if not (w[:1].isalnum() or w[:1] == "_"):
             options.append([w])            # spaces, punctuation
             continue
-        exact, main, coarse = (seen.get(w, "") + LEVEL_SEP * 2).split(LEVEL_SEP)[:3]
+        exact, main, coarse = _levels(seen.get(w, ""))
         if exact and exact != "*" and " " not in exact and coarse in _CLOSED:
             options.append([w])            # "of", "and", "for": stays
             continue
@@ -183,7 +198,7 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
     return None
 
 
-class EngineAcronyms:
+class EngineAcronyms(_ByView):
     """The two- and three-letter acronyms the engine knows ("EU", "UN", "BBC"), by the
     engine's view of them: an acronym it translates ("EU law" -> "Ley de UE", reordered and
     with a preposition) is stood in for by one it translates alike ("Ley de ONU"); an
@@ -193,24 +208,11 @@ class EngineAcronyms:
         letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
         cands = [a + b for a in letters for b in letters] + \
             [a + b + c for a in letters for b in letters for c in letters]
-        seen = views(cands)
         # not a word as well ("WHO" is also "who", which restoration would find as "que")
         words = views([c.lower() for c in cands])
-        self.by_exact: Dict[str, List[str]] = {}
-        self.by_main: Dict[str, List[str]] = {}
-        for c in cands:
-            exact, main, _ = (seen.get(c, "") + LEVEL_SEP * 2).split(LEVEL_SEP)[:3]
-            if "<acr>" not in exact or _irregular(exact) or \
-                    words.get(c.lower(), "*").split(LEVEL_SEP)[0] != "*":
-                continue
-            self.by_exact.setdefault(exact, []).append(c)
-            self.by_main.setdefault(main, []).append(c)
-
-    def alike(self, view: str) -> List[str]:
-        """Acronyms read exactly as ``view`` (the original's), then by the same main reading."""
-        exact, main, _ = (view + LEVEL_SEP * 2).split(LEVEL_SEP)[:3]
-        first = self.by_exact.get(exact, [])
-        return first + [c for c in self.by_main.get(main, []) if c not in set(first)]
+        super().__init__(cands, views(cands), lambda c, exact: (
+            "<acr>" in exact and not _irregular(exact)
+            and _levels(words.get(c.lower(), "*"))[0] == "*"))
 
 
 _ACRONYMS: Dict[object, Optional[EngineAcronyms]] = {}
