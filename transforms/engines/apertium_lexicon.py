@@ -139,9 +139,9 @@ class PairLexicon:
         ("djur<cmp>+skydd<cmp>+organisation<pl><def>" -> "dyrbeskyttelseorganisation<n>..."):
         the parts' lemmas joined, the last part's tags; every combination of the parts'
         options (the engine's lexical selection may take any), or the defaults alone."""
-        parts = lexical.split("+")
-        if len(parts) < 2 or any("cmp" not in _tags(p) for p in parts[:-1]):
-            return []                    # not a compound ("Court<n>+'s<gen>")
+        parts = _compound_parts(lexical)
+        if not parts:
+            return []
         options = []
         for part in parts:
             mine = self.translations(part)
@@ -163,8 +163,8 @@ class PairLexicon:
         low = found.casefold()
         out: List[tuple] = []
         for lexical in dict.fromkeys(lexicals):
-            parts = lexical.split("+")
-            if len(parts) < 2 or any("cmp" not in _tags(p) for p in parts[:-1]):
+            parts = _compound_parts(lexical)
+            if not parts:
                 continue
             lead = [self.translations(p)[:MAX_OPTIONS] for p in parts[:-1]]
             last = {_lemma(o).casefold() for o in self.translations(parts[-1])}
@@ -187,8 +187,8 @@ class PairLexicon:
         """A source compound in the target form of ``found``: its leading parts' default
         translations as the generator writes them before another word, the last part
         inflected like ``found`` ("Tingsrätten" -> "Tingsretten")."""
-        parts = lexical.split("+")
-        if len(parts) < 2 or any("cmp" not in _tags(p) for p in parts[:-1]):
+        parts = _compound_parts(lexical)
+        if not parts:
             return None
         pieces = []
         for part in parts[:-1]:
@@ -360,6 +360,15 @@ def _lexical(u: Unit) -> List[str]:
     """A unit's readings as lexical forms ("Court<n><sg>"), joined parts kept together."""
     return ["+".join(r.lemma + "".join(f"<{t}>" for t in r.tags) for r in parts)
             for parts in u.readings]
+
+
+def _compound_parts(lexical: str) -> List[str]:
+    """A compound's parts ("djur<n><cmp>+skydd<n><cmp>+organisation<n>..."), or [] for a
+    single word or a joined unit that is no compound ("Court<n>+'s<gen>")."""
+    parts = lexical.split("+")
+    if len(parts) < 2 or any("cmp" not in _tags(p) for p in parts[:-1]):
+        return []
+    return parts
 
 
 def _tags(lexical: str) -> List[str]:
