@@ -119,3 +119,15 @@ def check_output_dir(output: str) -> None:
     except OSError as exc:
         raise UsageError(f"cannot write to the output directory {output}: "
                          f"{exc.strerror or exc}")
+
+
+def check_dictionary(spec: str, lang: str) -> None:
+    """Refuse to start, with the reason in a line, when ``--dictionary`` names a pseudonym
+    dictionary that cannot be read ("auto" and "none" need nothing)."""
+    if spec in ("auto", "none"):
+        return
+    from transforms.dictionary.store import DictionaryError, resolve
+    try:
+        resolve(spec, lang)
+    except DictionaryError as exc:
+        raise UsageError(str(exc))

@@ -25,7 +25,7 @@ import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 from apache_beam.options.pipeline_options import SetupOptions
 
-from pipelines.common import UsageError, match_inputs, pipeline_secret
+from pipelines.common import UsageError, check_dictionary, match_inputs, pipeline_secret
 from pipelines.options import JobOptions, Option, log_level_option
 from schemas.records import Document
 from transforms import formats, stages
@@ -530,12 +530,7 @@ def run(argv=None) -> int:
     options.view_as(SetupOptions).save_main_session = False
     methods = parse_methods(opts.methods, parse_sweeps(opts.sweep))
     _word_dictionary(opts)
-    if opts.dictionary not in ("auto", "none"):
-        from transforms.dictionary.store import DictionaryError, resolve
-        try:
-            resolve(opts.dictionary, opts.source_lang)
-        except DictionaryError as exc:
-            raise UsageError(str(exc))
+    check_dictionary(opts.dictionary, opts.source_lang)
     engines = parse_engines(opts.engine)
     try:
         checks = gate.parse(opts.fail_below)

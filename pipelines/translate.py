@@ -16,8 +16,8 @@ from typing import Optional
 import apache_beam as beam
 from apache_beam.options.pipeline_options import SetupOptions
 
-from pipelines.common import (UsageError, check_output_dir, match_inputs, outcome_exit_code,
-                              pipeline_secret, read_deny_list)
+from pipelines.common import (UsageError, check_dictionary, check_output_dir, match_inputs,
+                              outcome_exit_code, pipeline_secret, read_deny_list)
 from pipelines.options import JobOptions, Option, log_level_option, progress_option
 from pipelines.running import run_documents_job, submits_nothing
 from transforms.beam import (FAILURES, EntityForms, Outcomes, ProtectDocuments,
@@ -25,7 +25,6 @@ from transforms.beam import (FAILURES, EntityForms, Outcomes, ProtectDocuments,
 from transforms.engines import ENGINES
 from transforms.stages import RetryPolicy
 from transforms.protect import DEFAULT_CATEGORIES, ProtectOptions
-from transforms.dictionary.store import DictionaryError, resolve
 from transforms.pseudonyms import METHODS
 from transforms.prism.mechanism import METHODS as PRISM_METHODS
 from transforms.vault import VaultError, WriteVaultFn, vault_key
@@ -195,11 +194,7 @@ def run(argv=None) -> int:
         if opts.method != "prism-r" and tagger_command(opts.source_lang) is None:
             raise UsageError(f"--method {opts.method} needs parts of speech: no installed "
                              f"Apertium pair tags {opts.source_lang!r}")
-    if opts.dictionary not in ("auto", "none"):
-        try:
-            resolve(opts.dictionary, opts.source_lang)
-        except DictionaryError as exc:
-            raise UsageError(str(exc))
+    check_dictionary(opts.dictionary, opts.source_lang)
     if opts.align_model:
         from transforms.evaluation.alignment import AlignerError, SimAligner
         try:

@@ -141,6 +141,10 @@ def test_unknown_engine_and_bad_gate_are_usage_errors(tmp_path):
     with pytest.raises(UsageError, match="metric=value"):
         _run(tmp_path, "--source", str(FIX / "case1_en.jsonl"), "--reference", "self",
              "--source-lang", "en", "--target-lang", "es", "--fail-below", "chrf")
+    with pytest.raises(UsageError, match="cannot read dictionary"):
+        _run(tmp_path, "--source", str(FIX / "case1_en.jsonl"), "--reference", "self",
+             "--source-lang", "en", "--target-lang", "es",
+             "--dictionary", str(tmp_path / "none.json"))
 
 
 def test_references_pair_by_document_id():
