@@ -34,7 +34,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 METHODS = "original,asterisk,category,category-id,pseudonym"
-NAMES = ("PER", "ORG", "LOC")
 
 
 def _run(args, env) -> None:
@@ -67,7 +66,7 @@ def main(argv=None) -> int:
                   file=sys.stderr)
             return 2
         folds = _folds(files)
-        shares, by_cat, restored, total, rows = [], {}, 0, 0, []
+        reports, restored, total, rows = [], 0, 0, []
         for k, fold in enumerate(folds):
             other = folds[1 - k]
             d = work / pair / f"fold{k}"
@@ -88,10 +87,7 @@ def main(argv=None) -> int:
                       "--output", str(out), "--source-lang", src, "--target-lang", tgt,
                       "--engine", "apertium", "--dictionary", str(dictionary)], env)
             summary = json.loads((out / "summary.json").read_text())
-            for cat, steps in summary["selection_by_category"].items():
-                mine = by_cat.setdefault(cat, {})
-                for s, v in steps.items():
-                    mine[s] = mine.get(s, 0) + v
+            reports.append(summary["selection_by_category"])
             restored += summary["mentions"]["restored"]
             total += summary["mentions"]["total"]
             if not args.no_evaluate:
@@ -105,24 +101,23 @@ def main(argv=None) -> int:
                           "--output", str(ev)], env)
                 import pyarrow.parquet as pq
                 rows += pq.read_table(ev / "segments.parquet").to_pylist()
-        _report(pair, by_cat, restored, total, rows)
+        _report(pair, reports, restored, total, rows)
     print(f"(work files: {work})")
     return 0
 
 
-def _report(pair, by_cat, restored, total, rows) -> None:
-    from transforms.dictionary.select import DICTIONARY_STEPS
+def _report(pair, reports, restored, total, rows) -> None:
+    from transforms.stages import dictionary_counts, sum_by_category
     print(f"\n{pair}: two folds, each run with the other fold's dictionary")
-    fresh_all = dict_all = 0
-    for cat in NAMES:
-        steps = by_cat.get(cat, {})
-        fresh = sum(v for s, v in steps.items() if s not in ("same-key", "corpus"))
-        mine = sum(v for s, v in steps.items() if s in DICTIONARY_STEPS)
-        fresh_all, dict_all = fresh_all + fresh, dict_all + mine
-        if fresh:
-            print(f"  {cat}: {mine}/{fresh} clusters by a dictionary step ({mine / fresh:.1%})  "
-                  + ", ".join(f"{s} {v}" for s, v in sorted(steps.items(), key=lambda kv: -kv[1])))
+    by_cat = sum_by_category(reports)
+    counts = dictionary_counts(by_cat)
+    for cat, (mine, fresh) in counts.items():
+        steps = by_cat[cat]
+        print(f"  {cat}: {mine}/{fresh} clusters by a dictionary step ({mine / fresh:.1%})  "
+              + ", ".join(f"{s} {v}" for s, v in sorted(steps.items(), key=lambda kv: -kv[1])))
+    fresh_all = sum(fresh for _, fresh in counts.values())
     if fresh_all:
+        dict_all = sum(mine for mine, _ in counts.values())
         print(f"  PER/ORG/LOC: {dict_all}/{fresh_all} = {dict_all / fresh_all:.1%} (goal >= 90 %)")
     print(f"  mentions restored: {restored}/{total} = {restored / max(1, total):.2%} (goal >= 99.5 %)")
     if rows:

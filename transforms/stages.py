@@ -456,30 +456,41 @@ def summarise(reports: Iterable[DocumentReport], failures: Iterable[Failure]) ->
 
 def selection_summary(reports: Sequence[DocumentReport]) -> dict:
     """``selection_by_category`` (the step that chose each cluster's pseudonym, per category)
-    and ``dictionary_share``: of the person, organisation and place clusters given a fresh
-    pseudonym (not one reused from a linked cluster: ``same-key``, ``corpus``), the share a
-    dictionary step chose — the paper's morphology-matched selection."""
-    from transforms.dictionary.select import DICTIONARY_STEPS
-    by_cat: Dict[str, Dict[str, int]] = {}
-    for r in reports:
-        for cat, steps in r.selection_by_category.items():
-            mine = by_cat.setdefault(cat, {})
+    and ``dictionary_share`` (``dictionary_counts`` as shares, per category and ``names``)."""
+    by_cat = sum_by_category(r.selection_by_category for r in reports)
+    counts = dictionary_counts(by_cat)
+    share: Dict[str, Any] = {cat: round(mine / fresh, 4) for cat, (mine, fresh) in counts.items()}
+    total = sum(fresh for _, fresh in counts.values())
+    if total:
+        share["names"] = round(sum(mine for mine, _ in counts.values()) / total, 4)
+        share["clusters"] = total
+    return {"selection_by_category": {c: dict(sorted(v.items())) for c, v in sorted(by_cat.items())},
+            "dictionary_share": share}
+
+
+def sum_by_category(dicts: Iterable[Dict[str, Dict[str, int]]]) -> Dict[str, Dict[str, int]]:
+    """Category -> step -> clusters, summed over documents (or runs)."""
+    out: Dict[str, Dict[str, int]] = {}
+    for d in dicts:
+        for cat, steps in d.items():
+            mine = out.setdefault(cat, {})
             for k, v in steps.items():
                 mine[k] = mine.get(k, 0) + v
-    share: Dict[str, Any] = {}
-    total = chosen = 0
+    return out
+
+
+def dictionary_counts(by_cat: Dict[str, Dict[str, int]]) -> Dict[str, Tuple[int, int]]:
+    """Per name category: (clusters a dictionary step chose, clusters given a fresh pseudonym
+    — not one reused from a linked cluster: ``same-key``, ``corpus``) — the paper's
+    morphology-matched selection, and how often it ran."""
+    from transforms.dictionary.select import DICTIONARY_STEPS
+    out: Dict[str, Tuple[int, int]] = {}
     for cat in ("PER", "ORG", "LOC", "GPE"):
         steps = by_cat.get(cat, {})
         fresh = sum(v for k, v in steps.items() if k not in ("same-key", "corpus"))
         if fresh:
-            mine = sum(v for k, v in steps.items() if k in DICTIONARY_STEPS)
-            share[cat] = round(mine / fresh, 4)
-            total, chosen = total + fresh, chosen + mine
-    if total:
-        share["names"] = round(chosen / total, 4)
-        share["clusters"] = total
-    return {"selection_by_category": {c: dict(sorted(v.items())) for c, v in sorted(by_cat.items())},
-            "dictionary_share": share}
+            out[cat] = (sum(v for k, v in steps.items() if k in DICTIONARY_STEPS), fresh)
+    return out
 
 
 def prism_summary(reports: Sequence[DocumentReport]) -> dict:
