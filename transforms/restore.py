@@ -198,12 +198,12 @@ def find_translation(text: str, name: str, taken, lexicon: Lexicon
     evaluation locates an original in the unprotected output the same way)."""
     a = Assignment(cluster=0, category="", original=name, replacement=name, segment=0,
                    start=0, end=len(name))
-    hit = _find_translated(text, a, taken, lexicon, whole=True)
+    hit = _find_translated(text, a, taken, lexicon, as_whole=True)
     return hit[:2] if hit is not None else None
 
 
-def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon, whole: bool = False
-                     ) -> Optional[Tuple[int, int, str]]:
+def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
+                     as_whole: bool = False) -> Optional[Tuple[int, int, str]]:
     """A pseudonym the engine translated or inflected ("Danish law" -> "ley danesa"): each
     of its words that differs from the original's is found in the output as the engine's
     translation of it, and becomes the original word's translation in the same form
@@ -214,13 +214,12 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon, whole: b
     orig = list(_TOKEN.finditer(POSSESSIVE.sub("", a.original)))
     if not fake:
         return None
-    if whole or len(fake) != len(orig):
+    whole = None
+    if as_whole or len(fake) != len(orig):
         # word for word is impossible ("Spain" for "Juzgado de lo Social No 41 de Madrid"):
         # the pseudonym's translation, found word for word, gives way to the original whole
         whole = POSSESSIVE.sub("", a.original)
         orig = fake
-    else:
-        whole = None
     toks = list(_TOKEN.finditer(text))
     warm = getattr(lexicon, "warm", None)
     if warm is not None:

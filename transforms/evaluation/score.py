@@ -209,10 +209,10 @@ def score_document(doc: Document, refs: Optional[ReferenceDoc], hyps: Sequence[H
                 # identical outputs would score differently; masked scores compare context.
                 hyp_spans = same.spans
             if refs is None:
-                base = originals.get(h.engine)
-                if base is None or idx not in base.segments or base.segments[idx].status == "failed":
+                if base_of is None or idx not in base_of.segments or \
+                        base_of.segments[idx].status == "failed":
                     continue
-                b = base.segments[idx]
+                b = base_of.segments[idx]
                 ref_text, ref_spans, ref_missed = b.text, b.spans, b.missed
                 alignment = "self"
             else:
