@@ -63,6 +63,10 @@ def scramble(ch: "PseudonymChooser", cluster: Cluster, text: Optional[str] = Non
     """``text`` (the cluster's canonical form by default) scrambled, keyed by the cluster; not
     the text itself, not taken, and (unless a bare short number) acceptable; taken."""
     text = cluster.canonical if text is None else text
+    if not any(c.isalnum() for c in text):
+        # Nothing to scramble ("%", a gold AMOUNT_UNIT under --categories all): a string of
+        # symbols identifies no one, and failing here failed the whole document.
+        return text
     for attempt in range(50):
         out = []
         for i, c in enumerate(text):
