@@ -409,11 +409,18 @@ class Selector:
     def select(self, category: str, mentions: Sequence[Mention], canonical: str,
                order: Callable[[str], int],
                acceptable: Callable[[DictionaryEntry, Sequence[str]], bool],
-               views: Optional[Callable[[Sequence[str]], Dict[str, str]]] = None) -> Selection:
+               views: Optional[Callable[[Sequence[str]], Dict[str, str]]] = None,
+               refused: Optional[Callable[[DictionaryEntry], bool]] = None) -> Selection:
         """``order(lemma)``: the secret-keyed tie-break; ``acceptable(entry, made)``: the
         chooser's exclusion and containment rules (``made``: the forms analogy adds);
         ``views(texts)``: the engine's own view of each text (``PairLexicon.views``), for the
-        engine-aware choice — without it, the source analyser's ``analysis`` feature."""
+        engine-aware choice — without it, the source analyser's ``analysis`` feature.
+        ``refused(entry)``: entries ``acceptable`` turns down for every cluster of the run
+        (the run's avoid list), one object for the whole run: they are left out of the
+        shared rankings once, instead of being ranked and turned down cluster after cluster
+        (on the dictionary's own corpus, where the avoid list holds nearly every entry, they
+        were 56 % of all that ``acceptable`` was asked).  Never a different choice: the
+        rankings are made as with them, and only then are they taken out."""
         looks = _Looks(mentions, canonical, views, category, self._view_levels)
         needs = [need_of(m.features) for m in mentions] or [{}]
         distinct: List[Dict[str, str]] = []
@@ -427,7 +434,8 @@ class Selector:
         gender = _original_gender(mentions, lemma, self.gender_of) if category == "PER" else ""
         end = _ending(lemma.split()[-1]) if lemma.split() else ""
 
-        plan = self._plan(category, looks, distinct, classes, tokens, gender, end, views)
+        plan = self._plan(category, looks, distinct, classes, tokens, gender, end, views,
+                          refused)
         for step, ranking, made in plan.tiers:
             for e in ranking.ranked(order):
                 forms = [m.form for m in made[id(e)]] if id(e) in made else ()
@@ -447,28 +455,30 @@ class Selector:
                     return Selection(e, "features-partial")
         return Selection(None, "fallback")
 
-    def _plan(self, category, looks, distinct, classes, tokens, gender, end, views) -> "_Plan":
+    def _plan(self, category, looks, distinct, classes, tokens, gender, end, views,
+              refused=None) -> "_Plan":
         """The cluster's tiers of candidates, ranked but for the keyed order: shared by every
         cluster alike in all that decides them — the category, the engine, the look's
         signature, the forms needed, the classes, the original's token count, gender and
         ending.  The keyed order and ``acceptable`` stay the cluster's own.  A plan whose
         look had no answer from the engine is made afresh (that look ranked without it)."""
         key = (category, views, looks.signature(), tuple(_need_key(n) for n in distinct),
-               frozenset(classes), tokens, gender, end)
+               frozenset(classes), tokens, gender, end, refused)
         with self._plans_lock:
             plan = self._plans.get(key)
             if plan is not None and not plan.looks.failed:
                 self._plans.move_to_end(key)
                 return plan
-        plan = self._new_plan(category, looks, distinct, classes, tokens, gender, end, views)
+        plan = self._new_plan(category, looks, distinct, classes, tokens, gender, end, views,
+                              refused)
         with self._plans_lock:
             self._plans[key] = plan
             if len(self._plans) > PLANS:
                 self._plans.popitem(last=False)
         return plan
 
-    def _new_plan(self, category, looks, distinct, classes, tokens, gender, end, views
-                  ) -> "_Plan":
+    def _new_plan(self, category, looks, distinct, classes, tokens, gender, end, views,
+                  refused=None) -> "_Plan":
         pool = looks.admissible(self.candidates(category))
         covered = {id(e): sum(1 for n in distinct if self._own(e, n)) for e in pool}
         full = [e for e in pool if covered[id(e)] == len(distinct)]
@@ -509,11 +519,12 @@ class Selector:
                                      -min(min(m.score for m in made[id(e)]), TRUSTED)),
                           made))
         return _Plan(
-            tiers=[(step, self._ranking(cands, tokens, gender, end, looks, extra), forms)
+            tiers=[(step, self._ranking(cands, tokens, gender, end, looks, extra, refused),
+                    forms)
                    for step, cands, extra, forms in tiers],
             required=required,
             partial=[self._ranking([e for e in pool if covered[id(e)] == level],
-                                   tokens, gender, end, looks)
+                                   tokens, gender, end, looks, refused=refused)
                      for level in range(len(distinct) - 1, 0, -1)],
             looks=looks)
 
@@ -648,7 +659,8 @@ class Selector:
             hit = self._given[gender] = names
         return hit
 
-    def _ranking(self, cands, tokens, gender, end, looks, extra=None) -> "Ranking":
+    def _ranking(self, cands, tokens, gender, end, looks, extra=None, refused=None
+                 ) -> "Ranking":
         def prefs(e: DictionaryEntry):
             eg = _entry_gender(e, self.gender_of) if gender else ""
             words = e.lemma.split()
@@ -656,7 +668,7 @@ class Selector:
                 int(e.tokens != tokens), int(bool(gender and eg and eg != gender)),
                 0 if words and _ending(words[-1]) == end else
                 (1 if words and words[-1][-1:].casefold() == end[-1:] else 2))
-        return Ranking(cands, prefs)
+        return Ranking(cands, prefs, refused)
 
 
 @dataclass
@@ -680,11 +692,13 @@ class Ranking:
     sequence.  The keyed order (an HMAC per lemma) is computed only for the groups of equal
     preferences and length that the caller reaches: it stops at the first acceptable
     candidate, and a pool holds thousands.  The sequence is exactly that of sorting
-    everything at once."""
+    everything at once.  ``refused`` entries are then taken out of it: the groups and the
+    window are those of every candidate, so the rest come in the same order."""
 
     def __init__(self, cands: Sequence[DictionaryEntry],
-                 prefs: Callable[[DictionaryEntry], tuple]):
-        self._cands, self._prefs = cands, prefs
+                 prefs: Callable[[DictionaryEntry], tuple],
+                 refused: Optional[Callable[[DictionaryEntry], bool]] = None):
+        self._cands, self._prefs, self._refused = cands, prefs, refused
         self._groups: Optional[Tuple[List[DictionaryEntry], List[int], int]] = None
 
     def _grouped(self) -> Tuple[List[DictionaryEntry], List[int], int]:
@@ -703,7 +717,16 @@ class Ranking:
                 while inside < len(bounds) and keyed[bounds[inside]][0][0] == top and \
                         keyed[bounds[inside]][0][1] <= shortest + WINDOW:
                     inside += 1
-            self._groups = (flat, bounds + [len(flat)], inside)
+            bounds.append(len(flat))
+            if self._refused is not None:
+                kept, kept_bounds = [], []
+                for k in range(len(bounds) - 1):
+                    kept_bounds.append(len(kept))
+                    kept.extend(e for e in flat[bounds[k]:bounds[k + 1]]
+                                if not self._refused(e))
+                flat, bounds = kept, kept_bounds + [len(kept)]
+                self._refused = None
+            self._groups = (flat, bounds, inside)
             # the sorted list holds every candidate; ``prefs`` holds the look a plan keeps
             self._cands = self._prefs = None
         return self._groups

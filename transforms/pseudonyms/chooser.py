@@ -97,6 +97,28 @@ def _forbidden(strings: Tuple[str, ...]) -> _Forbidden:
     return _Forbidden(strings)
 
 
+@functools.lru_cache(maxsize=8)
+def _refused_by(run: _Forbidden, person: bool) -> Optional[Callable]:
+    """``refused(entry)``: the run's avoid list refuses one of the strings the dictionary
+    step's ``acceptable`` would send for ``entry`` whatever the cluster (its lemma and forms;
+    a person's surname alone) — so ``acceptable`` turns it down for every cluster of the run.
+    One function per run and kind (``Selector`` keeps its rankings by it); None when the run
+    avoids nothing."""
+    if not run.folded:
+        return None
+    memo: Dict[int, Tuple[object, bool]] = {}
+
+    def refused(entry) -> bool:
+        hit = memo.get(id(entry))
+        if hit is None or hit[0] is not entry:
+            sent = {entry.lemma} | {f.form for f in entry.forms}
+            if person:
+                sent |= {x.split()[-1] for x in sent if len(x.split()) > 1}
+            hit = memo[id(entry)] = (entry, any(not run.allows(fold(x)) for x in sent))
+        return hit[1]
+    return refused
+
+
 # A pseudonym this close to the original (difflib ratio, folded) shows it: "Composition"
 # for "Commission".  The evaluation counts a window of the payload 0.8 alike as a leak.
 TOO_ALIKE = 0.7
@@ -333,7 +355,8 @@ class PseudonymChooser:
             return not looks_like(entry.lemma)
 
         sel = self.selector.select(cluster.category, mentions, cluster.canonical, order,
-                                   acceptable, self.views)
+                                   acceptable, self.views,
+                                   refused=_refused_by(self._forbidden[1], person))
         if sel.step != "engine+features" and self.views is not None:
             shaped = self._step_engine_acronym(cluster, mentions) or \
                 self._step_engine_shaped(cluster, mentions)
