@@ -13,7 +13,9 @@ protection, MT, restoration, masking, scoring, bootstrap, report), then the raw 
 exactly what was scored: every segment's payload as sent (``segments.parquet`` column
 ``sent``, each engine × method), through one ``ApertiumEngine`` in batches of its own maximum
 (200), one method after the other.  The ratio is evaluate seconds / raw engine seconds of the
-medians.  ``--variant`` adds Beam options (e.g. ``2w='--direct_num_workers 2
+medians.  ``evaluate`` itself sends a payload several methods share within a document once
+(``stages.DistinctPayloads``): the count of those is printed beside, but the denominator is
+every payload scored, as a user translating each method's text would pay for it.  ``--variant`` adds Beam options (e.g. ``2w='--direct_num_workers 2
 --direct_running_mode multi_processing'``); variants alternate within each run, so they are
 compared under the same load.  ``--tree NAME=DIR`` runs variant NAME with another checkout's
 code (e.g. the commit before a change, exported with ``git archive``), for a before/after
@@ -76,14 +78,17 @@ def run_evaluate(glob_, reference, src, tgt, out, beam_args, tree=None):
 
 
 def scored_payloads(out):
+    """Every scored payload by (engine, method), and how many are distinct within their
+    document (what ``evaluate`` sends: ``stages.DistinctPayloads``)."""
     import pyarrow.parquet as pq
     t = pq.read_table(os.path.join(out, "segments.parquet"),
-                      columns=["engine", "method", "sent"]).to_pylist()
+                      columns=["engine", "method", "document", "sent"]).to_pylist()
     by = {}
     for r in t:
         if r["sent"] is not None:
             by.setdefault((r["engine"], r["method"]), []).append(r["sent"])
-    return by
+    distinct = len({(r["engine"], r["document"], r["sent"]) for r in t if r["sent"] is not None})
+    return by, distinct
 
 
 def run_raw(payloads, src, tgt):
@@ -133,7 +138,7 @@ def main(argv=None):
         for case in args.only or ["self", "human"]:
             glob_, reference, src, tgt, n_docs = case_files(case, args.docs, tmp)
             times = {name: [] for name, _ in variants}
-            raw, payloads, first, loads = [], None, {}, []
+            raw, payloads, distinct, first, loads = [], None, 0, {}, []
             for run in range(args.runs):
                 for name, beam_args in variants:
                     out = os.path.join(tmp, f"{case}-{name}-{run}")
@@ -145,21 +150,23 @@ def main(argv=None):
                     if scores != first["scores"]:
                         print(f"!! {case} {name} run {run}: report differs from the first run")
                     if payloads is None:
-                        payloads = scored_payloads(out)
+                        payloads, distinct = scored_payloads(out)
                     print(f"{case} run {run} {name}: evaluate {times[name][-1]:.1f}s "
                           f"(load {loads[-1]:.1f})", flush=True)
                 raw.append(run_raw(payloads, src, tgt))
                 print(f"{case} run {run}: raw engine {raw[-1]:.1f}s", flush=True)
             n_seg = sum(len(v) for v in payloads.values())
             raw_m = statistics.median(raw)
-            res = {"documents": n_docs, "scored_payloads": n_seg, "raw_engine_s": raw,
+            res = {"documents": n_docs, "scored_payloads": n_seg,
+                   "distinct_in_document": distinct, "raw_engine_s": raw,
                    "evaluate_s": times, "ratio": {}, "trees": trees,
                    "load_1min": {"min": min(loads), "median": statistics.median(loads),
                                  "max": max(loads)}}
             for name, _ in variants:
                 ev = statistics.median(times[name])
                 res["ratio"][name] = round(ev / raw_m, 2)
-                print(f"{case:<6} {src}->{tgt} {n_docs} docs, {n_seg} payloads: {name}: evaluate "
+                print(f"{case:<6} {src}->{tgt} {n_docs} docs, {n_seg} payloads ({distinct} distinct "
+                      f"within their document): {name}: evaluate "
                       f"{ev:.1f}s / raw engine {raw_m:.1f}s = ratio {ev / raw_m:.2f} (load "
                       f"{min(loads):.1f}-{max(loads):.1f})")
             results[case] = res

@@ -30,7 +30,7 @@ from pipelines.options import JobOptions, Option, log_level_option
 from schemas.records import Document
 from transforms import formats, stages
 from transforms.beam import (FAILURES, ProtectDocuments, ProtectDocumentsByMethod,
-                             ReadDocuments, TranslateSegments)
+                             ReadDocuments, TranslateDistinct, TranslateSegments)
 from transforms.engines import ENGINES, batch_size
 from transforms.evaluation import gate, replay  # noqa: F401  (replay registers its engine)
 from transforms.evaluation import metrics as metrics_mod
@@ -439,17 +439,21 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
         batch = opts.max_batch or batch_size(engine, engine_options)
         shared = None
         if internal:
-            # Entities are found once per document; each method only replaces them.
+            # Entities are found once per document; each method only replaces them; and a
+            # payload several methods send alike (a segment without entities) is sent once.
             options = ProtectOptions(method=internal[0], secret=secret, categories=categories,
                                      detectors=detectors, dictionary=opts.dictionary)
             shared = to_protect | f"{engine}/ProtectDocuments" >> ProtectDocumentsByMethod(
-                options, internal, engine, corpus_scope=True, max_batch=batch)
+                options, internal, engine, corpus_scope=True, max_batch=batch, distinct=True)
+            shared_responses = shared["distinct"] | f"{engine}/TranslateDistinct" >> \
+                TranslateDistinct(internal, engine, opts.source_lang, opts.target_lang,
+                                  engine_options, max_batch=batch)
         for method in run_methods:
             label = f"{engine}/{method}"
             mine = score.internal_method(method)
             point = parse_point(method) if "@" in method else None
             if point is None:
-                requests, protected = shared["requests"][mine], shared["protected"][mine]
+                protected, translated = shared["protected"][mine], shared_responses[mine]
             else:
                 family, ratio = point
                 options = dataclasses.replace(
@@ -460,9 +464,9 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
                     prism_decode=family != "nodecode")
                 own = to_protect | f"{label}/ProtectDocuments" >> ProtectDocuments(
                     options, engine, corpus_scope=True, max_batch=batch)
-                requests, protected = own.requests, own.protected
-            translated = requests | f"{label}/TranslateSegments" >> TranslateSegments(
-                engine, opts.source_lang, opts.target_lang, engine_options)
+                protected = own.protected
+                translated = own.requests | f"{label}/TranslateSegments" >> TranslateSegments(
+                    engine, opts.source_lang, opts.target_lang, engine_options)
             answers = [translated]
             if mine == "none" and probes_for(opts.probes, engine):
                 # Its own transform (own engine instance): a probe the engine refuses can

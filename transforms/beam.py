@@ -233,9 +233,10 @@ class _ProtectMethodsFn(beam.DoFn):
     as one ``_ProtectFn`` per method, without finding the entities once per method."""
 
     def __init__(self, options: ProtectOptions, methods: List[str], engine: str,
-                 max_batch: int):
+                 max_batch: int, distinct: bool = False):
         self.options, self.methods = options, list(methods)
         self.engine, self.max_batch = engine, max_batch
+        self.distinct = distinct
 
     def process(self, doc, corpus_forms=()):
         options = self.options if self.options.engine else dataclasses.replace(
@@ -247,7 +248,9 @@ class _ProtectMethodsFn(beam.DoFn):
             yield TaggedOutput(FAILURES, Failure(document=doc.name, stage="protect",
                                                  reason=f"{type(exc).__name__}: {exc}"))
             return
+        by_method: List[List] = []
         for i, method in enumerate(self.methods):
+            by_method.append([])
             try:
                 pd = replace_document(analysis, dataclasses.replace(options, method=method))
                 requests = stages.requests_for(pd, self.engine)
@@ -258,27 +261,37 @@ class _ProtectMethodsFn(beam.DoFn):
                                                             f"{exc}"))
                 continue
             yield TaggedOutput(f"protected{i}", (doc.name, pd))
+            if self.distinct:
+                by_method[-1] = requests
+                continue
             for batch in stages.request_batches(requests, self.max_batch):
                 yield TaggedOutput(f"requests{i}", batch)
+        if self.distinct and any(by_method):
+            yield TaggedOutput("distinct", stages.DistinctPayloads.of(by_method))
 
 
 class ProtectDocumentsByMethod(beam.PTransform):
     """Documents -> for each of ``methods`` (the methods of ``ProtectOptions``), what
     ``ProtectDocuments`` with that method gives: ``{"protected": {method: PCollection of
     (name, ProtectedDocument)}, "requests": {method: PCollection of MT request batches},
-    "failures": PCollection}``, with one analysis per document for all of them."""
+    "failures": PCollection}``, with one analysis per document for all of them.
+
+    ``distinct=True``: instead of ``requests``, ``distinct``: one ``stages.DistinctPayloads``
+    per document, every method's requests with each payload once (``TranslateDistinct``)."""
 
     def __init__(self, options: ProtectOptions, methods: List[str], engine: str,
-                 corpus_scope: bool, max_batch: Optional[int] = None):
+                 corpus_scope: bool, max_batch: Optional[int] = None, distinct: bool = False):
         super().__init__()
         self.options, self.methods, self.engine = options, list(methods), engine
         self.corpus_scope = corpus_scope
         self.max_batch = max_batch or batch_size(engine)
+        self.distinct = distinct
 
     def expand(self, docs):
-        fn = _ProtectMethodsFn(self.options, self.methods, self.engine, self.max_batch)
+        fn = _ProtectMethodsFn(self.options, self.methods, self.engine, self.max_batch,
+                               self.distinct)
         tags = [f"{kind}{i}" for i in range(len(self.methods))
-                for kind in ("protected", "requests")] + [FAILURES]
+                for kind in ("protected", "requests")] + [FAILURES, "distinct"]
         if self.corpus_scope:
             forms = docs | "EntityForms" >> EntityForms(self.options.categories)
             out = docs | "Protect" >> beam.ParDo(fn, beam.pvalue.AsList(forms)).with_outputs(*tags)
@@ -286,6 +299,7 @@ class ProtectDocumentsByMethod(beam.PTransform):
             out = docs | "Protect" >> beam.ParDo(fn).with_outputs(*tags)
         return {"protected": {m: out[f"protected{i}"] for i, m in enumerate(self.methods)},
                 "requests": {m: out[f"requests{i}"] for i, m in enumerate(self.methods)},
+                "distinct": out["distinct"],
                 "failures": out[FAILURES]}
 
 
@@ -433,6 +447,46 @@ class TranslateSegments(beam.PTransform):
 
     def expand(self, batches):
         return batches | "Translate" >> beam.ParDo(_TranslateFn(*self.args))
+
+
+class _TranslateDistinctFn(_SendingFn):
+    def __init__(self, methods: int, max_batch: int, *args):
+        super().__init__(*args)
+        self.methods, self.max_batch = methods, max_batch
+
+    def process(self, job: "stages.DistinctPayloads"):
+        yield from self._send(self.pool.translate,
+                              stages.request_batches(job.requests, self.max_batch),
+                              functools.partial(self._fan_out, job))
+
+    @staticmethod
+    def _fan_out(job: "stages.DistinctPayloads", responses: List[MTResponse]):
+        for i, mine in enumerate(job.fan_out(responses)):
+            for r in mine:
+                yield TaggedOutput(f"responses{i}", r)
+
+
+class TranslateDistinct(beam.PTransform):
+    """``ProtectDocumentsByMethod(distinct=True)``'s ``distinct`` -> ``{method: MT
+    responses}``, as ``TranslateSegments`` gives each method's requests, with each distinct
+    payload of a document sent once (``stages.DistinctPayloads``) and every method's
+    payloads through one engine pool (one per method started a dozen Apertium processes per
+    method and made them share two cores).  The batches are made from the document alone,
+    as ``TranslateSegments``' are: a rerun translates the same."""
+
+    def __init__(self, methods: List[str], engine: str, source_lang: str, target_lang: str,
+                 engine_options=None, max_batch: Optional[int] = None,
+                 cache_dir: Optional[str] = None, policy: Optional[stages.RetryPolicy] = None):
+        super().__init__()
+        self.methods = list(methods)
+        self.max_batch = max_batch or batch_size(engine, engine_options)
+        self.args = (engine, source_lang, target_lang, engine_options or {}, cache_dir, policy)
+
+    def expand(self, jobs):
+        tags = [f"responses{i}" for i in range(len(self.methods))]
+        out = jobs | "Translate" >> beam.ParDo(_TranslateDistinctFn(
+            len(self.methods), self.max_batch, *self.args)).with_outputs(*tags)
+        return {m: out[f"responses{i}"] for i, m in enumerate(self.methods)}
 
 
 def _write_audit(output: str, name: str, responses: List[MTResponse]) -> None:
