@@ -572,3 +572,37 @@ def test_made_up_names_forms_are_kept_per_name_and_form():
         assert got == sel.analogy.make(name, need), (name, need)
         made.add(got and got.form)
     assert len(made) > len(names)      # several forms of the same names
+
+
+def test_a_made_up_name_is_the_best_ranked_of_its_look_that_is_acceptable():
+    # The first SYNTHETIC_LOOK names of the keyed walk are ranked (best attested, then the
+    # original's ending, then the shortest); ``acceptable`` is asked in that order and only
+    # until one passes — a name it turns down gives way to the next in the ranking.
+    from transforms.dictionary.select import Selector
+    from transforms.pseudonyms.keyed import keyed_int
+    sel = Selector(et_dictionary())
+    need = {"Case": "Ine", "Number": "Sing"}
+
+    def order(s):
+        return keyed_int(b"k", "doc", "LOC", "elva", s)
+
+    asked = []
+
+    def everything(e, made):
+        asked.append(e.lemma)
+        return True
+    first = sel._synthesize("LOC", [need], 1, "", "va", order, everything)
+    assert asked == [first.lemma]
+    asked.clear()
+
+    def not_the_first(e, made):
+        asked.append(e.lemma)
+        return e.lemma != first.lemma
+    second = sel._synthesize("LOC", [need], 1, "", "va", order, not_the_first)
+    assert asked[:2] == [first.lemma, second.lemma] and len(asked) == 2
+    # the ranking: the ending counts before the length ("va" is Elva's)
+    made = [first, second]
+    endings = [0 if e.lemma.casefold()[-2:] == "va" else
+               (1 if e.lemma.casefold()[-1:] == "a" else 2) for e in made]
+    assert endings == sorted(endings)
+    assert all(f.form.endswith("s") for e in made for f in e.forms if f.count < 0)

@@ -68,9 +68,13 @@ def request_batches(requests: Iterable[MTRequest], max_batch: int) -> List[List[
     return list(chunks.values())
 
 
-def _would_leak(r: MTRequest) -> Optional[MTResponse]:
-    """The dead letter for a request whose payload holds one of its guard terms, or None."""
-    hit = r.guard and _leak_guard(tuple(r.guard), tuple(r.guard_ordinary)).find(r.text)
+def _would_leak(r: MTRequest, guard: Optional[LeakGuard] = None) -> Optional[MTResponse]:
+    """The dead letter for a request whose payload holds one of its guard terms, or None.
+    ``guard``: its terms' ``LeakGuard``, where the caller has it."""
+    if not r.guard:
+        return None
+    guard = guard or _leak_guard(tuple(r.guard), tuple(r.guard_ordinary))
+    hit = guard.find(r.text)
     if hit:
         return _response(r, error=f"would leak: payload contains an original entity "
                                   f"({len(hit)} characters); not sent", sent=False)
@@ -97,14 +101,24 @@ class DistinctPayloads:
     def of(cls, by_method: Sequence[Sequence[MTRequest]]) -> "DistinctPayloads":
         first: Dict[str, MTRequest] = {}
         refused: Dict[Tuple[int, int], MTResponse] = {}
+        guards: Dict[int, LeakGuard] = {}      # a document's requests share one list of terms
         for m, requests in enumerate(by_method):
             for r in sorted(requests, key=lambda r: r.index):
-                dead = _would_leak(r)
+                guard = None
+                if r.guard:
+                    guard = guards.get(id(r.guard))
+                    if guard is None:
+                        guard = guards[id(r.guard)] = _leak_guard(tuple(r.guard),
+                                                                  tuple(r.guard_ordinary))
+                dead = _would_leak(r, guard)
                 if dead is not None:
                     refused[(m, r.index)] = dead
                 elif r.text not in first:
                     first[r.text] = r
-        distinct = [dataclasses.replace(r, index=k) for k, r in enumerate(first.values())]
+        # Checked here against its own guard, in the worker that sends it next: the
+        # ``Translator`` need not check again.
+        distinct = [dataclasses.replace(r, index=k, guard=[], guard_ordinary=[])
+                    for k, r in enumerate(first.values())]
         return cls(requests=distinct, refused=refused,
                    by_method=[list(rs) for rs in by_method])
 

@@ -48,7 +48,8 @@ CATEGORY_ALIASES = {"GPE": "LOC"}
 WINDOW = 2          # characters over the shortest lemma still "near-shortest"
 TRUSTED = 3.0       # analogy evidence (ending-class length) from which made forms are ranked
                     # alike: 86-100 % right on EDT test's forms unseen in the dictionary
-SYNTHETIC_LOOK = 60  # acceptable made-up names compared per cluster
+SYNTHETIC_LOOK = 60  # made-up names ranked together per cluster
+PREFETCH = 8         # made-up names whose words the engine is asked about at once
 PLANS = 1024        # rankings kept for clusters alike (``Selector._plan``): a corpus of 50
                     # MultiLeg en documents makes 864, of about 13 KB each
 
@@ -417,10 +418,9 @@ class Selector:
         engine-aware choice — without it, the source analyser's ``analysis`` feature.
         ``refused(entry)``: entries ``acceptable`` turns down for every cluster of the run
         (the run's avoid list), one object for the whole run: they are left out of the
-        shared rankings once, instead of being ranked and turned down cluster after cluster
-        (on the dictionary's own corpus, where the avoid list holds nearly every entry, they
-        were 56 % of all that ``acceptable`` was asked).  Never a different choice: the
-        rankings are made as with them, and only then are they taken out."""
+        shared plans once, instead of being ranked and turned down cluster after cluster (on
+        the dictionary's own corpus, where the avoid list holds nearly every entry, they
+        were 56 % of all that ``acceptable`` was asked)."""
         looks = _Looks(mentions, canonical, views, category, self._view_levels)
         needs = [need_of(m.features) for m in mentions] or [{}]
         distinct: List[Dict[str, str]] = []
@@ -479,13 +479,17 @@ class Selector:
 
     def _new_plan(self, category, looks, distinct, classes, tokens, gender, end, views,
                   refused=None) -> "_Plan":
-        pool = looks.admissible(self.candidates(category))
+        admissible = looks.admissible(self.candidates(category))
+        # Taken out after ``admissible``, which keeps the entries the engine reads regularly
+        # when there are any: else, with those all refused, it would let irregular ones in.
+        pool = admissible if refused is None else [e for e in admissible if not refused(e)]
         covered = {id(e): sum(1 for n in distinct if self._own(e, n)) for e in pool}
         full = [e for e in pool if covered[id(e)] == len(distinct)]
         # (step, candidates, extra ranking key, forms made by analogy per entry id)
         tiers: List[tuple] = []
         engine = [e for e in full if looks.same_view(e)]
-        engine += self._vocabulary_alike(category, looks, distinct, views)
+        engine += [e for e in self._vocabulary_alike(category, looks, distinct, views)
+                   if refused is None or not refused(e)]
         if engine:
             # the engine will treat the pseudonym as it treats the original: same readings,
             # same target tags (DESIGN.md §7) — the sentence around it comes out the same
@@ -502,7 +506,7 @@ class Selector:
             # of the category has and no rule can make (EDT's one dative) is the base form
             # whatever is chosen: it does not count against a candidate.
             required = [n for n in distinct if self.analogy.knows(n) or
-                        any(self._own(e, n) for e in pool)]
+                        any(self._own(e, n) for e in admissible)]
             made: Dict[int, List[Made]] = {}
             for e in pool:
                 if covered[id(e)] < len(distinct):
@@ -519,12 +523,11 @@ class Selector:
                                      -min(min(m.score for m in made[id(e)]), TRUSTED)),
                           made))
         return _Plan(
-            tiers=[(step, self._ranking(cands, tokens, gender, end, looks, extra, refused),
-                    forms)
+            tiers=[(step, self._ranking(cands, tokens, gender, end, looks, extra), forms)
                    for step, cands, extra, forms in tiers],
             required=required,
             partial=[self._ranking([e for e in pool if covered[id(e)] == level],
-                                   tokens, gender, end, looks, refused=refused)
+                                   tokens, gender, end, looks)
                      for level in range(len(distinct) - 1, 0, -1)],
             looks=looks)
 
@@ -562,8 +565,12 @@ class Selector:
                     prefetch=None) -> Optional[DictionaryEntry]:
         """Step 3 with morphology: a Faker name of the category (a person: a given name of the
         original's gender from the dictionary's persons + a Faker family name) whose every
-        needed form analogy can make; among the first ``SYNTHETIC_LOOK`` acceptable ones in
-        the secret-keyed order, the best attested (TRUSTED), then the original's ending."""
+        needed form analogy can make.  The first ``SYNTHETIC_LOOK`` such names in the
+        secret-keyed order are ranked — the best attested (TRUSTED), then the original's
+        ending, then the shortest — and the first acceptable one in that ranking is taken
+        (none: the next ``SYNTHETIC_LOOK``).  Ranking before asking ``acceptable`` asks it
+        about one or two names, not about sixty (a made-up name for every cluster whose
+        dictionary entries the run forbids)."""
         cat = CATEGORY_ALIASES.get(category, category)
         lists = fallback_lists()
         if cat == "PER":
@@ -578,14 +585,10 @@ class Selector:
         n = len(pool)
         start = order("\x1fsynthetic")
         step = _coprime_step(n, order("\x1fsynthetic-step"))
-        found = []
         i = 0
-        while i < n and len(found) < SYNTHETIC_LOOK:
-            # The next candidates, as many as acceptable names are still wanted (so that no
-            # more are looked at than one by one): ``prefetch`` lets the engine's view of
-            # their words be had in one round trip instead of one per candidate.
-            batch = []
-            while i < n and len(batch) < SYNTHETIC_LOOK - len(found):
+        while i < n:
+            look = []
+            while i < n and len(look) < SYNTHETIC_LOOK:
                 word = pool[(start + i * step) % n]
                 i += 1
                 if not re.fullmatch(r"[^\W\d_]+(-[^\W\d_]+)?", word) or len(word) < 3:
@@ -607,25 +610,22 @@ class Selector:
                 mades = [self._made_name(lemma, need) for need in needs]
                 if not all(mades):
                     continue
-                batch.append((word, lemma, mades, DictionaryEntry(
-                    category=cat, lemma=lemma, count=0, tokens=len(lemma.split()),
-                    upos="PROPN", classes=[], source="analogy",
-                    forms=[DictionaryForm(form=lemma, features={}, count=0)] +
-                          [DictionaryForm(form=m.form, features=m.features, count=-1)
-                           for m in mades])))
-            if prefetch is not None and batch:
-                prefetch([entry for *_, entry in batch])
-            for word, lemma, mades, entry in batch:
-                if not acceptable(entry, ()):
-                    continue
                 evidence = min((m.score for m in mades), default=OWN)
                 last = word.casefold()
                 ending = 0 if last[-2:] == end else (1 if last[-1:] == end[-1:] else 2)
-                found.append(((-min(evidence, TRUSTED), ending, len(lemma)), entry))
-        if not found:
-            return None
-        found.sort(key=lambda f: (f[0], order(f[1].lemma), f[1].lemma))
-        return found[0][1]
+                look.append(((-min(evidence, TRUSTED), ending, len(lemma)), order(lemma), lemma,
+                             mades, cat))
+            look.sort(key=lambda c: c[:3])
+            for k in range(0, len(look), PREFETCH):
+                entries = [_made_entry(lemma, mades, cat)
+                           for _, _, lemma, mades, cat in look[k:k + PREFETCH]]
+                if prefetch is not None:
+                    # the engine's view of their words in one round trip, not one each
+                    prefetch(entries)
+                for entry in entries:
+                    if acceptable(entry, ()):
+                        return entry
+        return None
 
     def _made_name(self, lemma: str, need: Dict[str, str]) -> Optional[Made]:
         """A made-up name in the form ``need`` by analogy (``Analogy.make``), kept: the
@@ -659,8 +659,7 @@ class Selector:
             hit = self._given[gender] = names
         return hit
 
-    def _ranking(self, cands, tokens, gender, end, looks, extra=None, refused=None
-                 ) -> "Ranking":
+    def _ranking(self, cands, tokens, gender, end, looks, extra=None) -> "Ranking":
         def prefs(e: DictionaryEntry):
             eg = _entry_gender(e, self.gender_of) if gender else ""
             words = e.lemma.split()
@@ -668,7 +667,7 @@ class Selector:
                 int(e.tokens != tokens), int(bool(gender and eg and eg != gender)),
                 0 if words and _ending(words[-1]) == end else
                 (1 if words and words[-1][-1:].casefold() == end[-1:] else 2))
-        return Ranking(cands, prefs, refused)
+        return Ranking(cands, prefs)
 
 
 @dataclass
@@ -692,13 +691,11 @@ class Ranking:
     sequence.  The keyed order (an HMAC per lemma) is computed only for the groups of equal
     preferences and length that the caller reaches: it stops at the first acceptable
     candidate, and a pool holds thousands.  The sequence is exactly that of sorting
-    everything at once.  ``refused`` entries are then taken out of it: the groups and the
-    window are those of every candidate, so the rest come in the same order."""
+    everything at once."""
 
     def __init__(self, cands: Sequence[DictionaryEntry],
-                 prefs: Callable[[DictionaryEntry], tuple],
-                 refused: Optional[Callable[[DictionaryEntry], bool]] = None):
-        self._cands, self._prefs, self._refused = cands, prefs, refused
+                 prefs: Callable[[DictionaryEntry], tuple]):
+        self._cands, self._prefs = cands, prefs
         self._groups: Optional[Tuple[List[DictionaryEntry], List[int], int]] = None
 
     def _grouped(self) -> Tuple[List[DictionaryEntry], List[int], int]:
@@ -717,16 +714,7 @@ class Ranking:
                 while inside < len(bounds) and keyed[bounds[inside]][0][0] == top and \
                         keyed[bounds[inside]][0][1] <= shortest + WINDOW:
                     inside += 1
-            bounds.append(len(flat))
-            if self._refused is not None:
-                kept, kept_bounds = [], []
-                for k in range(len(bounds) - 1):
-                    kept_bounds.append(len(kept))
-                    kept.extend(e for e in flat[bounds[k]:bounds[k + 1]]
-                                if not self._refused(e))
-                flat, bounds = kept, kept_bounds + [len(kept)]
-                self._refused = None
-            self._groups = (flat, bounds, inside)
+            self._groups = (flat, bounds + [len(flat)], inside)
             # the sorted list holds every candidate; ``prefs`` holds the look a plan keeps
             self._cands = self._prefs = None
         return self._groups
@@ -891,6 +879,15 @@ def _entry_shape(e: DictionaryEntry) -> str:
     from transforms.nlp.apertium_morphology import shape_of
     f = e.forms[0] if e.forms else None
     return (f.features.get("shape") if f is not None else "") or shape_of(e.lemma)
+
+
+def _made_entry(lemma: str, mades: Sequence[Made], cat: str) -> DictionaryEntry:
+    """A made-up name as a dictionary entry: its lemma and the forms analogy made."""
+    return DictionaryEntry(category=cat, lemma=lemma, count=0, tokens=len(lemma.split()),
+                           upos="PROPN", classes=[], source="analogy",
+                           forms=[DictionaryForm(form=lemma, features={}, count=0)] +
+                                 [DictionaryForm(form=m.form, features=m.features, count=-1)
+                                  for m in mades])
 
 
 @functools.lru_cache(maxsize=4)
