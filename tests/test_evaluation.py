@@ -402,3 +402,25 @@ def test_an_entity_in_the_unprotected_output_is_found_as_restoration_finds_a_pse
     assert mask(text, got.spans) == "para referir las cuestiones siguientes a NER para un " \
                                     "gobernante:"
     assert got.how == {"engine": 1}
+
+
+IDENTICAL_PAIRS = ["", " ", ".", "a", "x y", "The Court (Grand Chamber) ruled on 7 May 2016.",
+                   "Domstolens dom (första avdelningen) av den 13 december 2012",
+                   "«Ley española», art. 4-7; C-215/11 — 99,5 %", "ÉTÉ été  été\tété",
+                   "Sąd Okręgowy we Wrocławiu - Polen", "a a a a a a", "1 2 3 4 5 6 7 8 9"]
+
+
+@pytest.mark.parametrize("text", IDENTICAL_PAIRS)
+def test_a_hypothesis_identical_to_its_reference_gets_sacrebleus_own_statistics(text):
+    # Read off the reference's n-grams instead of extracting them again: the same numbers,
+    # of the same types, as sacrebleu's own extraction.
+    from transforms.evaluation.metrics import SegmentScorer
+    scorer = SegmentScorer("es")
+    for name in ("bleu", "chrf", "ter"):
+        m = scorer.metrics[name]
+        own = [x.item() if hasattr(x, "item") else x for x in
+               m._compute_segment_statistics(m._preprocess_segment(text),
+                                             m._extract_reference_info(
+                                                 [m._preprocess_segment(text)]))]
+        fast = scorer.statistics(name, text, text)
+        assert fast == own and [type(x) for x in fast] == [type(x) for x in own], name
