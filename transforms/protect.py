@@ -555,11 +555,22 @@ class LeakGuard:
             long_forms={fold(f) for f in forms - cased if len(f) >= 4})
         self._short = linking.FormMatcher(short_forms=[f for f in forms if len(f) < 4])
         self._cased = linking.FormMatcher(long_forms={fold(f) for f in cased})
+        # payload -> answer: a document's segments without entities are the same payload in
+        # every method an evaluation compares
+        self._found: Dict[str, Optional[str]] = {}
 
     def find(self, payload: str) -> Optional[str]:
         """The first original in ``payload``, looked for also with tags and code markers
         removed and character references resolved: a name split over formatting runs, or
         sent as markup ("Procter &amp; Gamble"), must not slip through."""
+        if payload in self._found:
+            return self._found[payload]
+        if len(self._found) > 4096:
+            self._found.clear()
+        hit = self._found[payload] = self._find(payload)
+        return hit
+
+    def _find(self, payload: str) -> Optional[str]:
         plain = _TAGS.sub("", CODE_CHARS.sub("", payload))
         if "&" in plain:
             plain = html.unescape(plain)

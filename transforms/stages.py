@@ -119,8 +119,11 @@ class DistinctPayloads:
         # ``Translator`` need not check again.
         distinct = [dataclasses.replace(r, index=k, guard=[], guard_ordinary=[])
                     for k, r in enumerate(first.values())]
+        # what ``fan_out`` reads of each request (its guard terms, hundreds a request, need
+        # not travel on to the engine's worker)
         return cls(requests=distinct, refused=refused,
-                   by_method=[list(rs) for rs in by_method])
+                   by_method=[[dataclasses.replace(r, guard=[], guard_ordinary=[]) for r in rs]
+                              for rs in by_method])
 
     def fan_out(self, responses: Sequence[MTResponse]) -> List[List[MTResponse]]:
         """Each method's responses, one per request: its payload's (as if it had sent it:

@@ -512,6 +512,14 @@ _LAW_CITED = [re.compile(r"(?<![\w])" + rx + r"(?![\w])") for rx in (
     _LAW + r"(?:’s|'s|:n|:s)?\s+" + _ARTICLE + r"\s*\d+")]                       # ELTL artikli 267
 
 
+@functools.lru_cache(maxsize=4096)
+def _citations(text: str) -> Tuple[Tuple[int, int], ...]:
+    return tuple([m.span() for m in _ECLI.finditer(text)] +
+                 [m.span() for m in _EU_ORDER.finditer(text)] +
+                 [m.span() for m in _ACT_WITH_ORDER.finditer(text)] +
+                 [m.span(1) for m in _ACT_CITED.finditer(text)])
+
+
 def public_citations(text: str) -> List[Tuple[int, int]]:
     """Where ``text`` cites case law or legislation by its public identifier: an ECLI, an
     act's number (after the act's name or its legal order) and the legal order's name in
@@ -521,10 +529,9 @@ def public_citations(text: str) -> List[Tuple[int, int]]:
     guard does not read them (what a person labelled there is masked all the same)."""
     if not any(c in text for c in ":(/"):
         return []
-    return [m.span() for m in _ECLI.finditer(text)] + \
-        [m.span() for m in _EU_ORDER.finditer(text)] + \
-        [m.span() for m in _ACT_WITH_ORDER.finditer(text)] + \
-        [m.span(1) for m in _ACT_CITED.finditer(text)]
+    # kept per text: detection and the leak guard read the same segments, and an evaluation
+    # sends most of them in every method
+    return list(_citations(text))
 
 
 def laws_cited(text: str) -> List[Tuple[int, int]]:
