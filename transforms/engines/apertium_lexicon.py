@@ -269,8 +269,14 @@ class PairLexicon:
                                        and analysable(original)):
             return None
         fake_targets = self._fake_targets(fake, default_only)
-        low = found.casefold()
-        if not any(low.startswith(lemma[:1]) for lemma in fake_targets) and \
+        seen = self.target.cached(found)
+        if seen is not None and len(seen) == 1 and seen[0].known:
+            # analysed already (``warm``): a word the analyser knows is a translation of
+            # the pseudonym only if one of its readings has one of its lemmas — the test
+            # below, made without looking further
+            if not self._analysed_as(found, fake_targets):
+                return None
+        elif not any(found.casefold().startswith(lemma[:1]) for lemma in fake_targets) and \
                 not self._analysed_as(found, fake_targets):
             # cheap: most output words are not its translation (one letter, not two: an
             # irregular form keeps little more of its lemma, "sige" -> "sagde"; none at
