@@ -7,14 +7,15 @@ them are untouched.  The substitution history goes into ``ProtectedSegment.words
 stays in the job (and in the vault, encrypted, with ``--vault``), is never part of a
 payload, never logged.
 
-Randomness: PRISM-R's draws come from an HMAC of the run's secret (``DOPPEL_SECRET``), the
-document and the segment: unpredictable without the secret, and the same on a rerun — the
+Randomness: PRISM-R's draws (and the mixture's, the same ones) come from an HMAC of the
+run's secret (``DOPPEL_SECRET``), the document and the segment: unpredictable without the secret, and the same on a rerun — the
 same document sent twice is substituted the same way, so repeated sending cannot be
 averaged out.
 
 The vocabulary PRISM-R draws from is the dictionary's V less any word the leak guard would
 hold back in this document (an entity's original or lemma): the |V| of the ε reported is
-the smallest vocabulary any document used.
+the smallest vocabulary any document used.  The mixture's fixed substitutes s(w) are
+taken in that same V (``mechanism.mix_substitutes``), once per document.
 """
 from __future__ import annotations
 
@@ -77,6 +78,7 @@ def protect_words(pd, method: str, ratio: float, d: WordDictionary, secret: byte
         raise WordDictionaryError("the word dictionary's vocabulary is empty")
     tagged = tag([_plain(ps.text) for ps in pd.segments], lang) \
         if method in ("prism-star", "prism-nested") else [None] * len(pd.segments)
+    fixed = mechanism.mix_substitutes(d, vocab) if method == "prism-mix" else None
     words = substituted = 0
     for ps, toks in zip(pd.segments, tagged):
         protected = [(a.start, a.end) for a in ps.assignments]
@@ -84,6 +86,10 @@ def protect_words(pd, method: str, ratio: float, d: WordDictionary, secret: byte
         if method == "prism-r":
             from transforms.prism.tokens import words as split
             enc = mechanism.prism_r(ps.text, split(ps.text), d, ratio, rng, protected, vocab)
+        elif method == "prism-mix":
+            from transforms.prism.tokens import words as split
+            enc = mechanism.prism_mix(ps.text, split(ps.text), d, ratio, rng, protected, vocab,
+                                      fixed)
         elif method == "prism-star":
             enc = mechanism.prism_star(ps.text, toks, d, ratio, protected, rng, folded)
         else:
@@ -109,8 +115,9 @@ def decode_segment(text: str, ps) -> tuple:
 
 
 def epsilon_of(method: str, ratio: float, vocabulary: int) -> Optional[float]:
-    """ε of the run: PRISM-R's (and the nesting's, which keeps it); None for PRISM*."""
-    if method in ("prism-r", "prism-nested") and vocabulary:
+    """ε of the run: PRISM-R's (and the nesting's and the mixture's, which keep it); None
+    for PRISM*."""
+    if method in ("prism-r", "prism-nested", "prism-mix") and vocabulary:
         return round(mechanism.epsilon(ratio, vocabulary), 6)
     return None
 
@@ -125,6 +132,8 @@ def protect_text(text: str, family: str, ratio: float, d: WordDictionary, lang: 
     lang_tag = lambda t: tag([t], lang)[0]
     if family == "prism-r":
         enc = mechanism.prism_r(text, split(text), d, ratio, rng)
+    elif family == "prism-mix":
+        enc = mechanism.prism_mix(text, split(text), d, ratio, rng)
     elif family in ("prism-star", "nodecode"):
         enc = mechanism.prism_star(text, lang_tag(text), d, ratio, rng=rng)
     elif family == "prism-nested":
