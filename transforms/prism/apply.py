@@ -8,9 +8,9 @@ stays in the job (and in the vault, encrypted, with ``--vault``), is never part 
 payload, never logged.
 
 Randomness: PRISM-R's draws (and the mixture's, the same ones) come from an HMAC of the
-run's secret (``DOPPEL_SECRET``), the document and the segment: unpredictable without the secret, and the same on a rerun — the
-same document sent twice is substituted the same way, so repeated sending cannot be
-averaged out.
+run's secret (``DOPPEL_SECRET``), the document and the segment: unpredictable without the
+secret, and the same on a rerun — the same document sent twice is substituted the same
+way, so repeated sending cannot be averaged out.
 
 The vocabulary PRISM-R draws from is the dictionary's V less any word the leak guard would
 hold back in this document (an entity's original or lemma): the |V| of the ε reported is

@@ -184,7 +184,8 @@ def mix_substitutes(d: WordDictionary, vocabulary: Optional[Sequence[str]] = Non
     for (w, s), e in d.keyed.items():
         if w not in in_v or not e.translations or s not in pools:
             continue
-        rank = (-e.confidence, CONTENT_POS.index(s) if s in CONTENT_POS else len(CONTENT_POS), s)
+        order = CONTENT_POS.index(s) if s in CONTENT_POS else len(CONTENT_POS)
+        rank = (-e.confidence, order, s)
         if w not in best or rank < best[w]:
             best[w] = rank
     out: Dict[str, Tuple[str, str]] = {}
