@@ -276,6 +276,17 @@ def test_prism_mix_substitutes_only_words_of_the_vocabulary():
     assert "judge" not in outs and outs["payment"] > outs["law"]
 
 
+def test_prism_mix_fixed_substitute_is_no_word_of_an_entity_string():
+    """``avoid`` (the words of the run's entity strings): s(w) moves on past them, so that no
+    s(w) completes an entity string with the words around it ("the costs" -> "the court"
+    where "the Court" is an entity); the word itself keeps its own s(w)."""
+    d = toy_dictionary(MIX_VOCAB)
+    assert mix_substitutes(d)["court"][0] == "judge"
+    fixed = mix_substitutes(d, avoid=["the", "judge", "Payment"])
+    assert fixed["court"][0] == "law" and fixed["judge"][0] == "law"
+    assert all(u not in ("judge", "payment") for u, _ in fixed.values())
+
+
 def test_prism_mix_decodes_back():
     d = toy_dictionary(MIX_VOCAB + ["bank"])
     text = "the court orders payment the judge signs a contract"

@@ -15,7 +15,8 @@ way, so repeated sending cannot be averaged out.
 The vocabulary PRISM-R draws from is the dictionary's V less any word the leak guard would
 hold back in this document (an entity's original or lemma): the |V| of the ε reported is
 the smallest vocabulary any document used.  The mixture's fixed substitutes s(w) are
-taken in that same V (``mechanism.mix_substitutes``), once per document.
+taken in that same V, never a word of an entity string of the run
+(``mechanism.mix_substitutes``), once per document.
 """
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from schemas.records import CODE_CHARS
 from transforms.prism import mechanism
 from transforms.prism.dictionary import WordDictionary, WordDictionaryError, load
 from transforms.prism.mechanism import Substitution
-from transforms.prism.tokens import tag
+from transforms.prism.tokens import WORD, tag
 
 SHIPPED = os.path.join(os.path.dirname(__file__), "..", "..", "resources", "word_dictionaries")
 
@@ -78,7 +79,12 @@ def protect_words(pd, method: str, ratio: float, d: WordDictionary, secret: byte
         raise WordDictionaryError("the word dictionary's vocabulary is empty")
     tagged = tag([_plain(ps.text) for ps in pd.segments], lang) \
         if method in ("prism-star", "prism-nested") else [None] * len(pd.segments)
-    fixed = mechanism.mix_substitutes(d, vocab) if method == "prism-mix" else None
+    # the mixture's s(w) fires with probability 1 − r: no s(w) is a word of an entity
+    # string of the run, or "the costs" would be sent as "the court" wherever "the Court"
+    # is an entity (PRISM-R's uniform draws do that only at r/|V| a word)
+    fixed = mechanism.mix_substitutes(
+        d, vocab, {x.casefold() for g in guard for x in WORD.findall(g)}) \
+        if method == "prism-mix" else None
     words = substituted = 0
     for ps, toks in zip(pd.segments, tagged):
         protected = [(a.start, a.end) for a in ps.assignments]

@@ -50,7 +50,7 @@ import math
 import os
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from transforms.prism.dictionary import WordDictionary
 from transforms.prism.tokens import CONTENT_POS, WORD, Token, with_case
@@ -166,18 +166,22 @@ def prism_r(text: str, tokens: Sequence[Token], d: WordDictionary, r: float,
     return enc
 
 
-def mix_substitutes(d: WordDictionary, vocabulary: Optional[Sequence[str]] = None
-                    ) -> Dict[str, Tuple[str, str]]:
+def mix_substitutes(d: WordDictionary, vocabulary: Optional[Sequence[str]] = None,
+                    avoid: Iterable[str] = ()) -> Dict[str, Tuple[str, str]]:
     """s(w) of PRISM's mixture for every word w of V: w -> (s(w), its POS).
 
-    The rule, a function of w (and of the run's V) alone: take w's most confident POS-keyed
-    entry (highest c(w, s); ties: the POS earlier in CONTENT_POS); in that POS's entries,
-    ordered as ``WordDictionary.by_pos`` orders them (most confident first, then by word),
-    s(w) is the first word after w, going round, that is in V, is not w, and whose best
-    translation L(., 1) is not w's (a stand-in the engine translates like w would give w
-    away).  A word with no POS-keyed entry, or none such word, has no s(w): it is absent."""
+    The rule, a function of w (and of the run's V and ``avoid``) alone: take w's most
+    confident POS-keyed entry (highest c(w, s); ties: the POS earlier in CONTENT_POS); in
+    that POS's entries, ordered as ``WordDictionary.by_pos`` orders them (most confident
+    first, then by word), s(w) is the first word after w, going round, that is in V, is not
+    w, is not in ``avoid`` (lower case: the words of the run's entity strings, so that no
+    s(w) completes one with the words around it, "the costs" -> "the court"), and whose
+    best translation L(., 1) is not w's (a stand-in the engine translates like w would give
+    w away).  A word with no POS-keyed entry, or none such word, has no s(w): it is
+    absent."""
     vocab = list(vocabulary) if vocabulary is not None else d.vocabulary()
     in_v = set(vocab)
+    allowed = in_v - {a.lower() for a in avoid}
     pools = d.by_pos()
     where = {s: {e.word: i for i, e in enumerate(es)} for s, es in pools.items()}
     best: Dict[str, Tuple[float, int, str]] = {}
@@ -197,7 +201,7 @@ def mix_substitutes(d: WordDictionary, vocabulary: Optional[Sequence[str]] = Non
         i = where[s][w]
         for k in range(1, len(pool)):
             u = pool[(i + k) % len(pool)]
-            if u.word != w and u.word in in_v and u.top != own.top:
+            if u.word != w and u.word in allowed and u.top != own.top:
                 out[w] = (u.word, s)
                 break
     return out
