@@ -47,7 +47,7 @@ DEFAULT_METHODS = "original,asterisk,category,category-id,pseudonym"
 KNOWN_METHODS = ("original", "asterisk", "category", "category-id", "category-id-grammar",
                  "pseudonym", "tags")
 # PRISM families a point names (FAMILY@R); nodecode: PRISM*'s substitution, not decoded
-PRISM_FAMILIES = ("prism-r", "prism-star", "prism-nested", "nodecode")
+PRISM_FAMILIES = ("prism-r", "prism-star", "prism-nested", "prism-mix", "nodecode")
 
 
 OPTIONS = JobOptions(

@@ -3,7 +3,8 @@
     python -m pipelines.translate --input GLOB --output DIR --source-lang en --target-lang es \
         --engine apertium [--method pseudonym|asterisk|category|category-id|category-id-grammar|tags|none]
         [--dictionary auto|none|PATH] [--vault DIR] [Beam options]
-        [--method prism-r|prism-star|prism-nested --prism-ratio R --entities pseudonym|none...]
+        [--method prism-r|prism-star|prism-nested|prism-mix --prism-ratio R
+         --entities pseudonym|none...]
 
 Data flow: input files -> ReadDocuments -> ProtectDocuments -> TranslateDocuments (MT,
 restoration; the translated files and the audit log of every payload sent), with the counts
@@ -62,14 +63,15 @@ OPTIONS = JobOptions(
         ]),
         ("Protection", [
             Option("--method", "what replaces an entity; or prism-r / prism-star / "
-                   "prism-nested: PRISM on the other words too, the entities as --entities "
-                   "says", default="pseudonym", metavar="METHOD",
+                   "prism-nested / prism-mix: PRISM on the other words too, the entities as "
+                   "--entities says", default="pseudonym", metavar="METHOD",
                    choices=tuple(METHODS) + PRISM_METHODS),
             Option("--entities", "with a PRISM method: what replaces an entity (none: "
                    "PRISM alone, entities sent as they are)", default="pseudonym",
                    metavar="METHOD", choices=METHODS),
             Option("--prism-ratio", "PRISM's r: the share of words substituted (PRISM-R: "
-                   "each word's chance; epsilon in summary.json)", default=0.3,
+                   "each word's chance; prism-mix: the chance of PRISM-R's uniform draw, "
+                   "else the word's fixed substitute; epsilon in summary.json)", default=0.3,
                    metavar="R", type=float),
             Option("--word-dictionary", "PRISM's word translation dictionary: auto (the "
                    "shipped one for the pair) or a .json/.parquet file "

@@ -97,3 +97,19 @@ def test_qa_needs_points_and_an_endpoint(tmp_path, monkeypatch):
     with pytest.raises(UsageError) as exc:
         run(base + ["--methods", "prism-r@0.3"])
     assert "endpoint" in str(exc.value)
+
+
+def test_qa_protect_text_takes_the_mixture():
+    """The QA protocol's documents go through the mixture like through PRISM-R: the same
+    keyed draws (same secret, same text: the same payload), every substitution decodable."""
+    from transforms.prism.apply import protect_text
+    d = dictionary(resolve("auto", "en", "es"))
+    text = "The court dismissed the appeal and ordered the applicant to pay the costs."
+    sent, back = protect_text(text, "prism-mix", 0.3, d, "en", b"qa-secret", "doc")
+    again, _ = protect_text(text, "prism-mix", 0.3, d, "en", b"qa-secret", "doc")
+    assert sent == again != text
+    # dictionary words with an s(w) are all replaced: court, appeal, applicant, costs...
+    from transforms.prism.tokens import WORD
+    pairs = dict(zip(WORD.findall(text.lower()), WORD.findall(sent.lower())))
+    assert all(pairs[w] != w for w in ("court", "appeal", "applicant", "costs"))
+    assert back("") == ""

@@ -60,3 +60,41 @@ def test_evaluate_accepts_points_and_sweeps():
             parse_methods(bad)
     with pytest.raises(UsageError):
         parse_sweeps(["prism-star"])
+
+
+def test_evaluate_accepts_the_mixture_points_and_sweep():
+    assert parse_methods("prism-mix@0.3") == ["prism-mix@0.3"]
+    assert parse_sweeps(["prism-mix:0.1,0.3,0.5,0.7,0.9"]) == [
+        f"prism-mix@{r}" for r in ("0.1", "0.3", "0.5", "0.7", "0.9")]
+    with pytest.raises(UsageError):
+        parse_methods("prism-mixture@0.3")
+    from pipelines.evaluate import OPTIONS
+    from pipelines.translate import OPTIONS as TRANSLATE
+    assert "|prism-mix|" in OPTIONS.help_text()
+    assert "prism-mix]" in TRANSLATE.help_text()
+
+
+def test_evaluate_runs_a_mixture_sweep_into_its_trade_off_curve(tmp_path, monkeypatch):
+    """evaluate end to end (Apertium en->es, self reference) on the mixture's fixture: the
+    points' rows, one prism-mix curve with its AUPQC in report.json and in report.html."""
+    import json
+    from pathlib import Path
+    from pipelines import evaluate
+    monkeypatch.setenv("DOPPEL_SECRET", "evaluate-mix")
+    fixture = Path(__file__).parent / "fixtures" / "prism" / "mix_en.jsonl"
+    out = tmp_path / "ev"
+    code = evaluate.run(["--source", str(fixture), "--reference", "self", "--source-lang", "en",
+                         "--target-lang", "es", "--methods", "pseudonym,prism-mix@0.3",
+                         "--sweep", "prism-mix:0.1,0.9", "--metrics", "chrf",
+                         "--bootstrap-samples", "0", "--output", str(out)])
+    assert code == 0
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    rows = {r["method"]: r for r in report["rows"]}
+    assert {"pseudonym", "prism-mix@0.1", "prism-mix@0.3", "prism-mix@0.9"} <= set(rows)
+    assert rows["prism-mix@0.3"]["leak_exact"] == 0.0
+    assert rows["prism-mix@0.3"]["word_privacy"] > rows["pseudonym"]["word_privacy"]
+    for kind in ("curves", "inverted"):
+        curve = report["tradeoff"][kind]["apertium|en-es|prism-mix"]
+        assert [p["ratio"] for p in curve["points"]] == [0.1, 0.3, 0.9]
+        assert 0 < curve["aupqc"] < 1
+    assert "prism-mix" in (out / "report.html").read_text(encoding="utf-8")

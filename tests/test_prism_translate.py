@@ -122,3 +122,70 @@ def test_nodecode_substitutes_and_keeps_no_history():
     assert [s.text for s in kept.segments] == [s.text for s in none.segments]
     assert any(s.words for s in kept.segments) and not any(s.words for s in none.segments)
     assert kept.prism["substituted"] == none.prism["substituted"] > 0
+
+
+FIXTURE = __import__("pathlib").Path(__file__).parent / "fixtures" / "prism" / "mix_en.jsonl"
+
+
+def test_prism_mix_stacked_on_pseudonym_end_to_end(tmp_path):
+    """The mixture through the translate job (Apertium en->es) on a fixture of our own: no
+    fixture entity string in the request log — not even as a substitute: "costs" and
+    "control" would have the run's entity strings "Court" and "Council" for s(w) in the
+    full V — the originals back in the output, every substitution decoded, ε and |V| in
+    summary.json as for PRISM-R."""
+    out = run_translate(tmp_path / "mix", str(FIXTURE), "--method", "prism-mix",
+                        "--prism-ratio", "0.3")
+    summary = json.loads((out / "summary.json").read_text())
+    prism = summary["prism"]
+    assert prism["method"] == "prism-mix" and prism["ratio"] == 0.3
+    V = prism["vocabulary"]
+    assert 1900 <= V < 2000          # the shipped V less the run's entity strings
+    assert prism["epsilon"] == pytest.approx(math.log((0.3 + V * 0.7) / 0.3), abs=1e-6)
+    assert prism["guarantee"].startswith("word-level epsilon-DP")
+    assert prism["substituted"] > 0.3 * prism["words"]
+    assert prism["decoded"] >= 0.9 * prism["substituted"]
+    # without the run's entity strings left out of V, s(w) would send them
+    from transforms.prism import mix_substitutes
+    from transforms.prism.apply import dictionary, resolve
+    full = mix_substitutes(dictionary(resolve("auto", "en", "es")))
+    assert full["costs"][0] == "court" and full["control"][0] == "council"
+    gold = _gold(FIXTURE.parent)
+    assert {"Court", "Council", "Marta Kowalczyk", "Gdańsk"} <= gold
+    guard = LeakGuard(gold)
+    payloads = _payloads(out)
+    assert len(payloads) == summary["segments"]["sent"] == 10
+    assert [p for p in payloads if guard.find(p)] == []
+    # the originals back
+    m = summary["mentions"]
+    assert m["restored"] == m["total"] > 10
+    delivered = " ".join(json.loads(l)["text"] for l in
+                         (out / FIXTURE.name).read_text(encoding="utf-8").splitlines())
+    for name in ("Marta Kowalczyk", "Nordhafen Versicherung AG", "Gdańsk",
+                 "Reinholt Logistik GmbH", "Rotterdam", "Helmut Brandauer"):
+        assert name in delivered
+    assert not any(name in p for p in payloads for name in ("Kowalczyk", "Brandauer"))
+    # the history is in no file the job wrote
+    for f in out.rglob("*"):
+        if f.is_file():
+            assert "decode_from" not in f.read_text(encoding="utf-8", errors="replace"), f
+
+
+def test_prism_mix_alone_keeps_its_history_in_the_vault(tmp_path, monkeypatch):
+    import secrets
+    key = secrets.token_urlsafe(32)
+    monkeypatch.setenv("DOPPEL_VAULT_KEY", key)
+    vault = tmp_path / "vault"
+    out = run_translate(tmp_path / "alone", str(FIXTURE), "--method", "prism-mix",
+                        "--entities", "none", "--vault", str(vault))
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["prism"]["method"] == "prism-mix" and summary["prism"]["substituted"] > 0
+    from transforms.vault import read_vault
+    files = [f for f in vault.rglob("*") if f.is_file()]
+    payload = read_vault(str(files[0]), key.encode())
+    words = [w for s in payload["segments"] for w in s.get("words", [])]
+    assert len(words) == summary["prism"]["substituted"]
+    assert {w["mechanism"] for w in words} == {"prism-mix"}
+    assert all(w["original"] and w["decode_to"] and w["decode_from"] for w in words)
+    for f in out.rglob("*"):
+        if f.is_file():
+            assert "decode_from" not in f.read_text(encoding="utf-8", errors="replace"), f

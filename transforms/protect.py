@@ -50,7 +50,8 @@ class ProtectOptions:
     # view of the original (``transforms.engines.apertium_lexicon``).
     engine: str = ""
     # PRISM on the words outside the entities (``transforms.prism``): "" (none), prism-r,
-    # prism-star or prism-nested; its ratio r; the word dictionary (auto: the shipped one)
+    # prism-star, prism-nested or prism-mix; its ratio r; the word dictionary (auto: the
+    # shipped one)
     words: str = ""
     prism_ratio: float = 0.3
     word_dictionary: str = "auto"

@@ -572,8 +572,8 @@ def dictionary_counts(by_cat: Dict[str, Dict[str, int]]) -> Dict[str, Tuple[int,
 
 def prism_summary(reports: Sequence[DocumentReport]) -> dict:
     """``summary.json``'s ``prism``: method, ratio, the |V| used (the smallest of any
-    document), ε for it (PRISM-R and the nesting; null for PRISM*, which has none), and
-    the words that could be substituted, substituted and decoded."""
+    document), ε for it (PRISM-R, the nesting and the mixture; null for PRISM*, which has
+    none), and the words that could be substituted, substituted and decoded."""
     with_prism = [r.prism for r in reports if r.prism]
     if not with_prism:
         return {}

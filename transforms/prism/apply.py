@@ -7,14 +7,16 @@ them are untouched.  The substitution history goes into ``ProtectedSegment.words
 stays in the job (and in the vault, encrypted, with ``--vault``), is never part of a
 payload, never logged.
 
-Randomness: PRISM-R's draws come from an HMAC of the run's secret (``DOPPEL_SECRET``), the
-document and the segment: unpredictable without the secret, and the same on a rerun — the
-same document sent twice is substituted the same way, so repeated sending cannot be
-averaged out.
+Randomness: PRISM-R's draws (and the mixture's, the same ones) come from an HMAC of the
+run's secret (``DOPPEL_SECRET``), the document and the segment: unpredictable without the
+secret, and the same on a rerun — the same document sent twice is substituted the same
+way, so repeated sending cannot be averaged out.
 
 The vocabulary PRISM-R draws from is the dictionary's V less any word the leak guard would
 hold back in this document (an entity's original or lemma): the |V| of the ε reported is
-the smallest vocabulary any document used.
+the smallest vocabulary any document used.  The mixture's fixed substitutes s(w) are
+taken in that same V, never a word of an entity string of the run
+(``mechanism.mix_substitutes``), once per document.
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from schemas.records import CODE_CHARS
 from transforms.prism import mechanism
 from transforms.prism.dictionary import WordDictionary, WordDictionaryError, load
 from transforms.prism.mechanism import Substitution
-from transforms.prism.tokens import tag
+from transforms.prism.tokens import WORD, tag
 
 SHIPPED = os.path.join(os.path.dirname(__file__), "..", "..", "resources", "word_dictionaries")
 
@@ -77,6 +79,12 @@ def protect_words(pd, method: str, ratio: float, d: WordDictionary, secret: byte
         raise WordDictionaryError("the word dictionary's vocabulary is empty")
     tagged = tag([_plain(ps.text) for ps in pd.segments], lang) \
         if method in ("prism-star", "prism-nested") else [None] * len(pd.segments)
+    # the mixture's s(w) fires with probability 1 − r: no s(w) is a word of an entity
+    # string of the run, or "the costs" would be sent as "the court" wherever "the Court"
+    # is an entity (PRISM-R's uniform draws do that only at r/|V| a word)
+    fixed = mechanism.mix_substitutes(
+        d, vocab, {x.casefold() for g in guard for x in WORD.findall(g)}) \
+        if method == "prism-mix" else None
     words = substituted = 0
     for ps, toks in zip(pd.segments, tagged):
         protected = [(a.start, a.end) for a in ps.assignments]
@@ -84,6 +92,10 @@ def protect_words(pd, method: str, ratio: float, d: WordDictionary, secret: byte
         if method == "prism-r":
             from transforms.prism.tokens import words as split
             enc = mechanism.prism_r(ps.text, split(ps.text), d, ratio, rng, protected, vocab)
+        elif method == "prism-mix":
+            from transforms.prism.tokens import words as split
+            enc = mechanism.prism_mix(ps.text, split(ps.text), d, ratio, rng, protected, vocab,
+                                      fixed)
         elif method == "prism-star":
             enc = mechanism.prism_star(ps.text, toks, d, ratio, protected, rng, folded)
         else:
@@ -109,8 +121,9 @@ def decode_segment(text: str, ps) -> tuple:
 
 
 def epsilon_of(method: str, ratio: float, vocabulary: int) -> Optional[float]:
-    """ε of the run: PRISM-R's (and the nesting's, which keeps it); None for PRISM*."""
-    if method in ("prism-r", "prism-nested") and vocabulary:
+    """ε of the run: PRISM-R's (and the nesting's and the mixture's, which keep it); None
+    for PRISM*."""
+    if method in ("prism-r", "prism-nested", "prism-mix") and vocabulary:
         return round(mechanism.epsilon(ratio, vocabulary), 6)
     return None
 
@@ -125,6 +138,8 @@ def protect_text(text: str, family: str, ratio: float, d: WordDictionary, lang: 
     lang_tag = lambda t: tag([t], lang)[0]
     if family == "prism-r":
         enc = mechanism.prism_r(text, split(text), d, ratio, rng)
+    elif family == "prism-mix":
+        enc = mechanism.prism_mix(text, split(text), d, ratio, rng)
     elif family in ("prism-star", "nodecode"):
         enc = mechanism.prism_star(text, lang_tag(text), d, ratio, rng=rng)
     elif family == "prism-nested":

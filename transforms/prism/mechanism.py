@@ -28,6 +28,21 @@ caller, never in what is sent.
 Nesting: PRISM* applied to PRISM-R's output only (it never sees the original) is
 post-processing of a differentially private output and keeps PRISM-R's ε; decoding undoes
 PRISM* first, then PRISM-R (``nested``).
+
+Mixture (``prism_mix``; Doppel's own construction, the paper's exact statement not being at
+hand): every word w of V is, independently, replaced with probability r by a word drawn
+uniformly from V (PRISM-R's draw, from the same randomness) and otherwise (1 − r) by a
+fixed substitute s(w) that depends on w alone (``mix_substitutes``: the next word after w,
+in the dictionary's order, among the POS-keyed entries of w's own most confident POS, in V
+and no word of the run's entity strings), or kept when w has none.  Given w, an output u in V has probability r/|V|, plus 1 − r if
+u = s(w) (u = w when w has no substitute); so every u of V gets at least r/|V| from any
+input word and at most (1 − r) + r/|V|, no word outside V is ever output for a word of V,
+and for any w, w', u
+
+    Pr[u | w] / Pr[u | w'] <= ((1 − r) + r/|V|) / (r/|V|) = (r + |V|(1 − r)) / r:
+
+PRISM-R's ε, one word position at a time (the other positions' outputs do not depend on
+that word: s is a function of the word alone, never of its neighbours).
 """
 from __future__ import annotations
 
@@ -35,12 +50,12 @@ import math
 import os
 import random
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from transforms.prism.dictionary import WordDictionary
 from transforms.prism.tokens import CONTENT_POS, WORD, Token, with_case
 
-METHODS = ("prism-r", "prism-star", "prism-nested")
+METHODS = ("prism-r", "prism-star", "prism-nested", "prism-mix")
 
 
 def epsilon(r: float, vocabulary_size: int) -> float:
@@ -146,6 +161,87 @@ def prism_r(text: str, tokens: Sequence[Token], d: WordDictionary, r: float,
             continue                     # drawn itself: sent unchanged, nothing to decode
         edits.append((t, with_case(u, t.text),
                       Substitution(t.text, "", 0, 0, _decode_from(d, u), e.top, "prism-r")))
+    enc = _apply(text, edits)
+    enc.words = n
+    return enc
+
+
+def mix_substitutes(d: WordDictionary, vocabulary: Optional[Sequence[str]] = None,
+                    avoid: Iterable[str] = ()) -> Dict[str, Tuple[str, str]]:
+    """s(w) of PRISM's mixture for every word w of V: w -> (s(w), its POS).
+
+    The rule, a function of w (and of the run's V and ``avoid``) alone: take w's most
+    confident POS-keyed entry (highest c(w, s); ties: the POS earlier in CONTENT_POS); in
+    that POS's entries, ordered as ``WordDictionary.by_pos`` orders them (most confident
+    first, then by word), s(w) is the first word after w, going round, that is in V, is not
+    w, is not in ``avoid`` (lower case: the words of the run's entity strings, so that no
+    s(w) completes one with the words around it, "the costs" -> "the court"), and whose
+    best translation L(., 1) is not w's (a stand-in the engine translates like w would give
+    w away).  A word with no POS-keyed entry, or none such word, has no s(w): it is
+    absent."""
+    vocab = list(vocabulary) if vocabulary is not None else d.vocabulary()
+    in_v = set(vocab)
+    allowed = in_v - {a.lower() for a in avoid}
+    pools = d.by_pos()
+    where = {s: {e.word: i for i, e in enumerate(es)} for s, es in pools.items()}
+    best: Dict[str, Tuple[float, int, str]] = {}
+    for (w, s), e in d.keyed.items():
+        if w not in in_v or not e.translations or s not in pools:
+            continue
+        order = CONTENT_POS.index(s) if s in CONTENT_POS else len(CONTENT_POS)
+        rank = (-e.confidence, order, s)
+        if w not in best or rank < best[w]:
+            best[w] = rank
+    out: Dict[str, Tuple[str, str]] = {}
+    for w, (_, _, s) in best.items():
+        own = d.entry(w)
+        if own is None:
+            continue
+        pool = pools[s]
+        i = where[s][w]
+        for k in range(1, len(pool)):
+            u = pool[(i + k) % len(pool)]
+            if u.word != w and u.word in allowed and u.top != own.top:
+                out[w] = (u.word, s)
+                break
+    return out
+
+
+def prism_mix(text: str, tokens: Sequence[Token], d: WordDictionary, r: float,
+              rng: random.Random, protected: Sequence[Tuple[int, int]] = (),
+              vocabulary: Optional[Sequence[str]] = None,
+              substitutes: Optional[Dict[str, Tuple[str, str]]] = None) -> Encoded:
+    """PRISM's mixture on ``text``: each word of V, independently, with probability r
+    PRISM-R's uniform draw from V (the same draws from ``rng`` as ``prism_r``), else its
+    fixed substitute s(w) (``substitutes``: ``mix_substitutes`` of the same V), or kept
+    when it has none.  ε: PRISM-R's (module docstring)."""
+    vocab = list(vocabulary) if vocabulary is not None else d.vocabulary()
+    in_v = set(vocab)
+    subs_of = substitutes if substitutes is not None else mix_substitutes(d, vocab)
+    edits = []
+    n = 0
+    for t in tokens:
+        if not _free(t, protected):
+            continue
+        n += 1
+        e = d.entry(t.key) if t.key in in_v else None
+        if e is None:
+            continue
+        if rng.random() < r:
+            u = rng.choice(vocab)
+            if u == t.key:
+                continue                 # drawn itself: sent unchanged, nothing to decode
+            edits.append((t, with_case(u, t.text),
+                          Substitution(t.text, "", 0, 0, _decode_from(d, u), e.top,
+                                       "prism-mix")))
+            continue
+        fixed = subs_of.get(t.key)
+        if fixed is None:
+            continue                     # no s(w): kept, as PRISM-R keeps it
+        u, pos = fixed
+        edits.append((t, with_case(u, t.text),
+                      Substitution(t.text, "", 0, 0, _decode_from(d, u, pos), e.top,
+                                   "prism-mix", pos)))
     enc = _apply(text, edits)
     enc.words = n
     return enc
