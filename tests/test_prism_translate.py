@@ -10,7 +10,7 @@ import pytest
 from tests.test_pipeline import run_translate
 from transforms import formats, markup
 from transforms.protect import DEFAULT_CATEGORIES, LeakGuard, ProtectOptions, protect_document
-from schemas.records import CODE_CHARS
+from schemas.records import CODE_CHARS, Document, Segment
 
 DOCS = ["132839_en.jsonl", "133868_en.jsonl", "206292_en.jsonl", "219163_en.jsonl",
         "223729_en.jsonl", "236364_en.jsonl"]
@@ -189,3 +189,18 @@ def test_prism_mix_alone_keeps_its_history_in_the_vault(tmp_path, monkeypatch):
     for f in out.rglob("*"):
         if f.is_file():
             assert "decode_from" not in f.read_text(encoding="utf-8", errors="replace"), f
+
+
+def test_a_public_citation_keeps_its_words():
+    # "Regulation No 987/2009" sent as "Criminal No 987/2009" is no citation any more: its
+    # number, an identifier elsewhere in the document, held the whole segment back.
+    text = "Under Regulation No 987/2009 the institution pays the costs of the treatment."
+    doc = Document(name="c.jsonl", path="c.jsonl", format="jsonl", skeleton=b"",
+                   segments=[Segment(document="c.jsonl", id="0", index=0, text=text, labels=[])],
+                   source_lang="en", target_lang="es")
+    for method in ("prism-r", "prism-mix"):
+        pd = protect_document(doc, ProtectOptions(secret=b"k", method="pseudonym",
+                                                  words=method, prism_ratio=0.9))
+        sent = pd.segments[0].text
+        assert "Regulation No 987/2009" in sent, (method, sent)
+        assert sent != text, method          # the other words are substituted

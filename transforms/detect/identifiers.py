@@ -520,6 +520,16 @@ def _citations(text: str) -> Tuple[Tuple[int, int], ...]:
                  [m.span(1) for m in _ACT_CITED.finditer(text)])
 
 
+def citation_phrases(text: str) -> List[Tuple[int, int]]:
+    """``public_citations`` with the words that make them citations: "Regulation No
+    987/2009" whole, not its number alone.  Changing those words ("Criminal No 987/2009")
+    turns a public citation into a bare number (``transforms.prism``)."""
+    if not any(c in text for c in ":(/"):
+        return []
+    return [m.span() for rx in (_ECLI, _EU_ORDER, _ACT_WITH_ORDER, _ACT_CITED)
+            for m in rx.finditer(text)]
+
+
 def public_citations(text: str) -> List[Tuple[int, int]]:
     """Where ``text`` cites case law or legislation by its public identifier: an ECLI, an
     act's number (after the act's name or its legal order) and the legal order's name in

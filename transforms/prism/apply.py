@@ -28,6 +28,7 @@ import random
 from typing import Dict, List, Optional, Sequence
 
 from schemas.records import CODE_CHARS
+from transforms.detect.identifiers import citation_phrases
 from transforms.prism import mechanism
 from transforms.prism.dictionary import WordDictionary, WordDictionaryError, load
 from transforms.prism.mechanism import Substitution
@@ -87,7 +88,10 @@ def protect_words(pd, method: str, ratio: float, d: WordDictionary, secret: byte
         if method == "prism-mix" else None
     words = substituted = 0
     for ps, toks in zip(pd.segments, tagged):
-        protected = [(a.start, a.end) for a in ps.assignments]
+        # the entities, and public citations: their act name changed ("Regulation No
+        # 987/2009" as "Criminal No 987/2009") leaves a bare number the leak guard holds
+        # the segment back for wherever it is an identifier of the document
+        protected = [(a.start, a.end) for a in ps.assignments] + citation_phrases(ps.text)
         rng = _rng(secret, pd.document.name, ps.id)
         if method == "prism-r":
             from transforms.prism.tokens import words as split
