@@ -140,30 +140,9 @@ def _decode_from(d: WordDictionary, word: str, pos: Optional[str] = None) -> Lis
 def prism_r(text: str, tokens: Sequence[Token], d: WordDictionary, r: float,
             rng: random.Random, protected: Sequence[Tuple[int, int]] = (),
             vocabulary: Optional[Sequence[str]] = None) -> Encoded:
-    """PRISM-R on ``text`` (``tokens``: its words), leaving ``protected`` spans alone."""
-    vocab = list(vocabulary) if vocabulary is not None else d.vocabulary()
-    # only words of the V drawn from are substituted: a word left out of V (an entity
-    # string) could never be drawn, and keeping it with 1 − r alone would break the bound
-    in_v = set(vocab)
-    edits = []
-    n = 0
-    for t in tokens:
-        if not _free(t, protected):
-            continue
-        n += 1
-        e = d.entry(t.key) if t.key in in_v else None
-        if e is None:
-            continue
-        if rng.random() >= r:
-            continue
-        u = rng.choice(vocab)
-        if u == t.key:
-            continue                     # drawn itself: sent unchanged, nothing to decode
-        edits.append((t, with_case(u, t.text),
-                      Substitution(t.text, "", 0, 0, _decode_from(d, u), e.top, "prism-r")))
-    enc = _apply(text, edits)
-    enc.words = n
-    return enc
+    """PRISM-R on ``text`` (``tokens``: its words), leaving ``protected`` spans alone: the
+    mixture without substitutes (``_drawn``)."""
+    return _drawn(text, tokens, d, r, rng, protected, vocabulary, {}, "prism-r")
 
 
 def mix_substitutes(d: WordDictionary, vocabulary: Optional[Sequence[str]] = None,
@@ -215,9 +194,21 @@ def prism_mix(text: str, tokens: Sequence[Token], d: WordDictionary, r: float,
     PRISM-R's uniform draw from V (the same draws from ``rng`` as ``prism_r``), else its
     fixed substitute s(w) (``substitutes``: ``mix_substitutes`` of the same V), or kept
     when it has none.  ε: PRISM-R's (module docstring)."""
+    if substitutes is None:
+        substitutes = mix_substitutes(d, vocabulary)
+    return _drawn(text, tokens, d, r, rng, protected, vocabulary, substitutes, "prism-mix")
+
+
+def _drawn(text: str, tokens: Sequence[Token], d: WordDictionary, r: float,
+           rng: random.Random, protected: Sequence[Tuple[int, int]],
+           vocabulary: Optional[Sequence[str]], substitutes: Dict[str, Tuple[str, str]],
+           method: str) -> Encoded:
+    """Each word of V, independently: with probability r a word drawn uniformly from V,
+    else its substitute in ``substitutes`` (none: kept).  Only words of the V drawn from are
+    substituted: a word left out of V (an entity string) could never be drawn, and keeping
+    it with 1 − r alone would break the bound."""
     vocab = list(vocabulary) if vocabulary is not None else d.vocabulary()
     in_v = set(vocab)
-    subs_of = substitutes if substitutes is not None else mix_substitutes(d, vocab)
     edits = []
     n = 0
     for t in tokens:
@@ -232,16 +223,15 @@ def prism_mix(text: str, tokens: Sequence[Token], d: WordDictionary, r: float,
             if u == t.key:
                 continue                 # drawn itself: sent unchanged, nothing to decode
             edits.append((t, with_case(u, t.text),
-                          Substitution(t.text, "", 0, 0, _decode_from(d, u), e.top,
-                                       "prism-mix")))
+                          Substitution(t.text, "", 0, 0, _decode_from(d, u), e.top, method)))
             continue
-        fixed = subs_of.get(t.key)
+        fixed = substitutes.get(t.key)
         if fixed is None:
-            continue                     # no s(w): kept, as PRISM-R keeps it
+            continue                     # no substitute: kept, as PRISM-R keeps it
         u, pos = fixed
         edits.append((t, with_case(u, t.text),
                       Substitution(t.text, "", 0, 0, _decode_from(d, u, pos), e.top,
-                                   "prism-mix", pos)))
+                                   method, pos)))
     enc = _apply(text, edits)
     enc.words = n
     return enc
