@@ -17,7 +17,7 @@ from transforms.dictionary.select import Selector, need_of
 from transforms.linking import POSSESSIVE, TITLES, fold
 from transforms.pseudonyms.kinds import Pseudonym
 from transforms.pseudonyms.person import given_gender
-from transforms.pseudonyms.surface import _name_words, _possessive, apply_case
+from transforms.pseudonyms.surface import _name_words, _possessive, apply_case, lower_like
 
 
 class DictPseudonym(Pseudonym):
@@ -55,7 +55,7 @@ class DictPseudonym(Pseudonym):
             # (an entry's own initial too: "A. Webb" must not send "A. Würth"'s "A.")
             fake = [self.initial(w, f) if _INITIAL.match(w) else f
                     for f, w in zip(fake, words)]
-        body = apply_case(" ".join(words) or base, " ".join(fake))
+        body = lower_like(" ".join(words), apply_case(" ".join(words) or base, " ".join(fake)))
         suffix = _possessive(mention_text)
         if suffix and _possessive(body):
             suffix = ""

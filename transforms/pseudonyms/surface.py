@@ -45,6 +45,19 @@ def apply_case(model: str, text: str) -> str:
     return text
 
 
+def lower_like(model: str, text: str) -> str:
+    """``text`` with its capitalised words in lower case where the mention ``model`` is all in
+    lower case: Swedish writes "kommissionen", "franska" (demonyms) in lower case, and a
+    capital in mid-sentence makes the engine read "Vården" or "Rika" as a name, where it
+    reads "vården" or "rika" as it reads "kommissionen" or "franska".  Words in capitals
+    ("EU") stay."""
+    letters = [c for c in model if c.isalpha()]
+    if not letters or any(c.isupper() for c in letters):
+        return text
+    return " ".join(w[:1].lower() + w[1:] if w[1:] == w[1:].lower() else w
+                    for w in text.split(" "))
+
+
 def _word_case(model: str, word: str) -> str:
     """``word`` in capitals where ``model`` is a word in capitals, in ordinary case where the
     pseudonym's word is in capitals but the mention's is not; else as it is."""
