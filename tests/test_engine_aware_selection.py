@@ -375,3 +375,40 @@ def test_a_mention_of_symbols_alone_does_not_fail_its_document():
                                               detectors=(), engine="apertium"))
     sent = pd.segments[0].text
     assert sent.count("%") == 2 and "5" not in sent
+
+
+def test_a_word_given_in_two_spellings_is_replaced_with_both():
+    # Apertium's Danish generator gives "plejen/plejeen" for the pseudonym "vården": the
+    # original went back before the slash and "/plejeen" stayed in the delivered text.
+    from schemas.records import Assignment
+    from transforms.restore import _find_translated
+    lexicon = pair_lexicon("sv", "da")
+    a = Assignment(cluster=0, category="ORG", original="kommissionen", replacement="vården",
+                   segment=0, start=0, end=6)
+    text = "Allerede for nogle årtier siden ifrågasatte plejen/plejeen uden succes"
+    s, e, new = _find_translated(text, a, [], lexicon.target_form)
+    assert text[s:e] == "plejen/plejeen" and new == "kommissionen"
+    # two words joined by a slash are two names: the other stays
+    text = "ifrågasatte plejen/Frankrig uden succes"
+    s, e, new = _find_translated(text, a, [], lexicon.target_form)
+    assert text[s:e] == "plejen" and new == "kommissionen"
+
+
+def test_a_mention_in_lower_case_gets_its_pseudonym_in_lower_case():
+    # Swedish writes "kommissionen" and the demonym "franska" in lower case; "Vården" in
+    # mid-sentence is a name to the engine, "vården" the noun it reads "kommissionen" as.
+    from transforms.pseudonyms.surface import lower_like
+    assert lower_like("kommissionen", "Vården") == "vården"
+    assert lower_like("franska", "Rika") == "rika"
+    assert lower_like("Kommissionen", "Vården") == "Vården"
+    assert lower_like("eu-domstolen", "EU Ruokolahti") == "EU ruokolahti"
+    from schemas.dictionary import DictionaryEntry, DictionaryForm
+    from transforms.dictionary.select import Selector
+    from transforms.dictionary.store import Dictionary
+    from transforms.pseudonyms.dictionary_entry import DictPseudonym
+    entry = DictionaryEntry(category="ORG", lemma="Vården", count=3, tokens=1, upos="NOUN",
+                            classes=[], forms=[DictionaryForm(form="Vården", features={},
+                                                              count=3)])
+    p = DictPseudonym(entry, "Kommissionen", Selector(Dictionary(lang="sv",
+                                                                  entries={"ORG": [entry]})))
+    assert p.form_for("kommissionen") == "vården" and p.form_for("Kommissionen") == "Vården"

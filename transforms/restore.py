@@ -202,6 +202,13 @@ def find_translation(text: str, name: str, taken, lexicon: Lexicon
     return hit[:2] if hit is not None else None
 
 
+def _shared_prefix(a: str, b: str) -> int:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return n
+
+
 def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                      as_whole: bool = False) -> Optional[Tuple[int, int, str]]:
     """A pseudonym the engine translated or inflected ("Danish law" -> "ley danesa"): each
@@ -279,14 +286,24 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
         # its closing one: the bracket is the name's, taken with it
         if text[s:e].count(opening) > text[s:e].count(closing) and text[e:e + 1] == closing:
             e += 1
+    # The engine's generator may give two spellings of one form, joined by a slash
+    # ("Vården" -> "Plejen/Plejeen"): the other is the same word, and goes with the one
+    # replaced (a slash between two words, "Kommissionen/Frankrike", shares no stem).
+    last, end = text[edits[-1][0]:edits[-1][1]], e
+    while text[end:end + 1] == "/":
+        nxt = _TOKEN.match(text, end + 1)
+        if nxt is None or _overlaps(nxt.span(), taken) or \
+                _shared_prefix(fold(last), fold(nxt.group(0))) < max(4, len(last) - 2):
+            break
+        end = nxt.end()
     if whole is not None:
-        return s, e, whole
+        return s, end, whole
     out, pos = [], s
     for es, ee, new in edits:
         out += [text[pos:es], new]
         pos = ee
     out.append(text[pos:e])
-    return s, e, "".join(out)
+    return s, end, "".join(out)
 
 
 def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_lang: str = "",
