@@ -412,3 +412,21 @@ def test_a_mention_in_lower_case_gets_its_pseudonym_in_lower_case():
     p = DictPseudonym(entry, "Kommissionen", Selector(Dictionary(lang="sv",
                                                                   entries={"ORG": [entry]})))
     assert p.form_for("kommissionen") == "vården" and p.form_for("Kommissionen") == "Vården"
+
+
+def test_a_legal_form_the_engine_translated_goes_back_with_the_name():
+    # "European Food SA" for "Embutidos Monells SA": the engine reads "SA" as "sa" (said)
+    # and writes "SAGDE"; the shared word was not looked for, and the delivered text read
+    # "Embutidos Monells SAGDE".
+    from schemas.records import Assignment
+    from transforms.restore import _find_translated
+    lexicon = pair_lexicon("sv", "da")
+    a = Assignment(cluster=0, category="ORG", original="Embutidos Monells SA",
+                   replacement="European Food SA", segment=0, start=0, end=16)
+    text = "Klagende: European Food SAGDE (ombud: advokaterne Nilsson og Leao)"
+    s, e, new = _find_translated(text, a, [], lexicon.target_form)
+    assert text[s:e] == "European Food SAGDE" and new == "Embutidos Monells SA"
+    # a word after the name that is no translation of it stays outside
+    text = "Klagende: European Food og andre"
+    s, e, new = _find_translated(text, a, [], lexicon.target_form)
+    assert text[s:e] == "European Food" and new == "Embutidos Monells"

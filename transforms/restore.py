@@ -281,6 +281,24 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
     s, e = edits[0][0], edits[-1][1]
     if len(_TOKEN.findall(text[s:e])) > 2 * len(fake) + 1:
         return None                     # scattered words: not this name
+    if whole is None:
+        # A word the pseudonym shares with the original is not looked for ("SA" of "European
+        # Food SA" for "Embutidos Monells SA"); where the engine translated it ("SAGDE": read
+        # as "sa", said), it goes back as the original's word, with the name.
+        shared = []
+        for f, o in reversed(list(zip(fake, orig))):
+            if fold(f.group(0)) != fold(o.group(0)):
+                break
+            shared.insert(0, (f.group(0), o.group(0)))
+        for fw, ow in shared:
+            nxt = _TOKEN.search(text, e)
+            if nxt is None or text[e:nxt.start()].strip() or _overlaps(nxt.span(), taken):
+                break
+            if fold(nxt.group(0)) != fold(fw):
+                if found_as(fw, ow, nxt) is None:
+                    break
+                edits.append((nxt.start(), nxt.end(), ow))
+            e = nxt.end()
     for opening, closing in ("()", "[]"):
         # found word by word, a name with a bracket ("Court (Grand Chamber)") ends before
         # its closing one: the bracket is the name's, taken with it
