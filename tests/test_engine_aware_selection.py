@@ -21,6 +21,17 @@ def _doc(lines, lang="en", target="es"):
                     segments=segs, source_lang=lang, target_lang=target)
 
 
+def _found(pair, original, replacement, text):
+    """Where restoration finds ``replacement``'s translation in ``text`` and what goes back
+    (``restore._find_translated`` with the pair's Apertium lexicon)."""
+    from schemas.records import Assignment
+    from transforms.restore import _find_translated
+    a = Assignment(cluster=0, category="ORG", original=original, replacement=replacement,
+                   segment=0, start=0, end=len(replacement))
+    s, e, new = _find_translated(text, a, [], pair_lexicon(*pair).target_form)
+    return text[s:e], new
+
+
 def test_english_mentions_get_lemma_features_and_class_from_the_analyser():
     got = mention_morphology([("the Commissions", "ORG"), ("Italian", "LOC"),
                               ("P. Bennett", "PER"), ("Landesgericht", "ORG")], "en")
@@ -159,14 +170,8 @@ def test_mentions_without_an_analyser_get_their_shape():
 def test_restoration_takes_the_pseudonyms_default_translation_before_any_other_sense():
     # "Card" may also be "Documento" in the bilingual dictionary: the sentence's own
     # "documento", earlier, is not the pseudonym (seen in a real DOCX: "cariz de palabra")
-    from schemas.records import Assignment
-    from transforms.restore import _find_translated
-    lexicon = pair_lexicon("en", "es")
-    a = Assignment(cluster=0, category="ORG", original="Word", replacement="Card",
-                   segment=0, start=0, end=4)
-    text = "Para hacer vuestro cariz de documento producido, la carta proporciona"
-    s, e, new = _find_translated(text, a, [], lexicon.target_form)
-    assert text[s:e] == "carta" and new == "palabra"
+    assert _found(("en", "es"), "Word", "Card", "Para hacer vuestro cariz de documento "
+                  "producido, la carta proporciona") == ("carta", "palabra")
 
 
 def test_a_scrambled_acronym_is_no_word_the_engine_translates():
@@ -380,18 +385,12 @@ def test_a_mention_of_symbols_alone_does_not_fail_its_document():
 def test_a_word_given_in_two_spellings_is_replaced_with_both():
     # Apertium's Danish generator gives "plejen/plejeen" for the pseudonym "vården": the
     # original went back before the slash and "/plejeen" stayed in the delivered text.
-    from schemas.records import Assignment
-    from transforms.restore import _find_translated
-    lexicon = pair_lexicon("sv", "da")
-    a = Assignment(cluster=0, category="ORG", original="kommissionen", replacement="vården",
-                   segment=0, start=0, end=6)
-    text = "Allerede for nogle årtier siden ifrågasatte plejen/plejeen uden succes"
-    s, e, new = _find_translated(text, a, [], lexicon.target_form)
-    assert text[s:e] == "plejen/plejeen" and new == "kommissionen"
+    pair = ("sv", "da")
+    assert _found(pair, "kommissionen", "vården", "Allerede for nogle årtier siden "
+                  "ifrågasatte plejen/plejeen uden succes") == ("plejen/plejeen", "kommissionen")
     # two words joined by a slash are two names: the other stays
-    text = "ifrågasatte plejen/Frankrig uden succes"
-    s, e, new = _find_translated(text, a, [], lexicon.target_form)
-    assert text[s:e] == "plejen" and new == "kommissionen"
+    assert _found(pair, "kommissionen", "vården", "ifrågasatte plejen/Frankrig uden "
+                  "succes") == ("plejen", "kommissionen")
 
 
 def test_a_mention_in_lower_case_gets_its_pseudonym_in_lower_case():
@@ -418,15 +417,9 @@ def test_a_legal_form_the_engine_translated_goes_back_with_the_name():
     # "European Food SA" for "Embutidos Monells SA": the engine reads "SA" as "sa" (said)
     # and writes "SAGDE"; the shared word was not looked for, and the delivered text read
     # "Embutidos Monells SAGDE".
-    from schemas.records import Assignment
-    from transforms.restore import _find_translated
-    lexicon = pair_lexicon("sv", "da")
-    a = Assignment(cluster=0, category="ORG", original="Embutidos Monells SA",
-                   replacement="European Food SA", segment=0, start=0, end=16)
-    text = "Klagende: European Food SAGDE (ombud: advokaterne Nilsson og Leao)"
-    s, e, new = _find_translated(text, a, [], lexicon.target_form)
-    assert text[s:e] == "European Food SAGDE" and new == "Embutidos Monells SA"
+    pair, names = ("sv", "da"), ("Embutidos Monells SA", "European Food SA")
+    assert _found(pair, *names, "Klagende: European Food SAGDE (ombud: advokaterne Nilsson "
+                  "og Leao)") == ("European Food SAGDE", "Embutidos Monells SA")
     # a word after the name that is no translation of it stays outside
-    text = "Klagende: European Food og andre"
-    s, e, new = _find_translated(text, a, [], lexicon.target_form)
-    assert text[s:e] == "European Food" and new == "Embutidos Monells"
+    assert _found(pair, *names, "Klagende: European Food og andre") == \
+        ("European Food", "Embutidos Monells")
