@@ -512,9 +512,17 @@ _LAW_CITED = [re.compile(r"(?<![\w])" + rx + r"(?![\w])") for rx in (
     _LAW + r"(?:’s|'s|:n|:s)?\s+" + _ARTICLE + r"\s*\d+")]                       # ELTL artikli 267
 
 
+_NUMBERED = re.compile(r"\d/\d")     # every act number has one ("987/2009", "2001/18/EC")
+
+
 @functools.lru_cache(maxsize=4096)
 def _citations(text: str) -> Tuple[Tuple[int, int], ...]:
-    return tuple([m.span() for m in _ECLI.finditer(text)] +
+    # The act patterns try a word at every position; a text with no number/year has none
+    # of them to find (most segments), and is not walked through three times.
+    ecli = [m.span() for m in _ECLI.finditer(text)] if ":" in text else []
+    if not _NUMBERED.search(text):
+        return tuple(ecli)
+    return tuple(ecli +
                  [m.span() for m in _EU_ORDER.finditer(text)] +
                  [m.span() for m in _ACT_WITH_ORDER.finditer(text)] +
                  [m.span(1) for m in _ACT_CITED.finditer(text)])
@@ -526,6 +534,8 @@ def citation_phrases(text: str) -> List[Tuple[int, int]]:
     turns a public citation into a bare number (``transforms.prism``)."""
     if not any(c in text for c in ":(/"):
         return []
+    if not _NUMBERED.search(text):
+        return [m.span() for m in _ECLI.finditer(text)]
     return [m.span() for rx in (_ECLI, _EU_ORDER, _ACT_WITH_ORDER, _ACT_CITED)
             for m in rx.finditer(text)]
 
