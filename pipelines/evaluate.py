@@ -243,7 +243,8 @@ class _HypothesisFn(beam.DoFn):
         pds, golds = list(grouped["protected"]), list(grouped["gold"])
         if not pds or not golds:
             return
-        yield name, score.hypothesis_document(pds[0], grouped["responses"], self.engine,
+        responses = [r for rs in grouped["responses"] for r in rs]
+        yield name, score.hypothesis_document(pds[0], responses, self.engine,
                                               self.method, golds[0], self.categories,
                                               self.aligner, self.leak_threshold,
                                               self.inverter)
@@ -286,8 +287,11 @@ class _ScoreDocumentFn(beam.DoFn):
                 yield beam.pvalue.TaggedOutput("unmatched", name)
                 return
             refs = parallel_references(doc, targets[0], score.machine_translation(doc, hyps))
-        for row in score.score_document(doc, refs, hyps, self.direction, self.categories):
-            yield row
+        # the document's rows as one element: Beam's per-element work (coders, the
+        # reshuffle) was a tenth of a run's time at one element per segment
+        rows = list(score.score_document(doc, refs, hyps, self.direction, self.categories))
+        if rows:
+            yield rows
         for h in hyps:
             yield beam.pvalue.TaggedOutput("summaries", score.summarise_hypothesis(h))
         if refs is not None:
@@ -297,8 +301,9 @@ class _ScoreDocumentFn(beam.DoFn):
 
 
 class _StatisticsFn(beam.DoFn):
-    """Each row's per-segment sufficient statistics (``score.segment_statistics``), so that
-    the costly part of scoring (TER's shift search) is spread over the workers; the report
+    """Each row's per-segment sufficient statistics (``score.segment_statistics``; a
+    document's rows together), so that the costly part of scoring (TER's shift search) is
+    spread over the workers; the report
     only sums and resamples them.  With a cache directory, pairs scored by an earlier run
     (same metric signature, hypothesis and reference) are read, not scored, and what this
     worker scores is added as a file of its own at the end of each bundle."""
@@ -312,8 +317,8 @@ class _StatisticsFn(beam.DoFn):
         self.scorer = metrics_mod.SegmentScorer(self.target_lang, self.names, cache)
         self._known = set(cache)
 
-    def process(self, row):
-        yield score.segment_statistics(row, self.scorer)
+    def process(self, rows):
+        yield [score.segment_statistics(row, self.scorer) for row in rows]
 
     def finish_bundle(self):
         if not self.cache_dir:
@@ -349,7 +354,8 @@ def _write(path: str, data: bytes) -> None:
 
 
 class WriteReport(beam.PTransform):
-    """Everything scored -> report.json, report.csv, report.html, segments.parquet."""
+    """Everything scored (``rows``: a list of rows per document) -> report.json, report.csv,
+    report.html, segments.parquet."""
 
     def __init__(self, output: str, run_info: dict, checks, comet_model: Optional[str],
                  target_lang: str, bootstrap_samples: int, names=metrics_mod.METRICS):
@@ -370,7 +376,7 @@ class WriteReport(beam.PTransform):
             if comet_model:
                 from transforms.evaluation.metrics import CometScorer
                 comet = CometScorer(comet_model)
-            rows = [dict(r) for r in rows]
+            rows = [dict(r) for document in rows for r in document]
             rep = score.build_report(rows, summaries, "original", target_lang, samples, comet,
                                      names)
             for r in rows:
@@ -452,8 +458,13 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
             label = f"{engine}/{method}"
             mine = score.internal_method(method)
             point = parse_point(method) if "@" in method else None
+            # (document, its responses) elements: the shared translation gives them so
+            # (``TranslateDistinct``); responses one by one (PRISM points, probes) are keyed
+            # a list each
+            grouped, singles = [], []
             if point is None:
-                protected, translated = shared["protected"][mine], shared_responses[mine]
+                protected = shared["protected"][mine]
+                grouped.append(shared_responses[mine])
             else:
                 family, ratio = point
                 options = dataclasses.replace(
@@ -465,20 +476,22 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
                 own = to_protect | f"{label}/ProtectDocuments" >> ProtectDocuments(
                     options, engine, corpus_scope=True, max_batch=batch)
                 protected = own.protected
-                translated = own.requests | f"{label}/TranslateSegments" >> TranslateSegments(
-                    engine, opts.source_lang, opts.target_lang, engine_options)
-            answers = [translated]
+                singles.append(own.requests | f"{label}/TranslateSegments" >> TranslateSegments(
+                    engine, opts.source_lang, opts.target_lang, engine_options))
             if mine == "none" and probes_for(opts.probes, engine):
                 # Its own transform (own engine instance): a probe the engine refuses can
                 # never take a segment's batch down with it.
-                answers.append(protected
+                singles.append(protected
                                | f"{label}/Probes" >> beam.FlatMap(
                                    lambda kv, e=engine, n=batch: stages.request_batches(
                                        score.probe_requests(kv[1], e), n))
                                | f"{label}/TranslateProbes" >> TranslateSegments(
                                    engine, opts.source_lang, opts.target_lang, engine_options))
-            responses = (tuple(answers) | f"{label}/AllResponses" >> beam.Flatten()
-                         | f"{label}/KeyResponses" >> beam.Map(lambda r: (r.document, r)))
+            if singles:
+                grouped.append(tuple(singles) | f"{label}/AllResponses" >> beam.Flatten()
+                               | f"{label}/KeyResponses" >> beam.Map(lambda r: (r.document, [r])))
+            responses = grouped[0] if len(grouped) == 1 else \
+                (tuple(grouped) | f"{label}/Responses" >> beam.Flatten())
             hyps = ({"protected": protected, "responses": responses, "gold": gold}
                     | f"{label}/Join" >> beam.CoGroupByKey()
                     | f"{label}/Restore" >> beam.ParDo(_HypothesisFn(
@@ -505,8 +518,8 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
                    lambda f: {"kind": "failure", "failure": f.to_dict()})] + read_failures)
     extras = tuple(extras) | "AllExtras" >> beam.Flatten()
     names = metrics_mod.parse_metrics(opts.metrics)
-    # one row per engine × method × segment: spread over the workers (TER is the cost)
-    rows = (scored.rows | "SpreadSegments" >> beam.Reshuffle()
+    # each document's rows (engine × method × segment) spread over the workers (TER is the cost)
+    rows = (scored.rows | "SpreadDocuments" >> beam.Reshuffle()
             | "SegmentStatistics" >> beam.ParDo(_StatisticsFn(opts.target_lang, names,
                                                               opts.score_cache)))
     return (rows, scored.summaries, extras) | "WriteReport" >> WriteReport(

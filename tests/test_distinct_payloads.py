@@ -81,7 +81,10 @@ def test_in_the_pipeline_each_method_gets_its_own_responses():
         out = shared["distinct"] | TranslateDistinct(methods, "upper", "en", "es")
 
         def check(method):
-            def inner(responses):
+            def inner(elements):
+                # one element for the document, its responses together
+                assert [name for name, _ in elements] == ["d.jsonl"], method
+                responses = elements[0][1]
                 assert sorted(r.index for r in responses) == [0, 1, 2], method
                 by = {r.index: r.text for r in responses}
                 assert by[1] == "THE HEARING WAS ADJOURNED." and by[2] == "COSTS WERE RESERVED."

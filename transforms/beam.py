@@ -462,13 +462,14 @@ class _TranslateDistinctFn(_SendingFn):
     @staticmethod
     def _fan_out(job: "stages.DistinctPayloads", responses: List[MTResponse]):
         for i, mine in enumerate(job.fan_out(responses)):
-            for r in mine:
-                yield TaggedOutput(f"responses{i}", r)
+            if mine:
+                yield TaggedOutput(f"responses{i}", (mine[0].document, mine))
 
 
 class TranslateDistinct(beam.PTransform):
-    """``ProtectDocumentsByMethod(distinct=True)``'s ``distinct`` -> ``{method: MT
-    responses}``, as ``TranslateSegments`` gives each method's requests, with each distinct
+    """``ProtectDocumentsByMethod(distinct=True)``'s ``distinct`` -> ``{method: (document,
+    its MT responses)}``: what ``TranslateSegments`` gives for each method's requests, a
+    document's together (one element a document, not one a segment), with each distinct
     payload of a document sent once (``stages.DistinctPayloads``) and every method's
     payloads through one engine pool (one per method started a dozen Apertium processes per
     method and made them share two cores).  The batches are made from the document alone,
