@@ -423,3 +423,17 @@ def test_a_legal_form_the_engine_translated_goes_back_with_the_name():
     # a word after the name that is no translation of it stays outside
     assert _found(pair, *names, "Klagende: European Food og andre") == \
         ("European Food", "Embutidos Monells")
+
+
+def test_a_pseudonym_with_no_word_for_word_counterpart_is_found_whole():
+    # "Fédération nationale de la chasse" stood for a German name of as many words: word for
+    # word its "la" was to be found as a translation of "und", and was not; the engine had
+    # read it as "laid" ("lagde"), and "de lagde chasse" stayed in the delivered text.
+    from schemas.records import Assignment
+    from transforms.restore import locate_how
+    original = "Bundesverband der Verbraucherzentralen und Verbraucherverbände"
+    a = Assignment(cluster=0, category="ORG", original=original, method="pseudonym",
+                   replacement="Fédération nationale de la chasse", segment=0, start=0, end=33)
+    text = "dom af den 24 juli 2016, Fédération nationale de lagde chasse (C‑195/14, punkt 36)"
+    s, e, new, how = locate_how(text, a, [], "da", "sv", pair_lexicon("sv", "da").target_form)
+    assert text[s:e] == "Fédération nationale de lagde chasse" and new == original

@@ -359,7 +359,12 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
             original = POSSESSIVE.sub("", a.original)
             how = "target-form"
     if span is None and lexicon is not None and a.method == "pseudonym" and a.category != "DATE":
-        hit = _find_translated(text, a, taken, lexicon)
+        # word for word first; else the pseudonym found whole, the original put back whole:
+        # "Fédération nationale de la chasse" for a German name of as many words has no
+        # word-for-word counterpart ("la" -> "und"), and its "la", read as "laid", came back
+        # "lagde", which only the pseudonym's own words find
+        hit = _find_translated(text, a, taken, lexicon) or \
+            _find_translated(text, a, taken, lexicon, as_whole=True)
         if hit is not None:
             return hit[0], hit[1], hit[2], "engine-form"
     if span is None and a.method == "pseudonym" and a.category != "DATE":
