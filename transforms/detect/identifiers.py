@@ -516,28 +516,28 @@ _NUMBERED = re.compile(r"\d/\d")     # every act number has one ("987/2009", "20
 
 
 @functools.lru_cache(maxsize=4096)
-def _citations(text: str) -> Tuple[Tuple[int, int], ...]:
+def _citations(text: str, phrases: bool = False) -> Tuple[Tuple[int, int], ...]:
+    """``public_citations`` (``phrases``: ``citation_phrases``) of ``text``, kept per text:
+    detection and the leak guard read the same segments, and an evaluation sends most of
+    them in every method."""
+    if not any(c in text for c in ":(/"):
+        return ()
+    ecli = [m.span() for m in _ECLI.finditer(text)] if ":" in text else []
     # The act patterns try a word at every position; a text with no number/year has none
     # of them to find (most segments), and is not walked through three times.
-    ecli = [m.span() for m in _ECLI.finditer(text)] if ":" in text else []
     if not _NUMBERED.search(text):
         return tuple(ecli)
     return tuple(ecli +
                  [m.span() for m in _EU_ORDER.finditer(text)] +
                  [m.span() for m in _ACT_WITH_ORDER.finditer(text)] +
-                 [m.span(1) for m in _ACT_CITED.finditer(text)])
+                 [m.span(0 if phrases else 1) for m in _ACT_CITED.finditer(text)])
 
 
 def citation_phrases(text: str) -> List[Tuple[int, int]]:
     """``public_citations`` with the words that make them citations: "Regulation No
     987/2009" whole, not its number alone.  Changing those words ("Criminal No 987/2009")
     turns a public citation into a bare number (``transforms.prism``)."""
-    if not any(c in text for c in ":(/"):
-        return []
-    if not _NUMBERED.search(text):
-        return [m.span() for m in _ECLI.finditer(text)]
-    return [m.span() for rx in (_ECLI, _EU_ORDER, _ACT_WITH_ORDER, _ACT_CITED)
-            for m in rx.finditer(text)]
+    return list(_citations(text, phrases=True))
 
 
 def public_citations(text: str) -> List[Tuple[int, int]]:
@@ -547,10 +547,6 @@ def public_citations(text: str) -> List[Tuple[int, int]]:
     same in every document, and a name masked inside one ("Parkin Ltd:C:2018:784") leaves
     the translator a broken citation: no detector's name is taken inside them, and the leak
     guard does not read them (what a person labelled there is masked all the same)."""
-    if not any(c in text for c in ":(/"):
-        return []
-    # kept per text: detection and the leak guard read the same segments, and an evaluation
-    # sends most of them in every method
     return list(_citations(text))
 
 
