@@ -202,13 +202,6 @@ def find_translation(text: str, name: str, taken, lexicon: Lexicon
     return hit[:2] if hit is not None else None
 
 
-def _shared_prefix(a: str, b: str) -> int:
-    n = 0
-    while n < min(len(a), len(b)) and a[n] == b[n]:
-        n += 1
-    return n
-
-
 def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                      as_whole: bool = False) -> Optional[Tuple[int, int, str]]:
     """A pseudonym the engine translated or inflected ("Danish law" -> "ley danesa"): each
@@ -311,7 +304,8 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
     while text[end:end + 1] == "/":
         nxt = _TOKEN.match(text, end + 1)
         if nxt is None or _overlaps(nxt.span(), taken) or \
-                _shared_prefix(fold(last), fold(nxt.group(0))) < max(4, len(last) - 2):
+                len(os.path.commonprefix([fold(last), fold(nxt.group(0))])) < \
+                max(4, len(last) - 2):
             break
         end = nxt.end()
     if whole is not None:
