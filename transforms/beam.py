@@ -450,9 +450,9 @@ class TranslateSegments(beam.PTransform):
 
 
 class _TranslateDistinctFn(_SendingFn):
-    def __init__(self, methods: int, max_batch: int, *args):
+    def __init__(self, max_batch: int, *args):
         super().__init__(*args)
-        self.methods, self.max_batch = methods, max_batch
+        self.max_batch = max_batch
 
     def process(self, job: "stages.DistinctPayloads"):
         yield from self._send(self.pool.translate,
@@ -486,7 +486,7 @@ class TranslateDistinct(beam.PTransform):
     def expand(self, jobs):
         tags = [f"responses{i}" for i in range(len(self.methods))]
         out = jobs | "Translate" >> beam.ParDo(_TranslateDistinctFn(
-            len(self.methods), self.max_batch, *self.args)).with_outputs(*tags)
+            self.max_batch, *self.args)).with_outputs(*tags)
         return {m: out[f"responses{i}"] for i, m in enumerate(self.methods)}
 
 

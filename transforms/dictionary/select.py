@@ -614,11 +614,11 @@ class Selector:
                 last = word.casefold()
                 ending = 0 if last[-2:] == end else (1 if last[-1:] == end[-1:] else 2)
                 look.append(((-min(evidence, TRUSTED), ending, len(lemma)), order(lemma), lemma,
-                             mades, cat))
+                             mades))
             look.sort(key=lambda c: c[:3])
             for k in range(0, len(look), PREFETCH):
                 entries = [_made_entry(lemma, mades, cat)
-                           for _, _, lemma, mades, cat in look[k:k + PREFETCH]]
+                           for _, _, lemma, mades in look[k:k + PREFETCH]]
                 if prefetch is not None:
                     # the engine's view of their words in one round trip, not one each
                     prefetch(entries)
