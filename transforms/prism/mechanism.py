@@ -34,10 +34,10 @@ hand): every word w of V is, independently, replaced with probability r by a wor
 uniformly from V (PRISM-R's draw, from the same randomness) and otherwise (1 − r) by a
 fixed substitute s(w) that depends on w alone (``mix_substitutes``: the next word after w,
 in the dictionary's order, among the POS-keyed entries of w's own most confident POS, in V
-and no word of the run's entity strings), or kept when w has none.  Given w, an output u in V has probability r/|V|, plus 1 − r if
-u = s(w) (u = w when w has no substitute); so every u of V gets at least r/|V| from any
-input word and at most (1 − r) + r/|V|, no word outside V is ever output for a word of V,
-and for any w, w', u
+and no word of the run's entity strings), or kept when w has none.  Given w, an output u in
+V has probability r/|V|, plus 1 − r if u = s(w) (u = w when w has no substitute); so every
+u of V gets at least r/|V| from any input word and at most (1 − r) + r/|V|, no word
+outside V is ever output for a word of V, and for any w, w', u
 
     Pr[u | w] / Pr[u | w'] <= ((1 − r) + r/|V|) / (r/|V|) = (r + |V|(1 − r)) / r:
 
