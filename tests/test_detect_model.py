@@ -13,6 +13,11 @@ def _spans(texts, lang="en"):
             for spans in HeuristicDetector().detect(texts, lang)]
 
 
+def _model_spans(texts, lang="en"):
+    return [[(s.text, s.category) for s in row]
+            for row in model.default_tagger().detect(texts, lang)]
+
+
 def test_initials_are_one_token_with_their_dots_and_hyphens():
     toks = [w for _, _, w in model.tokenize("P. Bennett, J.‑F. Eriksson and B.I. Rodriguez (A.")]
     assert toks[:2] == ["P.", "Bennett"] and "J.‑F." in toks and "B.I." in toks
@@ -247,3 +252,22 @@ def test_a_key_chord_is_no_name():
            Span(0, 4, "PER", "model", "Alts", source="detector")]
     kept = model._without_key_chords(["Alts Ctrl+Shift+F4"], [row])[0]
     assert [s.text for s in kept] == ["Alts"]
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_an_adjective_the_language_writes_capitalised_only_is_a_nationality():
+    classes = model.word_classes(["French", "Arab", "Southern", "Christian"], "en")
+    assert "proper" in classes["French"] and "proper" in classes["Arab"]
+    assert "proper" not in classes["Southern"]          # "southern" is a word too
+    from transforms.detect.base import Span
+    as_nat = lambda t: model._as_nationality(Span(0, len(t), "LOC", "model", t), classes)
+    assert as_nat("French").category == "NATIONALITY"
+    assert as_nat("the Arab").category == "NATIONALITY"
+    assert as_nat("Southern").category == "LOC"          # the model's to call
+    assert as_nat("Christian").category == "LOC"         # also a given name
+
+
+@needs_model
+def test_a_nationality_is_masked_apart_from_names():
+    got = _model_spans(["Almost half of all Australian school children met Dr Anna Kowalski."])
+    assert ("Australian", "NATIONALITY") in got[0] and ("Anna Kowalski", "PER") in got[0]

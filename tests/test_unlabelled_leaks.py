@@ -69,3 +69,24 @@ def test_latvian_leak_cases_never_reach_the_engine(tmp_path):
     leaked = [s for s in NEVER_SENT_LV if s in sent]
     assert not leaked, f"sent: {leaked}\n{sent}"
     assert "noraidīja" in sent and "prasību" in sent     # the sentence around them goes out
+
+
+def test_a_nationality_is_sent_as_another_and_comes_back(tmp_path, apertium):
+    doc = tmp_path / "iodine.jsonl"
+    doc.write_text("".join(json.dumps({"text": t, "label": []}) + "\n" for t in [
+        "Australian children suffering from iodine deficiency",
+        "Almost half of all Australian primary school children are iodine deficient."]))
+    out = _run(tmp_path, str(doc), "en", "es", "apertium")
+    sent = _payload(out)
+    assert "Australian" not in sent
+    # another adjective of its kind from the dictionary, the same in both segments
+    import pyarrow.parquet as pq
+    adjectives = {r["lemma"] for r in pq.read_table(
+        REPO / "resources" / "dictionaries" / "en.parquet").to_pylist()
+        if r["category"] == "LOC" and r["upos"] == "ADJ"}
+    first, second = (r.split()[0] if i == 0 else r.split()[4]
+                     for i, r in enumerate(sent.splitlines()))
+    assert first == second and first in adjectives, sent
+    rows = [json.loads(l) for l in (out / "iodine.jsonl").read_text().splitlines()]
+    assert all("australian" in r["text"] for r in rows), rows
+    assert {lab[2] for r in rows for lab in r["label"]} == {"NATIONALITY"}

@@ -24,7 +24,7 @@ from transforms.target_names import common_word
 
 # Categories protected unless the user chooses otherwise.  Professions, nationalities,
 # titles and amounts are quasi-identifiers at most and are translated normally by default.
-DEFAULT_CATEGORIES = ("PER", "ORG", "LOC", "GPE", "DATE", "IDNUM", "URL", "EMAIL", "PHONE",
+DEFAULT_CATEGORIES = ("PER", "ORG", "LOC", "GPE", "NATIONALITY", "DATE", "IDNUM", "URL", "EMAIL", "PHONE",
                       "IBAN", "CARD", "VAT", "IP", "ID", "ADDRESS", "MISC")
 
 
@@ -305,7 +305,7 @@ def engine_views(engine: str, source: str, target: str):
 
 
 # Categories whose mentions are described by morphology (names: the dictionary's categories).
-DESCRIBED = ("PER", "ORG", "LOC", "GPE", "MISC")
+DESCRIBED = ("PER", "ORG", "LOC", "GPE", "NATIONALITY", "MISC")
 
 
 def describe_mentions(mentions: List[Mention], lang: str) -> List[Mention]:

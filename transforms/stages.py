@@ -562,7 +562,7 @@ def dictionary_counts(by_cat: Dict[str, Dict[str, int]]) -> Dict[str, Tuple[int,
     morphology-matched selection, and how often it ran."""
     from transforms.dictionary.select import DICTIONARY_STEPS
     out: Dict[str, Tuple[int, int]] = {}
-    for cat in ("PER", "ORG", "LOC", "GPE"):
+    for cat in ("PER", "ORG", "LOC", "GPE", "NATIONALITY"):
         steps = by_cat.get(cat, {})
         fresh = sum(v for k, v in steps.items() if k not in ("same-key", "corpus"))
         if fresh:

@@ -25,7 +25,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from transforms.linking import fold
 
-TRANSLATABLE = ("LOC", "GPE", "ORG")
+TRANSLATABLE = ("LOC", "GPE", "NATIONALITY", "ORG")
 APERTIUM_DIRS = ("/usr/share/apertium", "/usr/local/share/apertium")
 ISO3 = {"en": "eng", "es": "spa"}
 
@@ -227,7 +227,7 @@ def target_name(name: str, category: str, source: str, target: str) -> Optional[
         article = None            # the table's entry already says "la Comisión Europea"
     else:
         found = table.get(fold(core))
-    if found is None and category in ("LOC", "GPE"):
+    if found is None and category in ("LOC", "GPE", "NATIONALITY"):
         names = _apertium(source, target)
         if names is not None:
             try:

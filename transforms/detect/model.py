@@ -158,8 +158,9 @@ _CLOSED = {"adv", "preadv", "pr", "cnjcoo", "cnjsub", "cnjadv", "det", "predet",
 
 def word_classes(words: Iterable[str], lang: str) -> Dict[str, Tuple[str, ...]]:
     """The installed analyser's view of each word: proper-noun subtypes ("np_loc",
-    "np_ant", "np_cog", "np_org", "np_al"), "common" when some reading is an ordinary word,
-    "unknown"; nothing where the language has no analyser.  Only looked up here, never
+    "np_ant", "np_cog", "np_org", "np_al"), "common" when some reading is an ordinary word
+    (with "adj", "closed" or "open" for its part of speech, and "proper" for an adjective the
+    lexicon has only capitalised), "unknown"; nothing where the language has no analyser.  Only looked up here, never
     sent."""
     from transforms.target_names import ApertiumNames, _UNIT
     proc = _analyser(lang)
@@ -185,6 +186,11 @@ def word_classes(words: Iterable[str], lang: str) -> Dict[str, Tuple[str, ...]]:
                     pos = reading.partition("<")[2].partition(">")[0]
                     classes.add("adj" if pos == "adj" else "closed" if pos in _CLOSED
                                 else "open")
+                    if pos == "adj" and w[:1].isupper() and reading[:1].islower():
+                        # the lexicon has this adjective only capitalised ("French":
+                        # french<adj>, while "french" is unknown; "Southern" echoes the
+                        # input's case): a nationality, language, people's or faith's word
+                        classes.add("proper")
         out[w] = tuple(sorted(classes)) or ("unknown",)
     return out
 
@@ -598,7 +604,8 @@ def _known_word(text: str, lang: str, classes) -> bool:
 
 def _ordinary(word_classes: Optional[Tuple[str, ...]]) -> bool:
     """The analyser knows the word as ordinary words only (no proper-noun reading)."""
-    return bool(word_classes) and set(word_classes) <= {"common", "adj", "closed", "open"}
+    return bool(word_classes) and set(word_classes) <= {"common", "adj", "closed", "open",
+                                                        "proper"}
 
 
 def _adjective_alone(span: Span, text: str, classes) -> bool:
@@ -614,6 +621,27 @@ def _adjective_alone(span: Span, text: str, classes) -> bool:
     titled = bool(before) and before[-1].lower().rstrip(".") in _lexicons()["title"]
     # an adjective ("English"), or only closed-class words and adverbs ("Well", "However")
     return bool(c) and _ordinary(c) and not titled and ("adj" in c or "open" not in c)
+
+
+NATIONALITY = "NATIONALITY"
+
+
+def _as_nationality(span: Span, classes) -> Span:
+    """A name made only of adjectives the language writes capitalised (a leading article
+    aside), none of them a proper noun too, is a nationality, a language, a people's or a
+    faith's word: "French", "the English", "African American".  It stays masked (ethnic
+    origin is personal data; MultiLeg annotates "Austrian" in "Austrian law"), as
+    ``NATIONALITY``: it names no person, organisation or place, and its pseudonym is an
+    adjective of its kind."""
+    if classes is None or span.category not in CATS:
+        return span
+    words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
+    if words and words[0].lower() in _CONNECTOR_ARTICLES:
+        words = words[1:]
+    if words and all("proper" in classes.get(w, ()) and not any(
+            c.startswith("np_") for c in classes.get(w, ())) for w in words):
+        return dataclasses.replace(span, category=NATIONALITY)
+    return span
 
 
 def _wordish(tok: str) -> bool:
@@ -756,6 +784,7 @@ class NameTagger:
             spans = [s for s in (_vetted(r, text, lower, classes, lang) for r in rules) if s]
             spans = _without_compound_guesses(spans, toks, p_name, self.threshold, lang)
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
+            spans = [_as_nationality(s, classes) for s in spans]
             spans = [s for s in spans if not _adjective_alone(s, text, classes)]
             out.append(_joined_at_connectors(text, resolve_overlaps(spans, {}), lang))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),

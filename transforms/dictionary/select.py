@@ -44,7 +44,9 @@ STEPS = ("engine+features", "class+features", "features", "analogy", "faker+anal
 # vocabulary: the chooser's ``engine+composed``); ``faker+analogy`` makes one up.
 DICTIONARY_STEPS = ("engine+features", "engine+composed", "class+features", "features",
                     "analogy", "features-partial")
-CATEGORY_ALIASES = {"GPE": "LOC"}
+# A nationality's pseudonym is one of the places' adjectives ("European", "Austrian": a
+# news corpus labels them places, as MultiLeg does).
+CATEGORY_ALIASES = {"GPE": "LOC", "NATIONALITY": "LOC"}
 WINDOW = 2          # characters over the shortest lemma still "near-shortest"
 TRUSTED = 3.0       # analogy evidence (ending-class length) from which made forms are ranked
                     # alike: 86-100 % right on EDT test's forms unseen in the dictionary

@@ -42,7 +42,7 @@ from transforms.pseudonyms.kinds import Plain, Pseudonym
 from transforms.pseudonyms.person import fake_person
 from transforms.target_names import common_word
 
-NAME_CATEGORIES = ("PER", "ORG", "LOC", "GPE", "MISC")
+NAME_CATEGORIES = ("PER", "ORG", "LOC", "GPE", "NATIONALITY", "MISC")
 # Categories the Faker step has pools for.
 
 _WORDS = re.compile(r"\w+")
@@ -464,7 +464,7 @@ class PseudonymChooser:
             return None          # an acronym gets an acronym: the scramble ("EU" -> "KQ")
         if cat == "PER":
             return fake_person(self, cluster)
-        if cat in ("LOC", "GPE"):
+        if cat in ("LOC", "GPE", "NATIONALITY"):
             return Plain(pick(self, cluster, fallback_lists()["city"]))
         if cat == "ORG":
             return Plain(pick(self, cluster, fallback_lists()["org"]))
