@@ -271,3 +271,11 @@ def test_an_adjective_the_language_writes_capitalised_only_is_a_nationality():
 def test_a_nationality_is_masked_apart_from_names():
     got = _model_spans(["Almost half of all Australian school children met Dr Anna Kowalski."])
     assert ("Australian", "NATIONALITY") in got[0] and ("Anna Kowalski", "PER") in got[0]
+
+
+@needs_model
+def test_a_month_alone_is_no_name():
+    got = _model_spans(["It rained in August and September, and between December and April.",
+                        "August Strindberg wrote it; Mr August signed."])
+    assert got[0] == []                      # (a gazetteer of given names has "August")
+    assert ("August Strindberg", "PER") in got[1] and ("August", "PER") in got[1]

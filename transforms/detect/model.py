@@ -437,6 +437,7 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
       sentence start is the Swedish "till", whatever a gazetteer of German names says).
     * Every word an ordinary word to the language's analyser, with no proper-noun reading
       and no title before it: not a name ("English", "Most" — a Czech town in a gazetteer).
+    * A month or a weekday alone, with no title before it: no name ("August", "April").
     * A guess (capitalisation alone) stands only where the analyser knows none of its words
       as an ordinary word, and the document never writes them in lower case: "Mulligan",
       "Toyota", "Sállagi" mid-sentence; leading ordinary words are left out ("Then Dakar").
@@ -450,12 +451,12 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
     ordinary = [_ordinary(classes.get(w)) for _, _, w in toks]
     before = text[:span.start].split()
     titled = bool(before) and before[-1].lower().rstrip(".") in _lexicons()["title"]
+    if len(toks) == 1 and toks[0][2].lower() in _CALENDAR and not titled:
+        return None     # "in August": a month, whatever a gazetteer of given names says
     if span.subtype != GUESS:
         return None if all(ordinary) and not titled else span
     if all(w.isupper() for _, _, w in toks):
         return None     # an acronym the rules only guess at: the model decides ("EC", "RZ")
-    if len(toks) == 1 and toks[0][2].lower() in _CALENDAR:
-        return None
     k = 0
     while k < len(toks) and ordinary[k]:
         k += 1
@@ -611,8 +612,8 @@ def _ordinary(word_classes: Optional[Tuple[str, ...]]) -> bool:
 def _adjective_alone(span: Span, text: str, classes) -> bool:
     """One word the analyser reads as an adjective, or only as closed-class words or adverbs,
     and never as a proper noun, with no title before it, that the model does not itself
-    call a name: a nationality or language word ("English", "Dutch") or a "Well", not a name.  (Where the model is sure — MultiLeg annotates
-    "Austrian" in "Austrian law" as a place — it stays masked.)"""
+    call a name: a "Southern" or a "Well", not a name.  (Where the model is sure it stays
+    masked; a nationality word is ``NATIONALITY`` by then, ``_as_nationality``.)"""
     toks = [t for t in tokenize(span.text) if _wordish(t[2])]
     if classes is None or len(toks) != 1 or span.subtype == "model":
         return False
