@@ -38,14 +38,22 @@ def test_spans_leave_titles_and_trailing_function_words_outside():
 
 
 def test_a_lower_case_name_is_masked_by_precaution_only():
-    text = "the referring court"
+    text = "den hänskjutande domstolen"          # Swedish writes its courts in lower case
     toks = model.tokenize(text)
-    (span,) = model.spans_from_tags(text, toks, ["O", "O", "B-ORG"], "en")
+    (span,) = model.spans_from_tags(text, toks, ["O", "O", "B-ORG"], "sv")
     assert span.source == PRECAUTION
     (span,) = model.spans_from_tags("Customs Code", model.tokenize("Customs Code"),
                                     ["B-ORG", "O"], "en", flipped=[True, False],
                                     lower_words={"customs"})
     assert span.source == PRECAUTION        # a margin call on a word the document uses
+
+
+def test_in_english_a_lower_case_span_of_ordinary_words_is_no_name():
+    text = "the referring court met john smith"
+    toks = model.tokenize(text)
+    got = model.spans_from_tags(text, toks, ["O", "O", "B-ORG", "O", "B-PER", "I-PER"], "en")
+    # English capitalises its names: "court" is a word; a name in lower case is still one
+    assert [(s.text, s.source) for s in got] == [("john smith", PRECAUTION)]
 
 
 needs_model = pytest.mark.skipif(not model.MODEL_PATH.is_file(),
