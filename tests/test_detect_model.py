@@ -287,3 +287,11 @@ def test_a_month_alone_is_no_name():
                         "August Strindberg wrote it; Mr August signed."])
     assert got[0] == []                      # (a gazetteer of given names has "August")
     assert ("August Strindberg", "PER") in got[1] and ("August", "PER") in got[1]
+
+
+@needs_model
+def test_a_numbered_part_of_the_text_is_no_name():
+    got = _model_spans(["As Figure 1 and Table 2.3 show, the Box 4 data arrived.",
+                        "He met Mr Box in Room 5; Chapter IV names Prague 1."])
+    assert got[0] == []
+    assert ("Box", "PER") in got[1] and ("Prague", "LOC") in got[1]

@@ -160,8 +160,8 @@ def word_classes(words: Iterable[str], lang: str) -> Dict[str, Tuple[str, ...]]:
     """The installed analyser's view of each word: proper-noun subtypes ("np_loc",
     "np_ant", "np_cog", "np_org", "np_al"), "common" when some reading is an ordinary word
     (with "adj", "closed" or "open" for its part of speech, and "proper" for an adjective the
-    lexicon has only capitalised), "unknown"; nothing where the language has no analyser.  Only looked up here, never
-    sent."""
+    lexicon has only capitalised), "unknown"; nothing where the language has no analyser.
+    Only looked up here, never sent."""
     from transforms.target_names import ApertiumNames, _UNIT
     proc = _analyser(lang)
     words = sorted({w for w in words if ApertiumNames._analysable(w)})
@@ -635,6 +635,22 @@ def _adjective_alone(span: Span, text: str, classes) -> bool:
     return bool(c) and _ordinary(c) and not titled and ("adj" in c or "open" not in c)
 
 
+_NUMBER_AFTER = re.compile(r"\s+(?:\d+(?:[.\-–]\d+)*|[IVXLC]+)\b")
+
+
+def _numbered_part(span: Span, text: str, classes) -> bool:
+    """One ordinary word (the analyser knows no proper noun in it, no gazetteer names it)
+    followed by a number is a numbered part or thing of the text: "Figure 1", "Box 1",
+    "Table 2.3", "Chapter IV" — not a name."""
+    words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
+    if classes is None or len(words) != 1 or not _NUMBER_AFTER.match(text, span.end):
+        return False
+    lex = _lexicons()
+    low = words[0].lower()
+    return _ordinary(classes.get(words[0])) and low not in lex["given"] \
+        and low not in lex["family"] and low not in lex["place"]
+
+
 NATIONALITY = "NATIONALITY"
 
 
@@ -797,7 +813,8 @@ class NameTagger:
             spans = _without_compound_guesses(spans, toks, p_name, self.threshold, lang)
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans = [_as_nationality(s, classes) for s in spans]
-            spans = [s for s in spans if not _adjective_alone(s, text, classes)]
+            spans = [s for s in spans if not _adjective_alone(s, text, classes)
+                     and not _numbered_part(s, text, classes)]
             out.append(_joined_at_connectors(text, resolve_overlaps(spans, {}), lang))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
