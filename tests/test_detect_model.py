@@ -69,7 +69,8 @@ def test_names_of_every_shape_are_found_and_ordinary_words_are_not():
     got = _spans(texts)
     found = {t for spans in got for t, _, _ in spans}
     assert {"P. Bennett", "J.‑F. Eriksson", "O. van Assche", "Marieke van de Beek"} <= found
-    assert got[2] == [] and got[3] == []
+    assert got[2] == []
+    assert got[3] == [("English", "NATIONALITY", "detector")]     # "Most" is no Czech town
 
 
 @needs_model
@@ -295,3 +296,12 @@ def test_a_numbered_part_of_the_text_is_no_name():
                         "He met Mr Box in Room 5; Chapter IV names Prague 1."])
     assert got[0] == []
     assert ("Box", "PER") in got[1] and ("Prague", "LOC") in got[1]
+
+
+@needs_model
+def test_every_nationality_word_and_its_plural_people_are_masked():
+    got = _model_spans(["She spoke a little bit of English with the Japanese guests.",
+                        "Americans and Muslims joined the American String Quartet."])
+    assert ("English", "NATIONALITY") in got[0] and ("Japanese", "NATIONALITY") in got[0]
+    assert ("Americans", "NATIONALITY") in got[1] and ("Muslims", "NATIONALITY") in got[1]
+    assert ("American", "NATIONALITY") not in got[1]      # inside the quartet's name
