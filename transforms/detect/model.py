@@ -683,16 +683,18 @@ def _proper(word: str, classes) -> bool:
     return "proper" in c and not any(k.startswith("np_") for k in c)
 
 
-def _nationality_words(toks, classes) -> List[Span]:
+def _nationality_words(toks, classes, lang: str) -> List[Span]:
     """Every nationality, language, people's or faith's word of the text (``_proper``), and
-    its plural as a people ("Americans", "Muslims"), as ``NATIONALITY`` spans: where a name
-    holds one ("the American String Quartet") the longer span wins."""
-    if not classes:
-        return []
+    its plural as a people ("Americans", "Muslims"), as ``NATIONALITY`` spans; so too a
+    nationality adjective of a language that writes them in lower case ("österrikiska",
+    ``demonyms``).  Where a name holds one ("the American String Quartet") the longer span
+    wins."""
+    from transforms.detect.demonyms import demonym
     out = []
     for s, e, w in toks:
-        if w[:1].isupper() and (_proper(w, classes) or w.endswith("s") and
-                                _proper(w[:-1], classes)):
+        if classes and w[:1].isupper() and (_proper(w, classes) or w.endswith("s") and
+                                            _proper(w[:-1], classes)) \
+                or demonym(w, lang):
             out.append(Span(s, e, NATIONALITY, "nationality", w, source="detector"))
     return out
 
@@ -837,7 +839,7 @@ class NameTagger:
             spans = [s for s in (_vetted(r, text, lower, classes, lang) for r in rules) if s]
             spans = _without_compound_guesses(spans, toks, p_name, self.threshold, lang)
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
-            spans += _nationality_words(toks, classes)
+            spans += _nationality_words(toks, classes, lang)
             spans = [_as_nationality(s, classes) for s in spans]
             spans = [s for s in spans if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes)]
