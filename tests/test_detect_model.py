@@ -136,6 +136,17 @@ def test_an_acronym_the_document_defines_as_a_term_is_no_name():
     assert [s.text for s in kept[1]] == ["WGIG"]       # a named body's acronym stays a name
 
 
+def test_a_hyphenated_slashed_or_mixed_case_term_defines_its_acronym():
+    texts = ["Free/Libre Open Source Software (FLOSS) is one; non-governmental organizations "
+             "(NGOs), top-level domain (TLD) managers and Voice over Internet Protocol (VoIP).",
+             "Voice over Protocol (VP) and the World Trade Organization (WTO)."]
+    # ("VP": an all-capital acronym skips no word but grammar's, and "over" is none)
+    assert model._term_acronyms(texts, [[], []]) == {"FLOSS", "NGO", "TLD", "VoIP", "WTO"}
+    assert "WTO" not in model._term_acronyms(     # the name of a body found here
+        texts, [[], [model.Span(33, 57, "ORG", "model", "World Trade Organization",
+                                source="detector")]])
+
+
 @pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
 def test_an_adverb_or_a_nationality_alone_is_no_name():
     from transforms.detect.base import Span

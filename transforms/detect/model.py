@@ -489,13 +489,17 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
 
 
 _LEADING_THE = re.compile(r"^(?:the|The|THE)\s+")
-_DEFINITION = re.compile(r"((?:[^\W\d_][\w'’\-]*\s+){1,12}?)\(\s*([A-Z][A-Za-z]{1,9})s?\s*\)")
+_DEFINITION = re.compile(r"((?:[^\W\d_][\w'’\-‑/]*\s+){1,12}?)\(\s*([A-Z][A-Za-z]{1,9})s?\s*\)")
+_WORD_PARTS = re.compile(r"[/\-‑]")
 
 
 def _term_acronyms(texts: Sequence[str], spans: List[List[Span]]) -> Set[str]:
     """Acronyms the document defines as an ordinary term: "Internet Protocol (IP)",
-    "intellectual property rights (IPR)" — the words before the brackets spell the acronym,
-    hold a word in lower case or are not a name found here."""
+    "intellectual property rights (IPR)", "non-governmental organizations (NGOs)",
+    "Free/Libre Open Source Software (FLOSS)", "Voice over Internet Protocol (VoIP)" — the
+    words before the brackets (and the parts of a hyphenated or slashed word) spell the
+    acronym (a mixed-case one letter by letter, "over" too), hold a word in lower case or
+    are not a name found here."""
     out = set()
     for text, row in zip(texts, spans):
         if "(" not in text:
@@ -504,10 +508,12 @@ def _term_acronyms(texts: Sequence[str], spans: List[List[Span]]) -> Set[str]:
             acronym = m.group(2)
             if acronym.endswith("s") and acronym[:-1].isupper():
                 acronym = acronym[:-1]          # "(IPRs)" defines "IPR"
-            if not acronym.isupper():
+            if sum(ch.isupper() for ch in acronym) < 2:
                 continue
-            letters = [ch.lower() for ch in acronym if ch.isupper()]
-            words = [w for w in m.group(1).split() if w.lower() not in _FUNCTION]
+            mixed = not acronym.isupper()       # "VoIP": every letter, "over" too
+            letters = [ch.lower() for ch in acronym if mixed or ch.isupper()]
+            words = [part for w in m.group(1).split() for part in _WORD_PARTS.split(w)
+                     if part and (mixed or part.lower() not in _FUNCTION)]
             phrase = words[-len(letters):]
             if len(phrase) != len(letters) or [w[0].lower() for w in phrase] != letters:
                 continue
