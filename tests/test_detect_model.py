@@ -316,3 +316,10 @@ def test_every_nationality_word_and_its_plural_people_are_masked():
     assert ("English", "NATIONALITY") in got[0] and ("Japanese", "NATIONALITY") in got[0]
     assert ("Americans", "NATIONALITY") in got[1] and ("Muslims", "NATIONALITY") in got[1]
     assert ("American", "NATIONALITY") not in got[1]      # inside the quartet's name
+
+
+def test_a_person_found_only_in_acronyms_is_an_organisations_short_form():
+    from transforms.detect.base import Span
+    cat = lambda t: model._acronym_not_person(Span(0, len(t), "PER", "model", t)).category
+    assert [cat(t) for t in ("WTO", "ICTs", "TopicID")] == ["ORG"] * 3
+    assert [cat(t) for t in ("MacLean", "J.R.", "Anna KOWALSKA")] == ["PER"] * 3

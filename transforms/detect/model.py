@@ -645,6 +645,20 @@ def _adjective_alone(span: Span, text: str, classes) -> bool:
     return bool(c) and _ordinary(c) and not titled and ("adj" in c or "open" not in c)
 
 
+_ACRONYM_SHAPE = re.compile(r"[A-Z]{2}")
+
+
+def _acronym_not_person(span: Span) -> Span:
+    """A person's name found only in words of acronym shape (two capitals in a row: "WTO",
+    "ICTs", "TopicID") is an organisation's or a term's short form: its pseudonym is then an
+    acronym too, not a person's name ("MacLean", "DeVito" are names)."""
+    words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
+    if span.category == "PER" and words and all(_ACRONYM_SHAPE.search(w) and
+                                                 not _INITIAL.fullmatch(w) for w in words):
+        return dataclasses.replace(span, category="ORG")
+    return span
+
+
 _NUMBER_AFTER = re.compile(r"\s+(?:\d+(?:[.\-–]\d+)*|[IVXLC]+)\b")
 
 
@@ -847,7 +861,8 @@ class NameTagger:
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans += _nationality_words(toks, classes, lang)
             spans = [_as_nationality(s, classes) for s in spans]
-            spans = [s for s in spans if not _adjective_alone(s, text, classes)
+            spans = [_acronym_not_person(s) for s in spans
+                     if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes)]
             out.append(_joined_at_connectors(text, resolve_overlaps(spans, {}), lang))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
