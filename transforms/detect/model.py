@@ -645,15 +645,18 @@ def _adjective_alone(span: Span, text: str, classes) -> bool:
     return bool(c) and _ordinary(c) and not titled and ("adj" in c or "open" not in c)
 
 
-_ACRONYM_SHAPE = re.compile(r"[A-Z]{2}")
+# An acronym that is no person's initials: two capitals in a row with a small letter
+# ("ICTs", "VoIP", "TopicID"), or four capitals or more ("ICANN").  (MultiLeg's parties go
+# by initials: "RZ", "LW", "JFK" are persons.)
+_ACRONYM_SHAPE = re.compile(r"(?=.*[A-Z]{2})(?=.*[a-z])|[A-Z]{4}")
 
 
 def _acronym_not_person(span: Span) -> Span:
-    """A person's name found only in words of acronym shape (two capitals in a row: "WTO",
-    "ICTs", "TopicID") is an organisation's or a term's short form: its pseudonym is then an
-    acronym too, not a person's name ("MacLean", "DeVito" are names)."""
+    """A person's name found only in words of acronym shape (``_ACRONYM_SHAPE``) is an
+    organisation's or a term's short form: its pseudonym is then no person's name
+    ("MacLean", "DeVito" are names)."""
     words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
-    if span.category == "PER" and words and all(_ACRONYM_SHAPE.search(w) and
+    if span.category == "PER" and words and all(_ACRONYM_SHAPE.match(w) and
                                                  not _INITIAL.fullmatch(w) for w in words):
         return dataclasses.replace(span, category="ORG")
     return span
