@@ -82,7 +82,7 @@ def test_latvian_inflected_name_and_court():
 @pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
 def test_the_analyser_says_what_a_capitalised_word_is():
     classes = model.word_classes(["Prague", "Word", "August", "English", "Zxqwbv"], "en")
-    assert classes["Prague"] == ("np_loc",) and classes["Word"] == ("common", "open")
+    assert classes["Prague"] == ("np_loc",) and classes["Word"] == ("common", "noun", "open")
     assert "np_ant" in classes["August"] and "common" in classes["August"]
     assert "adj" in classes["English"] and classes["Zxqwbv"] == ("unknown",)
     assert model.word_classes(["Rīga"], "lv") == {}      # no Latvian analyser here
@@ -324,3 +324,15 @@ def test_a_person_found_only_in_acronyms_is_an_organisations_short_form():
     assert [cat(t) for t in ("ICANN", "ICTs", "TopicID", "VoIP")] == ["ORG"] * 4
     # a name, initials (MultiLeg's anonymised parties: "RZ", "JFK") and a capitalised surname
     assert [cat(t) for t in ("MacLean", "J.R.", "RZ", "JFK", "Anna KOWALSKA")] == ["PER"] * 5
+
+
+@needs_model
+def test_a_name_grows_over_an_ordinary_word_the_model_left_out():
+    texts = ["The new rules apply in New Hampshire and, as great men said, in Great Britain.",
+             "Is it in the United States now?",
+             "See Council Regulation (EC) No 1/2003 and the Commission Decision."]
+    model_spans = model.default_tagger().detect(texts, "en")
+    got = [{s.text for s in row} for row in model_spans]
+    assert {"New Hampshire", "Great Britain"} <= got[0] and "United States" in got[1]
+    # an institution's noun is no adjective: the act that follows it is no part of its name
+    assert not {"Council Regulation", "Commission Decision"} & got[2]

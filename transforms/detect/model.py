@@ -159,7 +159,8 @@ _CLOSED = {"adv", "preadv", "pr", "cnjcoo", "cnjsub", "cnjadv", "det", "predet",
 def word_classes(words: Iterable[str], lang: str) -> Dict[str, Tuple[str, ...]]:
     """The installed analyser's view of each word: proper-noun subtypes ("np_loc",
     "np_ant", "np_cog", "np_org", "np_al"), "common" when some reading is an ordinary word
-    (with "adj", "closed" or "open" for its part of speech, and "proper" for an adjective the
+    (with "adj", "closed" or "open" for its part of speech, "noun" for a noun among the open
+    ones, and "proper" for an adjective the
     lexicon has only capitalised), "unknown"; nothing where the language has no analyser.
     Only looked up here, never sent."""
     from transforms.target_names import ApertiumNames, _UNIT
@@ -186,6 +187,8 @@ def word_classes(words: Iterable[str], lang: str) -> Dict[str, Tuple[str, ...]]:
                     pos = reading.partition("<")[2].partition(">")[0]
                     classes.add("adj" if pos == "adj" else "closed" if pos in _CLOSED
                                 else "open")
+                    if pos == "n":
+                        classes.add("noun")
                     if pos == "adj" and w[:1].isupper() and reading[:1].islower():
                         # the lexicon has this adjective only capitalised ("French":
                         # french<adj>, while "french" is unknown; "Southern" echoes the
@@ -625,7 +628,7 @@ def _known_word(text: str, lang: str, classes) -> bool:
 def _ordinary(word_classes: Optional[Tuple[str, ...]]) -> bool:
     """The analyser knows the word as ordinary words only (no proper-noun reading)."""
     return bool(word_classes) and set(word_classes) <= {"common", "adj", "closed", "open",
-                                                        "proper"}
+                                                        "noun", "proper"}
 
 
 def _adjective_alone(span: Span, text: str, classes) -> bool:
@@ -867,7 +870,8 @@ class NameTagger:
             spans = [_acronym_not_person(s) for s in spans
                      if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes)]
-            out.append(_joined_at_connectors(text, resolve_overlaps(spans, {}), lang))
+            spans = _joined_at_connectors(text, resolve_overlaps(spans, {}), lang)
+            out.append(_grown_to_whole_names(text, toks, spans, classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
         return _outvoted(texts, _without_term_acronyms(texts, out), lang, classes)
@@ -909,6 +913,50 @@ def _joined_at_connectors(text: str, spans: List[Span], lang: str) -> List[Span]
                                                 gap[1].lower() in _CONNECTOR_ARTICLES):
                 out[-1] = dataclasses.replace(prev, end=s.end, text=text[prev.start:s.end])
                 continue
+        out.append(s)
+    return out
+
+
+def _grown_to_whole_names(text: str, toks, spans: List[Span], classes) -> List[Span]:
+    """A name whose ordinary first word the document also writes in lower case loses it to
+    the model ("[New] Hampshire", "[Great] Britain": the document writes "new", "great");
+    an adjective or a participle alone is no whole name either ("United [States]").  So a
+    name grows over a capitalised adjective right before it in running text ("New", "Great",
+    "Old", "Supreme"; not a title, not a nationality, not at a sentence start), and a
+    one-word name that is an ordinary word with no noun reading over the capitalised word
+    right after it (not "Council [Regulation]", "Commission [Decision]")."""
+    if not classes or not spans:
+        return spans
+    lex = _lexicons()
+    taken = [(s.start, s.end) for s in spans]
+
+    def free(a, b):
+        return all(b <= x or a >= y for x, y in taken)
+
+    index = {a: k for k, (a, _, _) in enumerate(toks)}
+    out = []
+    for s in spans:
+        k = index.get(s.start)
+        if s.category not in CATS or s.source == PRECAUTION or k is None:
+            out.append(s)
+            continue
+        start, end = s.start, s.end
+        if k >= 2 and toks[k - 1][1] + 1 == start and toks[k - 2][2] not in _SENT_END:
+            a, b, w = toks[k - 1]
+            c = classes.get(w, ())
+            if w[:1].isupper() and not w.isupper() and "adj" in c and _ordinary(c) \
+                    and "proper" not in c and w.lower() not in lex["title"] \
+                    and w.lower() not in _CALENDAR and free(a, b):
+                start = a
+        words = [t for t in tokenize(s.text) if _wordish(t[2])]
+        nxt = next((t for t in toks if t[0] >= end), None)
+        c = classes.get(words[0][2]) if len(words) == 1 else None
+        if c and _ordinary(c) and "noun" not in c and nxt is not None \
+                and nxt[0] == end + 1 and nxt[2][:1].isupper() and _wordish(nxt[2]) \
+                and not nxt[2].isupper() and free(nxt[0], nxt[1]):
+            end = nxt[1]
+        if (start, end) != (s.start, s.end):
+            s = dataclasses.replace(s, start=start, end=end, text=text[start:end])
         out.append(s)
     return out
 
