@@ -336,3 +336,12 @@ def test_a_name_grows_over_an_ordinary_word_the_model_left_out():
     assert {"New Hampshire", "Great Britain"} <= got[0] and "United States" in got[1]
     # an institution's noun is no adjective: the act that follows it is no part of its name
     assert not {"Council Regulation", "Commission Decision"} & got[2]
+
+
+def test_a_party_of_a_case_title_given_by_initials_is_a_name():
+    texts = ["Judgment in RZ v Staatssecretaris van Justitie en Veiligheid.",
+             "Kohtuotsus – LW versus Fondo de Garantía Salarial", "BMC v Commission",
+             "The v-shaped curve of the US economy."]
+    got = [[(s.text, s.category) for s in row]
+           for row in model._with_case_parties(texts, [[], [], [], []])]
+    assert got == [[("RZ", "PER")], [("LW", "PER")], [("BMC", "ORG")], []]
