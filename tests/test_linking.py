@@ -82,7 +82,8 @@ def test_forms_of_one_name():
 def test_form_matcher_finds_what_a_regex_alternation_finds_and_only_bounded_forms():
     """FormMatcher replaced one big regex alternation per run: it must find every match the
     alternation finds (plus overlapping ones it skips), each word-bounded, case-insensitive
-    for forms of 4+ characters and exact for shorter ones."""
+    for forms of 4+ characters and exact for shorter ones.  A form that ends in a bracket or
+    a dot is bounded by it ("(FLOSS)" in "(FLOSS)48", a footnote's number after it)."""
     import random
     import re
 
@@ -105,7 +106,8 @@ def test_form_matcher_finds_what_a_regex_alternation_finds_and_only_bounded_form
         want = set()
         for group, flags in ((long_forms, re.IGNORECASE), (short_forms, 0)):
             for f in group:
-                pat = re.compile(rf"(?<!{_WORD}){re.escape(f)}(?!{_WORD})", flags)
+                end = rf"(?!{_WORD})" if re.match(_WORD, f[-1]) else ""
+                pat = re.compile(rf"(?<!{_WORD}){re.escape(f)}{end}", flags)
                 pos = 0
                 while True:                       # every occurrence, overlapping ones too
                     m = pat.search(text, pos)
@@ -122,6 +124,9 @@ def test_form_matcher_first_and_empty():
     assert m.first("the eu and ANDRIS BĒRZIŅŠ said") == "ANDRIS BĒRZIŅŠ"
     assert m.first("the EU said") == "EU"
     assert m.first("Andris Bērziņšam") is None          # not word-bounded
+    assert FormMatcher(["open source software (FLOSS)"]).first(
+        "Free and open source software (FLOSS)48") == "open source software (FLOSS)"
+    assert FormMatcher([], ["(EU)"]).first("the (EU)12 rule") == "(EU)"
     assert not FormMatcher([], [])
 
 

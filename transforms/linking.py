@@ -372,8 +372,9 @@ class FormMatcher:
         for flags in (re.IGNORECASE, 0):
             group = sorted((f for f, fl in odd if fl == flags), key=len, reverse=True)
             if group:
-                alt = "|".join(map(re.escape, group))
-                self._odd.append(re.compile(rf"(?<!{_WORD})(?:{alt})(?!{_WORD})", flags))
+                alt = "|".join(re.escape(f) + (rf"(?!{_WORD})" if _IS_WORD.match(f, len(f) - 1)
+                                               else "") for f in group)
+                self._odd.append(re.compile(rf"(?<!{_WORD})(?:{alt})", flags))
 
     def __bool__(self) -> bool:
         return bool(self._indexes or self._odd)
@@ -393,11 +394,14 @@ class FormMatcher:
                 candidates += [pairs[k] for k in pairs.keys() & set(zip(words, words[1:]))]
             for forms in candidates:
                 for nf in forms:
+                    # A form that ends in a bracket or a dot is bounded by it: "(FLOSS)" is
+                    # found in "(FLOSS)48", a footnote's number after it.
+                    open_end = not _IS_WORD.match(nf, len(nf) - 1)
                     at = view.find(nf)
                     while at >= 0:
                         cut = at + len(nf)
                         if ((at == 0 or not _IS_WORD.match(view, at - 1))
-                                and (cut == n or not _IS_WORD.match(view, cut))):
+                                and (cut == n or open_end or not _IS_WORD.match(view, cut))):
                             out.append((at, cut))
                         at = view.find(nf, at + 1)
         if first and out:
