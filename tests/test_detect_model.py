@@ -345,3 +345,13 @@ def test_a_party_of_a_case_title_given_by_initials_is_a_name():
     got = [[(s.text, s.category) for s in row]
            for row in model._with_case_parties(texts, [[], [], [], []])]
     assert got == [[("RZ", "PER")], [("LW", "PER")], [("BMC", "ORG")], []]
+
+
+def test_a_span_that_takes_a_terms_acronym_in_brackets_loses_it():
+    from transforms.detect.base import Span
+    texts = ["Free/Libre Open Source Software (FLOSS) is broad.",
+             "Box 3: Free and open source software (FLOSS)48", "Open Source Software (FLOSS)"]
+    spans = [[], [Span(20, 48, "ORG", "model", "open source software (FLOSS)")],
+             [Span(0, 28, "ORG", "model", "Open Source Software (FLOSS)")]]
+    got = [[(s.text, s.end) for s in row] for row in model._without_term_acronyms(texts, spans)]
+    assert got == [[], [], [("Open Source Software", 20)]]

@@ -597,11 +597,32 @@ def _with_case_parties(texts: Sequence[str], spans: List[List[Span]]) -> List[Li
 
 
 def _without_term_acronyms(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
+    """No span of a term's acronym (``_term_acronyms``); a span that takes one in brackets
+    at its end loses it, and is none when what is left has no capital letter: "open source
+    software (FLOSS)" is the term's definition, "Open Source Software (FLOSS)" keeps its
+    capitalised words for the model's judgement."""
     terms = _term_acronyms(texts, spans)
     if not terms:
         return spans
     plural = {t + "s" for t in terms}
-    return [[s for s in row if s.text not in terms and s.text not in plural] for row in spans]
+    out = []
+    for row in spans:
+        kept = []
+        for s in row:
+            if s.text in terms or s.text in plural:
+                continue
+            m = _BRACKETED_END.search(s.text)
+            if m and m.group(1) in terms | plural:
+                end = s.start + len(s.text[:m.start()].rstrip())
+                if not any(ch.isupper() for ch in s.text[:m.start()]):
+                    continue
+                s = dataclasses.replace(s, end=end, text=s.text[:end - s.start])
+            kept.append(s)
+        out.append(kept)
+    return out
+
+
+_BRACKETED_END = re.compile(r"\(\s*([A-Za-z]{2,10})\s*\)$")
 
 
 def _outvoted(texts: Sequence[str], spans: List[List[Span]], lang: str,
