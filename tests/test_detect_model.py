@@ -355,3 +355,11 @@ def test_a_span_that_takes_a_terms_acronym_in_brackets_loses_it():
              [Span(0, 28, "ORG", "model", "Open Source Software (FLOSS)")]]
     got = [[(s.text, s.end) for s in row] for row in model._without_term_acronyms(texts, spans)]
     assert got == [[], [], [("Open Source Software", 20)]]
+
+
+def test_a_body_whose_language_writes_its_name_in_lower_case_defines_no_term():
+    from transforms.detect.base import Span
+    text = "kurus tās attiecinājušas uz Eiropas Lauksaimniecības garantiju fondu (ELGF)."
+    named = [[Span(28, 68, "ORG", "model", text[28:68], source="detector")]]
+    assert model._term_acronyms([text], named, "lv") == set()
+    assert model._term_acronyms(["intellectual property rights (IPR)"], [[]], "en") == {"IPR"}

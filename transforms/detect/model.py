@@ -496,13 +496,16 @@ _DEFINITION = re.compile(r"((?:[^\W\d_][\w'’\-‑/]*\s+){1,12}?)\(\s*([A-Z][A-
 _WORD_PARTS = re.compile(r"[/\-‑]")
 
 
-def _term_acronyms(texts: Sequence[str], spans: List[List[Span]]) -> Set[str]:
+def _term_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: str = "en"
+                   ) -> Set[str]:
     """Acronyms the document defines as an ordinary term: "Internet Protocol (IP)",
     "intellectual property rights (IPR)", "non-governmental organizations (NGOs)",
     "Free/Libre Open Source Software (FLOSS)", "Voice over Internet Protocol (VoIP)" — the
     words before the brackets (and the parts of a hyphenated or slashed word) spell the
-    acronym (a mixed-case one letter by letter, "over" too), hold a word in lower case or
-    are not a name found here."""
+    acronym (a mixed-case one letter by letter, "over" too), and hold a word in lower case
+    (in a language that capitalises its names, ``_CASED_NAMES``: a Latvian body's name has
+    lower-case words, "Eiropas Lauksaimniecības garantiju fondu (ELGF)") or are not a name
+    found here."""
     out = set()
     for text, row in zip(texts, spans):
         if "(" not in text:
@@ -522,7 +525,7 @@ def _term_acronyms(texts: Sequence[str], spans: List[List[Span]]) -> Set[str]:
                 continue
             start = m.start(1) + m.group(1).rfind(phrase[0])
             named = any(sp.start <= start < sp.end and sp.source != PRECAUTION for sp in row)
-            if any(w[:1].islower() for w in phrase) or not named:
+            if lang in _CASED_NAMES and any(w[:1].islower() for w in phrase) or not named:
                 out.add(acronym)
     return out
 
@@ -596,12 +599,13 @@ def _with_case_parties(texts: Sequence[str], spans: List[List[Span]]) -> List[Li
     return out
 
 
-def _without_term_acronyms(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
+def _without_term_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: str = "en"
+                           ) -> List[List[Span]]:
     """No span of a term's acronym (``_term_acronyms``); a span that takes one in brackets
     at its end loses it, and is none when what is left has no capital letter: "open source
     software (FLOSS)" is the term's definition, "Open Source Software (FLOSS)" keeps its
     capitalised words for the model's judgement."""
-    terms = _term_acronyms(texts, spans)
+    terms = _term_acronyms(texts, spans, lang)
     if not terms:
         return spans
     plural = {t + "s" for t in terms}
@@ -922,7 +926,7 @@ class NameTagger:
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
         out = _with_case_parties(texts, out)
-        return _outvoted(texts, _without_term_acronyms(texts, out), lang, classes)
+        return _outvoted(texts, _without_term_acronyms(texts, out, lang), lang, classes)
 
 
 # Prepositions that join an organisation's name to the place or body it belongs to, in the
