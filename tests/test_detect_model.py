@@ -276,9 +276,11 @@ def test_a_key_chord_is_no_name():
 
 @pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
 def test_an_adjective_the_language_writes_capitalised_only_is_a_nationality():
-    classes = model.word_classes(["French", "Arab", "Southern", "Christian"], "en")
+    classes = model.word_classes(["French", "Arab", "Southern", "Christian", "Trouble-free"],
+                                 "en")
     assert "proper" in classes["French"] and "proper" in classes["Arab"]
     assert "proper" not in classes["Southern"]          # "southern" is a word too
+    assert "proper" not in classes["Trouble-free"]      # its "free" is no capitalised word
     from transforms.detect.base import Span
     as_nat = lambda t: model._as_nationality(Span(0, len(t), "LOC", "model", t), classes)
     assert as_nat("French").category == "NATIONALITY"

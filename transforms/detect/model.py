@@ -176,6 +176,7 @@ def word_classes(words: Iterable[str], lang: str) -> Dict[str, Tuple[str, ...]]:
     for w, answer in zip(words, answers):
         classes = set()
         for unit in _UNIT.findall(answer):
+            surface = unit.split("/", 1)[0]
             for reading in unit.split("/")[1:]:
                 if reading.startswith("*"):
                     classes.add("unknown")
@@ -189,7 +190,7 @@ def word_classes(words: Iterable[str], lang: str) -> Dict[str, Tuple[str, ...]]:
                                 else "open")
                     if pos == "n":
                         classes.add("noun")
-                    if pos == "adj" and w[:1].isupper() and reading[:1].islower():
+                    if pos == "adj" and surface[:1].isupper() and reading[:1].islower():
                         # the lexicon has this adjective only capitalised ("French":
                         # french<adj>, while "french" is unknown; "Southern" echoes the
                         # input's case): a nationality, language, people's or faith's word
