@@ -82,8 +82,8 @@ def test_forms_of_one_name():
 def test_form_matcher_finds_what_a_regex_alternation_finds_and_only_bounded_forms():
     """FormMatcher replaced one big regex alternation per run: it must find every match the
     alternation finds (plus overlapping ones it skips), each word-bounded, case-insensitive
-    for forms of 4+ characters and exact for shorter ones.  A form that ends in a bracket or
-    a dot is bounded by it ("(FLOSS)" in "(FLOSS)48", a footnote's number after it)."""
+    for forms of 4+ characters and exact for shorter ones.  A form that ends in a closing
+    bracket is bounded by it ("(FLOSS)" in "(FLOSS)48", a footnote's number after it)."""
     import random
     import re
 
@@ -97,7 +97,7 @@ def test_form_matcher_finds_what_a_regex_alternation_finds_and_only_bounded_form
         forms = set()
         for _ in range(rng.randint(1, 12)):
             toks = [rng.choice(words) for _ in range(rng.randint(1, 3))]
-            form = " ".join(toks) + rng.choice(["", "", ".", "’s"])
+            form = " ".join(toks) + rng.choice(["", "", ".", "’s", ")"])
             forms.add(rng.choice(["", "", "("]) + form)
         text = "".join(rng.choice(words) + rng.choice(seps) for _ in range(rng.randint(1, 25)))
         long_forms = [f for f in forms if len(f) >= 4]
@@ -106,7 +106,7 @@ def test_form_matcher_finds_what_a_regex_alternation_finds_and_only_bounded_form
         want = set()
         for group, flags in ((long_forms, re.IGNORECASE), (short_forms, 0)):
             for f in group:
-                end = rf"(?!{_WORD})" if re.match(_WORD, f[-1]) else ""
+                end = "" if f[-1] in ")]" else rf"(?!{_WORD})"
                 pat = re.compile(rf"(?<!{_WORD}){re.escape(f)}{end}", flags)
                 pos = 0
                 while True:                       # every occurrence, overlapping ones too
@@ -127,6 +127,7 @@ def test_form_matcher_first_and_empty():
     assert FormMatcher(["open source software (FLOSS)"]).first(
         "Free and open source software (FLOSS)48") == "open source software (FLOSS)"
     assert FormMatcher([], ["(EU)"]).first("the (EU)12 rule") == "(EU)"
+    assert FormMatcher([], ["EU-"]).first("ett EU-varumärke") is None   # a hyphen binds
     assert not FormMatcher([], [])
 
 

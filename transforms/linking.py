@@ -331,6 +331,9 @@ def _lower(text: str) -> str:
     return (text.replace("\u0130", "i") if "\u0130" in text else text).lower()
 
 
+_CLOSING = (")", "]")
+
+
 class FormMatcher:
     """Every word-bounded occurrence of any of many forms: case-insensitive for
     ``long_forms``, exact for ``short_forms`` — what ``(?<!W)(?:f1|f2|...)(?!W)`` finds, plus
@@ -372,8 +375,8 @@ class FormMatcher:
         for flags in (re.IGNORECASE, 0):
             group = sorted((f for f, fl in odd if fl == flags), key=len, reverse=True)
             if group:
-                alt = "|".join(re.escape(f) + (rf"(?!{_WORD})" if _IS_WORD.match(f, len(f) - 1)
-                                               else "") for f in group)
+                alt = "|".join(re.escape(f) + ("" if f[-1:] in _CLOSING else rf"(?!{_WORD})")
+                               for f in group)
                 self._odd.append(re.compile(rf"(?<!{_WORD})(?:{alt})", flags))
 
     def __bool__(self) -> bool:
@@ -394,9 +397,10 @@ class FormMatcher:
                 candidates += [pairs[k] for k in pairs.keys() & set(zip(words, words[1:]))]
             for forms in candidates:
                 for nf in forms:
-                    # A form that ends in a bracket or a dot is bounded by it: "(FLOSS)" is
-                    # found in "(FLOSS)48", a footnote's number after it.
-                    open_end = not _IS_WORD.match(nf, len(nf) - 1)
+                    # A form that ends in a closing bracket is bounded by it: "(FLOSS)" is
+                    # found in "(FLOSS)48", a footnote's number after it.  (Not a hyphen:
+                    # an annotated "EU-" is no part of "EU-varumärke".)
+                    open_end = nf[-1:] in _CLOSING
                     at = view.find(nf)
                     while at >= 0:
                         cut = at + len(nf)
