@@ -36,6 +36,15 @@ def test_places_from_apertium_dictionaries(apertium):
     assert target_name("Kalniņi", "LOC", "en", "es") is None    # unknown
 
 
+def test_swedish_places_and_nationalities_come_back_danish(apertium):
+    # the swe-dan pair's own names, and a nationality adjective in the source's form
+    assert target_name("Frankrike", "LOC", "sv", "da") == "Frankrig"
+    assert target_name("Köpenhamn", "LOC", "sv", "da") == "København"
+    assert target_name("österrikiska", "NATIONALITY", "sv", "da") == "østrigske"
+    assert target_name("österrikisk", "LOC", "sv", "da") == "østrigsk"   # MultiLeg: a place
+    assert target_name("Anna Berg", "PER", "sv", "da") is None
+
+
 def test_original_comes_back_in_the_target_language(apertium):
     ps = seg("Springfield and Acme Corp sued.", a("Poland", "Springfield", "LOC"),
              a("the European Commission", "Acme Corp", "ORG", 16))

@@ -27,7 +27,9 @@ from transforms.linking import fold
 
 TRANSLATABLE = ("LOC", "GPE", "NATIONALITY", "ORG")
 APERTIUM_DIRS = ("/usr/share/apertium", "/usr/local/share/apertium")
-ISO3 = {"en": "eng", "es": "spa"}
+# Apertium's names of the languages Doppel serves ("swe-dan" is the Swedish-Danish pair).
+ISO3 = {"en": "eng", "es": "spa", "sv": "swe", "da": "dan", "ca": "cat", "fr": "fra",
+        "pt": "por", "it": "ita", "nb": "nob", "nn": "nno", "de": "deu"}
 
 
 @functools.lru_cache(maxsize=None)
@@ -175,13 +177,20 @@ class ApertiumNames:
             out[w] = _common_units(_UNIT.findall(answer))
         return out
 
-    def lookup(self, name: str) -> Optional[str]:
+    def lookup(self, name: str, adjective: bool = False) -> Optional[str]:
+        """The pair's own translation of a proper noun, or with ``adjective`` of an
+        adjective (a nationality: "österrikiska" -> "østrigske", in the form the source's
+        reading has), generated in the target language."""
         units = self._units(name)
         if len(units) != 1:
             return None                       # more than one word the dictionary knows apart
         surface, *readings = units[0].split("/")
-        if surface != name or not readings or not all(map(_proper, readings)):
+        if adjective:
+            readings = [r for r in readings if r.partition("<")[2].startswith("adj>")]
+        elif not all(map(_proper, readings)):
             return None                       # unknown, or also a common word
+        if surface != name or not readings:
+            return None
         reading = next((r for r in readings if "<loc>" in r or "<top>" in r), readings[0])
         bil = re.findall(r"\^(.*?)\$", self.bilingual("^" + reading + "$"))
         if len(bil) != 1 or "/" not in bil[0]:
@@ -231,7 +240,8 @@ def target_name(name: str, category: str, source: str, target: str) -> Optional[
         names = _apertium(source, target)
         if names is not None:
             try:
-                found = names.lookup(core)
+                # a place's adjective is a place too in MultiLeg ("österrikiska" LOC)
+                found = names.lookup(core) or names.lookup(core, adjective=True)
             except OSError:
                 found = None
     if found is None or found == core:

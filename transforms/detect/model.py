@@ -81,17 +81,13 @@ def _lexicons():  # noqa: D401 - the rule detector's word lists, lower-cased
     }
 
 
-ISO3 = {"en": "eng", "es": "spa", "sv": "swe", "da": "dan", "ca": "cat", "fr": "fra",
-        "pt": "por", "it": "ita", "nb": "nob", "nn": "nno", "de": "deu"}
-
-
 @functools.lru_cache(maxsize=None)
 def _analyser(lang: str, mode: str = "-a"):
     """A long-lived ``lt-proc`` on the installed Apertium analyser of ``lang`` (any pair
     whose source it is), or None.  ``mode`` "-e": the same analyser, reading words it does
     not hold as compounds of words it does ("Rättegångsspråk": rättegång + språk)."""
     import glob
-    from transforms.target_names import APERTIUM_DIRS, _LtProc
+    from transforms.target_names import APERTIUM_DIRS, ISO3, _LtProc
     code = ISO3.get(lang)
     for d in APERTIUM_DIRS if code else ():
         for path in sorted(glob.glob(os.path.join(d, "apertium-*", f"{code}-*.automorf.bin"))):
