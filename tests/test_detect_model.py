@@ -365,3 +365,27 @@ def test_a_body_whose_language_writes_its_name_in_lower_case_defines_no_term():
     named = [[Span(28, 68, "ORG", "model", text[28:68], source="detector")]]
     assert model._term_acronyms([text], named, "lv") == set()
     assert model._term_acronyms(["intellectual property rights (IPR)"], [[]], "en") == {"IPR"}
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_an_english_bodys_name_goes_on_over_its_connectors():
+    from transforms.detect.base import Span
+
+    def grown(text, name):
+        s = text.index(name)
+        span = Span(s, s + len(name), "ORG", "model", name, source="detector")
+        classes = model.word_classes([w for _, _, w in model.tokenize(text)
+                                      if w[:1].isupper()], "en")
+        return [x.text for x in model._with_named_tails(text, [span], "en", classes)]
+
+    assert grown("by the Ministry of the Economy and Finance against it",
+                 "the Ministry of the Economy") == ["the Ministry of the Economy and Finance"]
+    assert grown("The Special Chamber for the Unification of Precedent shall",
+                 "The Special Chamber for the Unification") == [
+        "The Special Chamber for the Unification of Precedent"]
+    # a name after "and", the capitalised words of legal text, a name with no connector
+    assert grown("the Court of Justice and Germany agreed", "the Court of Justice") == [
+        "the Court of Justice"]
+    assert grown("the Court of Justice and Member States", "the Court of Justice") == [
+        "the Court of Justice"]
+    assert grown("the Commission and Council agreed", "the Commission") == ["the Commission"]

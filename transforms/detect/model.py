@@ -919,7 +919,8 @@ class NameTagger:
                      if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes)]
             spans = _joined_at_connectors(text, resolve_overlaps(spans, {}), lang)
-            out.append(_grown_to_whole_names(text, toks, spans, classes))
+            out.append(_with_named_tails(text, _grown_to_whole_names(text, toks, spans,
+                                                                     classes), lang, classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
         out = _with_case_parties(texts, out)
@@ -1006,6 +1007,39 @@ def _grown_to_whole_names(text: str, toks, spans: List[Span], classes) -> List[S
             end = nxt[1]
         if (start, end) != (s.start, s.end):
             s = dataclasses.replace(s, start=start, end=end, text=text[start:end])
+        out.append(s)
+    return out
+
+
+# "Ministry of the Economy [and Finance]", "Special Chamber for the Unification [of
+# Precedent]": the connectors inside an English body's name.
+_TAIL = re.compile(r"\s+(?:and|&|of|for|on)\s+(?:the\s+)?((?:[A-Z][a-z][\w\-]*\s+)*"
+                   r"[A-Z][a-z][\w\-]*)(?=\s+[a-z(]|\s*[,.;:)]|\s*$)")
+
+
+def _with_named_tails(text: str, spans: List[Span], lang: str, classes) -> List[Span]:
+    """An English organisation's name whose own words are joined by "of" or "for" goes on
+    over "and", "&", "of", "for" or "on" and the capitalised ordinary words after it, up to
+    a word in lower case or a stop: "Ministry of the Economy and Finance", "Federal Ministry
+    of Justice and Consumer Protection", "Special Chamber for the Unification of Precedent".
+    Not past a name ("the Commission and Germany": two) nor a nationality, and not after a
+    name without a connector of its own ("the Commission and Council" stay apart), nor
+    over the capitalised words of legal text ("and Member States": ``COMMON_CAPITALISED``)."""
+    if lang != "en" or not classes or not spans:
+        return spans
+    out = []
+    for k, s in enumerate(spans):
+        inner = re.search(r"\s(?:of|for)\s", s.text)
+        m = _TAIL.match(text, s.end) if s.category == "ORG" and inner and \
+            s.source != PRECAUTION else None
+        if m:
+            words = m.group(1).split()
+            nxt = spans[k + 1].start if k + 1 < len(spans) else len(text)
+            common = _lexicons()["common"]
+            if m.end(1) <= nxt and all(_ordinary(classes.get(w)) and "proper" not in
+                                       classes.get(w, ()) and w.lower() not in common
+                                       for w in words):
+                s = dataclasses.replace(s, end=m.end(1), text=text[s.start:m.end(1)])
         out.append(s)
     return out
 
