@@ -311,14 +311,22 @@ class _StatisticsFn(beam.DoFn):
     def __init__(self, target_lang, names, cache_dir=None):
         self.target_lang, self.names, self.cache_dir = target_lang, tuple(names), cache_dir
         self.scorer = None
+        self.background = None
 
     def setup(self):
+        from concurrent.futures import ThreadPoolExecutor
         cache = _read_score_cache(self.cache_dir) if self.cache_dir else {}
         self.scorer = metrics_mod.SegmentScorer(self.target_lang, self.names, cache)
         self._known = set(cache)
+        # TER's shift search lets go of the GIL: it runs there beside chrF and BLEU
+        self.background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="doppel-ter")
 
     def process(self, rows):
-        yield [score.segment_statistics(row, self.scorer) for row in rows]
+        yield score.document_statistics(rows, self.scorer, self.background)
+
+    def teardown(self):
+        if self.background is not None:
+            self.background.shutdown(wait=True)
 
     def finish_bundle(self):
         if not self.cache_dir:

@@ -320,6 +320,16 @@ def test_report_from_worker_statistics_equals_report_scored_in_place():
     changed = dict(rows[0], hypothesis_masked="Un perro .")
     score.segment_statistics(changed, again)
     assert again.computed == 3
+    # a document's rows together, TER on another thread: the same rows, the same statistics
+    from concurrent.futures import ThreadPoolExecutor
+    one_by_one = metrics.SegmentScorer("es", metrics.METRICS, {})
+    alone = [score.segment_statistics(r, one_by_one) for r in rows]
+    fresh = metrics.SegmentScorer("es", metrics.METRICS, {})
+    with ThreadPoolExecutor(max_workers=1) as background:
+        together = score.document_statistics(rows, fresh, background)
+    assert together == alone
+    assert [list(r[score.STATS]) for r in together] == [list(r[score.STATS]) for r in alone]
+    assert fresh.computed == one_by_one.computed
 
 
 def test_parse_metrics():

@@ -88,6 +88,22 @@ def test_ter_edits_equal_sacrebleu_on_real_poor_mt(sv_da_pairs):
     assert long_ones >= 10
 
 
+def test_many_pairs_in_one_compiled_call_are_each_pair_alone(sv_da_pairs):
+    # what a document's rows get (translation_edit_rates, SegmentScorer.statistics_many):
+    # empty sides, repeated pairs and real ones mixed in one call
+    by_len = sorted(sv_da_pairs, key=lambda p: len(p[1].split()))
+    pairs = [(h.split(), r.split()) for h, r in SYNTHETIC]
+    pairs += [(_words(h), _words(r)) for h, r in by_len[:40] + by_len[-3:]]
+    pairs += pairs[:5]
+    assert fast_ter.translation_edit_rates(pairs) == [lib_ter.translation_edit_rate(h, r)
+                                                      for h, r in pairs]
+    scorer = metrics.SegmentScorer("da", ("ter",))
+    texts = [(" ".join(h), " ".join(r)) for h, r in pairs]
+    alone = [TER()._extract_corpus_statistics([h], [[r]])[0] for h, r in texts]
+    assert [list(map(float, s)) for s in scorer.statistics_many("ter", texts)] == \
+        [list(map(float, s)) for s in alone]
+
+
 def test_statistics_and_signatures_equal_sacrebleu_corpus_scores(sv_da_pairs):
     pairs = sv_da_pairs[:120]
     hyps, refs = [h for h, _ in pairs], [r for _, r in pairs]
