@@ -526,10 +526,11 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
                    lambda f: {"kind": "failure", "failure": f.to_dict()})] + read_failures)
     extras = tuple(extras) | "AllExtras" >> beam.Flatten()
     names = metrics_mod.parse_metrics(opts.metrics)
-    # each document's rows (engine × method × segment) spread over the workers (TER is the cost)
-    rows = (scored.rows | "SpreadDocuments" >> beam.Reshuffle()
-            | "SegmentStatistics" >> beam.ParDo(_StatisticsFn(opts.target_lang, names,
-                                                              opts.score_cache)))
+    # Each document's rows (engine × method × segment) are scored where the document was:
+    # JoinReferences, a grouping by document, already spread the documents over the
+    # workers, and a reshuffle here only encoded and decoded every row once more.
+    rows = scored.rows | "SegmentStatistics" >> beam.ParDo(_StatisticsFn(
+        opts.target_lang, names, opts.score_cache))
     return (rows, scored.summaries, extras) | "WriteReport" >> WriteReport(
         opts.output, run_info, checks, opts.comet_model, opts.target_lang, opts.bootstrap_samples,
         names)
