@@ -6,8 +6,9 @@ from __future__ import annotations
 import os
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from sacrebleu.metrics import BLEU, CHRF
+from sacrebleu.metrics import BLEU
 
+from transforms.evaluation.fast_chrf import CHRF
 from transforms.evaluation.fast_ter import TER
 
 METRICS = ("bleu", "chrf", "ter")
@@ -34,6 +35,8 @@ def _metric(name: str, target_lang: str = ""):
         # sacrebleu picks its tokenizer from the target language (zh/ja/ko need their own)
         m = BLEU(trg_lang=target_lang) if target_lang else BLEU()
     elif name == "chrf":
+        # sacrebleu's chrF, its n-grams counted compiled (fast_chrf): the same statistics
+        # and signature
         m = CHRF()
     elif name == "ter":
         # sacrebleu's TER, its edit rate compiled (fast_ter): the same statistics and signature
@@ -93,12 +96,14 @@ class SegmentScorer:
         computed together, in one compiled call that lets go of the GIL (``fast_ter``): a
         thread scoring TER this way leaves the interpreter to the others."""
         m = self.metrics[name]
+        # chrF's counts compiled (fast_chrf) need no reference n-grams of sacrebleu's
+        counted = isinstance(m, CHRF) and m.compiled
         out: List[Optional[list]] = []
         todo: Dict[tuple, List[int]] = {}
         for hyp, ref in pairs:
             key = (self.signatures[name], hyp, ref)
             st = self.cache.get(key)
-            if st is None and hyp == ref:
+            if st is None and hyp == ref and not counted:
                 st = self._store(key, _identical(m, name, self._reference(name, ref)))
             if st is None:
                 todo.setdefault(key, []).append(len(out))
@@ -107,11 +112,15 @@ class SegmentScorer:
             # sacrebleu's ``_extract_corpus_statistics`` for these pairs
             keys = list(todo)
             hyps = [m._preprocess_segment(hyp) for _, hyp, _ in keys]
-            infos = [self._reference(name, ref) for _, _, ref in keys]
-            if isinstance(m, TER):
-                got = m.segments_statistics(hyps, infos)
+            if counted:
+                got = m.segments_statistics(hyps, [m._preprocess_segment(ref)
+                                                   for _, _, ref in keys])
+            elif isinstance(m, TER):
+                got = m.segments_statistics(hyps, [self._reference(name, ref)
+                                                   for _, _, ref in keys])
             else:
-                got = [m._compute_segment_statistics(h, i) for h, i in zip(hyps, infos)]
+                got = [m._compute_segment_statistics(h, self._reference(name, ref))
+                       for h, (_, _, ref) in zip(hyps, keys)]
             for key, st in zip(keys, got):
                 st = self._store(key, st)
                 for i in todo[key]:
