@@ -232,9 +232,15 @@ def paired_bootstrap(baseline: Tuple[str, Sequence[str]], systems: Sequence[Tupl
     out: Dict[str, Dict[str, Dict[str, float]]] = {}
     sigs = {}
 
+    # how often each segment is drawn in each resample: one matrix product per system and
+    # metric gives every resample's summed statistics
+    drawn = np.bincount((idxs + n * np.arange(n_samples)[:, None]).ravel(),
+                        minlength=n_samples * n).reshape(n_samples, n).astype(np.float64)
+
     def resampled(metric, stats):
         arr = np.asarray(stats, dtype="float32")
-        return np.array([metric._compute_score_from_stats(arr[row].sum(0)).score for row in idxs])
+        return np.array([metric._compute_score_from_stats(s).score
+                         for s in resampled_sums(arr, idxs, drawn)])
 
     for mname in names:
         metric = base.metrics[mname]
@@ -261,6 +267,22 @@ def paired_bootstrap(baseline: Tuple[str, Sequence[str]], systems: Sequence[Tupl
         sigs[mname] = str(sig)
     out["_signatures"] = sigs
     return out
+
+
+def resampled_sums(arr, idxs, drawn) -> list:
+    """``arr[row].sum(0)`` (float32) for each resample ``row`` of ``idxs``, as sacrebleu sums
+    them, from ``drawn`` (how often each segment is in each resample) in one matrix product.
+    The statistics are counts: whole and not negative.  In float64 the product is exact;
+    where every resample's total stays below 2**24, so does each float32 partial sum of
+    sacrebleu's, in whatever order, and both give the same float32 numbers.  Otherwise (or
+    for statistics that are not counts) sacrebleu's own loop."""
+    import numpy as np
+    if arr.ndim == 2 and arr.size and bool(np.all(arr >= 0)) \
+            and bool(np.all(arr == np.floor(arr))):
+        sums = drawn @ arr.astype(np.float64)
+        if float(sums.max()) < 2 ** 24:
+            return list(sums.astype(np.float32))
+    return [arr[row].sum(0) for row in idxs]
 
 
 class CometScorer:
