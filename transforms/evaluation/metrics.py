@@ -4,6 +4,7 @@ when a model path is given (pure; COMET is imported only when asked for)."""
 from __future__ import annotations
 
 import os
+import threading
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from sacrebleu.metrics import BLEU
@@ -74,6 +75,9 @@ class SegmentScorer:
         self.signatures = {name: str(m.get_signature()) for name, m in self.metrics.items()}
         self.cache = {} if cache is None else cache
         self.computed = 0
+        # TER is scored on a thread of its own (score.document_statistics): the count of
+        # what was computed is shared
+        self._counting = threading.Lock()
         self._refs: Dict[tuple, dict] = {}
 
     def _reference(self, name: str, ref: str) -> dict:
@@ -130,7 +134,8 @@ class SegmentScorer:
     def _store(self, key: tuple, st: list) -> list:
         st = [x.item() if hasattr(x, "item") else x for x in st]
         self.cache[key] = st
-        self.computed += 1
+        with self._counting:
+            self.computed += 1
         return st
 
 
