@@ -24,13 +24,15 @@ from typing import Dict, List, Optional
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
 from apache_beam.options.pipeline_options import SetupOptions
+from apache_beam.pvalue import TaggedOutput
 
 from pipelines.common import UsageError, check_dictionary, match_inputs, pipeline_secret
 from pipelines.options import JobOptions, Option, log_level_option
 from schemas.records import Document
 from transforms import formats, stages
 from transforms.beam import (FAILURES, ProtectDocuments, ProtectDocumentsByMethod,
-                             ReadDocuments, TranslateDistinct, TranslateSegments)
+                             ReadDocuments, TranslateDistinct, TranslateDistinctFn,
+                             TranslateSegments)
 from transforms.engines import ENGINES, batch_size
 from transforms.evaluation import gate, replay  # noqa: F401  (replay registers its engine)
 from transforms.evaluation import metrics as metrics_mod
@@ -250,6 +252,68 @@ class _HypothesisFn(beam.DoFn):
                                               self.inverter)
 
 
+class _TranslateRestoreFn(TranslateDistinctFn):
+    """``TranslateDistinct``'s DoFn, restoring the methods of ``restore`` (index of the
+    protection method -> the method names scored with it) where their responses arrive:
+    the document and its protected versions travel with the payloads
+    (``ProtectDocumentsByMethod(carry=True)``), so no join brings them together again —
+    the protected documents were encoded, grouped and decoded once per method for it, and
+    each method's join was a stage of its own.  What ``_HypothesisFn`` gives, for methods
+    that need nothing else (no probes, no aligner, no gold apart from the document)."""
+
+    def __init__(self, restore: Dict[int, List[str]], categories, leak_threshold,
+                 word_dictionary, max_batch: int, *args):
+        super().__init__(max_batch, *args)
+        self.restore = restore
+        self.categories, self.leak_threshold = categories, leak_threshold
+        self.word_dictionary = word_dictionary
+        self.inverter = None
+
+    def setup(self):
+        super().setup()
+        from transforms.prism.tradeoff import Inverter
+        if self.word_dictionary:
+            from transforms.prism.apply import dictionary
+            self.inverter = Inverter(dictionary(self.word_dictionary))
+
+    def _outputs(self, job, i, mine):
+        if i not in self.restore:
+            yield from super()._outputs(job, i, mine)
+            return
+        doc, protected = job.carried
+        if protected[i] is None:          # its protection failed (a failure is reported)
+            return
+        for method in self.restore[i]:
+            yield TaggedOutput(f"hypotheses{i}", (doc.name, score.hypothesis_document(
+                protected[i], mine, self.args[0], method, doc, self.categories, None,
+                self.leak_threshold, self.inverter)))
+
+
+class TranslateRestore(TranslateDistinct):
+    """``TranslateDistinct`` over ``ProtectDocumentsByMethod(carry=True)``'s jobs, whose
+    methods in ``restore`` (protection method index -> method names) come out restored:
+    ``{protection method: (name, Hypothesis) for those, (document, responses) for the
+    others}`` (``_TranslateRestoreFn``)."""
+
+    def __init__(self, restore: Dict[int, List[str]], categories, leak_threshold,
+                 word_dictionary, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.restore = {i: list(names) for i, names in restore.items()}
+        self.categories, self.leak_threshold = categories, leak_threshold
+        self.word_dictionary = word_dictionary
+
+    def fn(self):
+        return _TranslateRestoreFn(self.restore, self.categories, self.leak_threshold,
+                                   self.word_dictionary, self.max_batch, *self.args)
+
+    def expand(self, jobs):
+        tags = [f"{kind}{i}" for i in range(len(self.methods))
+                for kind in ("responses", "hypotheses")]
+        out = jobs | "Translate" >> beam.ParDo(self.fn()).with_outputs(*tags)
+        return {m: out[f"hypotheses{i}" if i in self.restore else f"responses{i}"]
+                for i, m in enumerate(self.methods)}
+
+
 class _ReadReferenceFn(beam.DoFn):
     def __init__(self, target_lang, source_lang):
         self.target_lang, self.source_lang = target_lang, source_lang
@@ -311,14 +375,22 @@ class _StatisticsFn(beam.DoFn):
     def __init__(self, target_lang, names, cache_dir=None):
         self.target_lang, self.names, self.cache_dir = target_lang, tuple(names), cache_dir
         self.scorer = None
+        self.background = None
 
     def setup(self):
+        from concurrent.futures import ThreadPoolExecutor
         cache = _read_score_cache(self.cache_dir) if self.cache_dir else {}
         self.scorer = metrics_mod.SegmentScorer(self.target_lang, self.names, cache)
         self._known = set(cache)
+        # TER's shift search lets go of the GIL: it runs there beside chrF and BLEU
+        self.background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="doppel-ter")
 
     def process(self, rows):
-        yield [score.segment_statistics(row, self.scorer) for row in rows]
+        yield score.document_statistics(rows, self.scorer, self.background)
+
+    def teardown(self):
+        if self.background is not None:
+            self.background.shutdown(wait=True)
 
     def finish_bundle(self):
         if not self.cache_dir:
@@ -441,6 +513,16 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
     # PRISM points ("prism-r@0.3") protect words too: their own protection each
     internal = list(dict.fromkeys(score.internal_method(m) for m in run_methods
                                   if "@" not in m))
+    # Methods restored where their translations arrive (TranslateRestore): those that need
+    # nothing but the document and its protected version — not the unprotected run, which
+    # takes probes and the aligner, not PRISM points, and not with --hide-gold (the gold
+    # document is not the one protected)
+    restored_there: Dict[int, List[str]] = {}
+    if not opts.hide_gold:
+        for method in run_methods:
+            if "@" not in method and score.internal_method(method) != "none":
+                restored_there.setdefault(internal.index(score.internal_method(method)),
+                                          []).append(method)
     for engine in engines:
         batch = opts.max_batch or batch_size(engine, engine_options)
         shared = None
@@ -450,14 +532,20 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
             options = ProtectOptions(method=internal[0], secret=secret, categories=categories,
                                      detectors=detectors, dictionary=opts.dictionary)
             shared = to_protect | f"{engine}/ProtectDocuments" >> ProtectDocumentsByMethod(
-                options, internal, engine, corpus_scope=True, max_batch=batch, distinct=True)
+                options, internal, engine, corpus_scope=True, max_batch=batch, distinct=True,
+                carry=bool(restored_there))
             shared_responses = shared["distinct"] | f"{engine}/TranslateDistinct" >> \
-                TranslateDistinct(internal, engine, opts.source_lang, opts.target_lang,
-                                  engine_options, max_batch=batch)
+                TranslateRestore(restored_there, categories, opts.leak_threshold,
+                                 word_dictionary, internal, engine, opts.source_lang,
+                                 opts.target_lang, engine_options, max_batch=batch)
+            for i, names in sorted(restored_there.items()):
+                hypotheses.append(shared_responses[internal[i]])
         for method in run_methods:
             label = f"{engine}/{method}"
             mine = score.internal_method(method)
             point = parse_point(method) if "@" in method else None
+            if point is None and any(method in names for names in restored_there.values()):
+                continue                  # restored by TranslateRestore
             # (document, its responses) elements: the shared translation gives them so
             # (``TranslateDistinct``); responses one by one (PRISM points, probes) are keyed
             # a list each
@@ -518,10 +606,11 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
                    lambda f: {"kind": "failure", "failure": f.to_dict()})] + read_failures)
     extras = tuple(extras) | "AllExtras" >> beam.Flatten()
     names = metrics_mod.parse_metrics(opts.metrics)
-    # each document's rows (engine × method × segment) spread over the workers (TER is the cost)
-    rows = (scored.rows | "SpreadDocuments" >> beam.Reshuffle()
-            | "SegmentStatistics" >> beam.ParDo(_StatisticsFn(opts.target_lang, names,
-                                                              opts.score_cache)))
+    # Each document's rows (engine × method × segment) are scored where the document was:
+    # JoinReferences, a grouping by document, already spread the documents over the
+    # workers, and a reshuffle here only encoded and decoded every row once more.
+    rows = scored.rows | "SegmentStatistics" >> beam.ParDo(_StatisticsFn(
+        opts.target_lang, names, opts.score_cache))
     return (rows, scored.summaries, extras) | "WriteReport" >> WriteReport(
         opts.output, run_info, checks, opts.comet_model, opts.target_lang, opts.bootstrap_samples,
         names)

@@ -100,3 +100,53 @@ def _equals(expected):
     def check(actual):
         assert actual == expected, actual
     return check
+
+
+def test_restored_where_the_responses_arrive_is_what_a_join_restores():
+    """``TranslateRestore`` (evaluation) restores each method's responses with the document
+    and protected versions the job carries: the same hypotheses as the join of the protected
+    documents, the responses and the gold document — a document with no segment too."""
+    from pipelines.evaluate import TranslateRestore
+    from transforms.evaluation import score
+    methods = ["none", "asterisk", "pseudonym"]
+    restore = {1: ["asterisk"], 2: ["pseudonym"]}
+    options = ProtectOptions(method="none", secret=b"k", detectors=(), engine="upper")
+    empty = Document(name="e.jsonl", path="e.jsonl", format="jsonl", skeleton=b"",
+                     segments=[], source_lang="en", target_lang="es")
+    with BeamPipeline() as p:
+        docs = p | beam.Create([_doc(), empty])
+        shared = docs | ProtectDocumentsByMethod(options, methods, "upper", corpus_scope=False,
+                                                 distinct=True, carry=True)
+        there = shared["distinct"] | "There" >> TranslateRestore(
+            restore, None, 0.85, None, methods, "upper", "en", "es")
+        responses = shared["distinct"] | "Plain" >> TranslateDistinct(methods, "upper", "en",
+                                                                      "es")
+        gold = docs | beam.Map(lambda d: (d.name, d))
+
+        def joined(item, method):
+            name, g = item
+            pd = g["protected"][0]
+            mine = [r for rs in g["responses"] for r in rs]
+            return name, score.hypothesis_document(pd, mine, "upper", method, g["gold"][0],
+                                                   None, None, 0.85, None)
+        for i, names in restore.items():
+            m = methods[i]
+            want = ({"protected": shared["protected"][m], "responses": responses[m],
+                     "gold": gold}
+                    | f"Join-{m}" >> beam.CoGroupByKey()
+                    | f"Restore-{m}" >> beam.Map(joined, names[0]))
+
+            def same(elements):
+                got, expected = elements[0]
+                assert sorted(got, key=lambda kv: kv[0]) == sorted(expected,
+                                                                   key=lambda kv: kv[0])
+                assert [name for name, _ in sorted(got, key=lambda kv: kv[0])] == \
+                    ["d.jsonl", "e.jsonl"]
+            both = (p | f"Once-{m}" >> beam.Create([None])
+                    | f"Both-{m}" >> beam.Map(lambda _, a, b: (a, b),
+                                              beam.pvalue.AsList(there[m]),
+                                              beam.pvalue.AsList(want)))
+            assert_that(both, same, label=f"same-{m}")
+        # the unprotected run is not restored there: its responses as TranslateDistinct's
+        assert_that(there["none"] | beam.Map(lambda kv: kv[0]), _equals(["d.jsonl"]),
+                    label="none-responses")

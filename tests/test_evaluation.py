@@ -179,6 +179,22 @@ def test_cached_statistics_give_sacrebleus_own_numbers():
         assert mine["a"][key]["mean"] == pytest.approx(theirs[name][0].mean, abs=1e-3)
 
 
+@pytest.mark.parametrize("high,scale", [(800, 1.0), (3, 1.0), (200_000, 1.0), (50, 0.5)])
+def test_resampled_sums_are_sacrebleus_float32_sums(high, scale):
+    # counts (exact by matrix product), totals past 2**24 and non-counts (sacrebleu's loop):
+    # the very same float32 numbers either way
+    import numpy as np
+    n, samples = 700, 300
+    idxs = np.random.default_rng(12345).choice(n, size=(samples, n), replace=True)
+    drawn = np.bincount((idxs + n * np.arange(samples)[:, None]).ravel(),
+                        minlength=samples * n).reshape(samples, n).astype(np.float64)
+    arr = (np.random.default_rng(1).integers(0, high, size=(n, 18)) * scale).astype("float32")
+    want = [arr[row].sum(0) for row in idxs]
+    got = metrics.resampled_sums(arr, idxs, drawn)
+    assert len(got) == len(want)
+    assert all(g.dtype == w.dtype and np.array_equal(g, w) for g, w in zip(got, want))
+
+
 def test_comet_without_a_model_says_what_to_do(tmp_path):
     with pytest.raises(RuntimeError, match="COMET model not found"):
         metrics.CometScorer(str(tmp_path / "nowhere"))
@@ -320,6 +336,16 @@ def test_report_from_worker_statistics_equals_report_scored_in_place():
     changed = dict(rows[0], hypothesis_masked="Un perro .")
     score.segment_statistics(changed, again)
     assert again.computed == 3
+    # a document's rows together, TER on another thread: the same rows, the same statistics
+    from concurrent.futures import ThreadPoolExecutor
+    one_by_one = metrics.SegmentScorer("es", metrics.METRICS, {})
+    alone = [score.segment_statistics(r, one_by_one) for r in rows]
+    fresh = metrics.SegmentScorer("es", metrics.METRICS, {})
+    with ThreadPoolExecutor(max_workers=1) as background:
+        together = score.document_statistics(rows, fresh, background)
+    assert together == alone
+    assert [list(r[score.STATS]) for r in together] == [list(r[score.STATS]) for r in alone]
+    assert fresh.computed == one_by_one.computed
 
 
 def test_parse_metrics():

@@ -1,14 +1,15 @@
 """The evaluation's statistics are sacrebleu's own: the compiled TER (fast_ter) gives the same
 edits as ``sacrebleu.metrics.lib_ter`` on real MT against human references (Apertium sv->da
-on MultiLeg, long poor segments included), and the per-segment statistics summed give the
-same corpus scores and signatures as sacrebleu's ``corpus_score``."""
+on MultiLeg, long poor segments included), the compiled chrF counts (fast_chrf) the same
+n-grams, and the per-segment statistics summed give the same corpus scores and signatures
+as sacrebleu's ``corpus_score``."""
 import os
 import random
 
 import pytest
 from sacrebleu.metrics import BLEU, CHRF, TER, lib_ter
 
-from transforms.evaluation import fast_ter, metrics
+from transforms.evaluation import fast_chrf, fast_ter, metrics
 
 
 def _words(text):
@@ -86,6 +87,47 @@ def test_ter_edits_equal_sacrebleu_on_real_poor_mt(sv_da_pairs):
         long_ones += len(r) >= 60
         assert fast_ter.translation_edit_rate(h, r) == lib_ter.translation_edit_rate(h, r), (hyp, ref)
     assert long_ones >= 10
+
+
+def test_many_pairs_in_one_compiled_call_are_each_pair_alone(sv_da_pairs):
+    # what a document's rows get (translation_edit_rates, SegmentScorer.statistics_many):
+    # empty sides, repeated pairs and real ones mixed in one call
+    by_len = sorted(sv_da_pairs, key=lambda p: len(p[1].split()))
+    pairs = [(h.split(), r.split()) for h, r in SYNTHETIC]
+    pairs += [(_words(h), _words(r)) for h, r in by_len[:40] + by_len[-3:]]
+    pairs += pairs[:5]
+    assert fast_ter.translation_edit_rates(pairs) == [lib_ter.translation_edit_rate(h, r)
+                                                      for h, r in pairs]
+    scorer = metrics.SegmentScorer("da", ("ter",))
+    texts = [(" ".join(h), " ".join(r)) for h, r in pairs]
+    alone = [TER()._extract_corpus_statistics([h], [[r]])[0] for h, r in texts]
+    assert [list(map(float, s)) for s in scorer.statistics_many("ter", texts)] == \
+        [list(map(float, s)) for s in alone]
+
+
+CHRF_EDGES = SYNTHETIC + [
+    ("", "a"), ("abc", "abcdefgh"), ("abcdefgh", "abc"), ("aaaaaaaa", "aaa"), ("ab ab ab", "ba"),
+    ("é\u0301 e\u0301", "é é"), ("x\ud800y", "x\ud800y z"), ("日本語の文", "日本の文章"),
+    ("PER_1 vive en LOC_2 .", "PER_1 viven en LOC_2."), ("a\tb\u00a0c\u2003d", "abcd"),
+    ("\U0001F600\U0001F600 x", "\U0001F600 x")]
+
+
+@pytest.mark.parametrize("hyp,ref", CHRF_EDGES)
+def test_chrf_counts_equal_sacrebleu_on_edge_cases(hyp, ref):
+    sacre = CHRF()
+    want = sacre._compute_segment_statistics(hyp, sacre._extract_reference_info([ref]))
+    assert fast_chrf.char_statistics([(hyp, ref)]) == [want]
+
+
+def test_chrf_counts_equal_sacrebleu_on_real_poor_mt(sv_da_pairs):
+    # every pair in one call, as a document's rows are counted; a masked variant too
+    pairs = list(sv_da_pairs) + [(h.replace("a", "X"), r) for h, r in sv_da_pairs[::4]]
+    sacre = CHRF()
+    want = [sacre._compute_segment_statistics(h, sacre._extract_reference_info([r]))
+            for h, r in pairs]
+    assert fast_chrf.char_statistics(pairs) == want
+    scorer = metrics.SegmentScorer("da", ("chrf",))
+    assert scorer.statistics_many("chrf", pairs) == want
 
 
 def test_statistics_and_signatures_equal_sacrebleu_corpus_scores(sv_da_pairs):

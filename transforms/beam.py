@@ -27,8 +27,8 @@ from transforms import formats, progress, stages
 from transforms.cache import open_cache
 from transforms.engines import EngineError, batch_size, create
 from transforms.formats.limits import read_bounded
-from transforms.protect import (ProtectOptions, analyse_document, protect_document,
-                                replace_document)
+from transforms.protect import (ProtectedDocument, ProtectOptions, analyse_document,
+                                protect_document, replace_document)
 
 FAILURES = "failures"
 MAX_IN_FLIGHT = 8       # elements (documents) a worker has with the engine before it waits
@@ -233,10 +233,11 @@ class _ProtectMethodsFn(beam.DoFn):
     as one ``_ProtectFn`` per method, without finding the entities once per method."""
 
     def __init__(self, options: ProtectOptions, methods: List[str], engine: str,
-                 max_batch: int, distinct: bool = False):
+                 max_batch: int, distinct: bool = False, carry: bool = False):
         self.options, self.methods = options, list(methods)
         self.engine, self.max_batch = engine, max_batch
         self.distinct = distinct
+        self.carry = carry
 
     def process(self, doc, corpus_forms=()):
         options = self.options if self.options.engine else dataclasses.replace(
@@ -249,8 +250,10 @@ class _ProtectMethodsFn(beam.DoFn):
                                                  reason=f"{type(exc).__name__}: {exc}"))
             return
         by_method: List[List] = []
+        protected: List[Optional[ProtectedDocument]] = []
         for i, method in enumerate(self.methods):
             by_method.append([])
+            protected.append(None)
             try:
                 pd = replace_document(analysis, dataclasses.replace(options, method=method))
                 requests = stages.requests_for(pd, self.engine)
@@ -261,12 +264,19 @@ class _ProtectMethodsFn(beam.DoFn):
                                                             f"{exc}"))
                 continue
             yield TaggedOutput(f"protected{i}", (doc.name, pd))
+            protected[-1] = pd
             if self.distinct:
                 by_method[-1] = requests
                 continue
             for batch in stages.request_batches(requests, self.max_batch):
                 yield TaggedOutput(f"requests{i}", batch)
-        if self.distinct and any(by_method):
+        if self.carry:
+            # every document, its payloads or none: each method's restoration is made
+            # where the responses arrive
+            job = stages.DistinctPayloads.of(by_method)
+            job.carried = (doc, protected)
+            yield TaggedOutput("distinct", job)
+        elif self.distinct and any(by_method):
             yield TaggedOutput("distinct", stages.DistinctPayloads.of(by_method))
 
 
@@ -277,19 +287,23 @@ class ProtectDocumentsByMethod(beam.PTransform):
     "failures": PCollection}``, with one analysis per document for all of them.
 
     ``distinct=True``: instead of ``requests``, ``distinct``: one ``stages.DistinctPayloads``
-    per document, every method's requests with each payload once (``TranslateDistinct``)."""
+    per document, every method's requests with each payload once (``TranslateDistinct``).
+    ``carry=True`` (with ``distinct``): each document's, even one without requests, carrying
+    (the document, its ProtectedDocument per method, None where protection failed)."""
 
     def __init__(self, options: ProtectOptions, methods: List[str], engine: str,
-                 corpus_scope: bool, max_batch: Optional[int] = None, distinct: bool = False):
+                 corpus_scope: bool, max_batch: Optional[int] = None, distinct: bool = False,
+                 carry: bool = False):
         super().__init__()
         self.options, self.methods, self.engine = options, list(methods), engine
         self.corpus_scope = corpus_scope
         self.max_batch = max_batch or batch_size(engine)
-        self.distinct = distinct
+        self.distinct = distinct or carry
+        self.carry = carry
 
     def expand(self, docs):
         fn = _ProtectMethodsFn(self.options, self.methods, self.engine, self.max_batch,
-                               self.distinct)
+                               self.distinct, self.carry)
         tags = [f"{kind}{i}" for i in range(len(self.methods))
                 for kind in ("protected", "requests")] + [FAILURES, "distinct"]
         if self.corpus_scope:
@@ -449,7 +463,7 @@ class TranslateSegments(beam.PTransform):
         return batches | "Translate" >> beam.ParDo(_TranslateFn(*self.args))
 
 
-class _TranslateDistinctFn(_SendingFn):
+class TranslateDistinctFn(_SendingFn):
     def __init__(self, max_batch: int, *args):
         super().__init__(*args)
         self.max_batch = max_batch
@@ -459,11 +473,15 @@ class _TranslateDistinctFn(_SendingFn):
                               stages.request_batches(job.requests, self.max_batch),
                               functools.partial(self._fan_out, job))
 
-    @staticmethod
-    def _fan_out(job: "stages.DistinctPayloads", responses: List[MTResponse]):
+    def _fan_out(self, job: "stages.DistinctPayloads", responses: List[MTResponse]):
         for i, mine in enumerate(job.fan_out(responses)):
-            if mine:
-                yield TaggedOutput(f"responses{i}", (mine[0].document, mine))
+            yield from self._outputs(job, i, mine)
+
+    def _outputs(self, job: "stages.DistinctPayloads", i: int, mine: List[MTResponse]):
+        """Method ``i``'s outputs from its responses ``mine`` (a subclass may do more with
+        them, e.g. restore them with what ``job`` carries)."""
+        if mine:
+            yield TaggedOutput(f"responses{i}", (mine[0].document, mine))
 
 
 class TranslateDistinct(beam.PTransform):
@@ -485,9 +503,12 @@ class TranslateDistinct(beam.PTransform):
 
     def expand(self, jobs):
         tags = [f"responses{i}" for i in range(len(self.methods))]
-        out = jobs | "Translate" >> beam.ParDo(_TranslateDistinctFn(
-            self.max_batch, *self.args)).with_outputs(*tags)
+        out = jobs | "Translate" >> beam.ParDo(self.fn()).with_outputs(*tags)
         return {m: out[f"responses{i}"] for i, m in enumerate(self.methods)}
+
+    def fn(self) -> "TranslateDistinctFn":
+        """The DoFn (a subclass's may give other outputs: ``TranslateDistinctFn._outputs``)."""
+        return TranslateDistinctFn(self.max_batch, *self.args)
 
 
 def _write_audit(output: str, name: str, responses: List[MTResponse]) -> None:

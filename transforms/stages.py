@@ -96,6 +96,10 @@ class DistinctPayloads:
     requests: List[MTRequest]
     refused: Dict[Tuple[int, int], MTResponse]
     by_method: List[List[MTRequest]]
+    # what travels on with the document's payloads to whoever takes their responses
+    # (evaluation: the document and its protected versions, restored as soon as the
+    # translations are back, with no join to bring them together again)
+    carried: Any = None
 
     @classmethod
     def of(cls, by_method: Sequence[Sequence[MTRequest]]) -> "DistinctPayloads":

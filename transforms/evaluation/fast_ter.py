@@ -290,18 +290,49 @@ def _edit_rate(hyp, ref):
         words[:] = best_words
 
 
+@njit(cache=True, nogil=True)
+def _edit_rates(hyp, hyp_at, ref, ref_at, out):
+    """``_edit_rate`` of pair k (``hyp[hyp_at[k]:hyp_at[k + 1]]`` against the same slice of
+    ``ref``) into ``out[k]``, for every k: many pairs in one compiled call."""
+    for k in range(out.shape[0]):
+        out[k] = _edit_rate(hyp[hyp_at[k]:hyp_at[k + 1]], ref[ref_at[k]:ref_at[k + 1]])
+
+
 def translation_edit_rate(words_hyp: Sequence[str], words_ref: Sequence[str]) -> Tuple[int, int]:
     """``sacrebleu.metrics.lib_ter.translation_edit_rate``: (number of edits, reference length)."""
-    n_r, n_h = len(words_ref), len(words_hyp)
-    if n_r == 0:
-        return n_h, 0
-    if n_h == 0:
-        # sacrebleu: no shift candidate, the distance is the reference's insertions
-        return n_r, n_r
-    vocab: Dict[str, int] = {}
-    ref = np.array([vocab.setdefault(w, len(vocab)) for w in words_ref], dtype=np.int32)
-    hyp = np.array([vocab.setdefault(w, len(vocab)) for w in words_hyp], dtype=np.int32)
-    return int(_edit_rate(hyp, ref)), n_r
+    return translation_edit_rates([(words_hyp, words_ref)])[0]
+
+
+def translation_edit_rates(pairs: Sequence[Tuple[Sequence[str], Sequence[str]]]
+                           ) -> List[Tuple[int, int]]:
+    """``translation_edit_rate`` of each (hypothesis words, reference words) pair.  The pairs
+    that need the shift search go to the compiled code in one call, which lets go of the GIL
+    for all of them: another thread (the pipeline's, scoring chrF and BLEU) runs meanwhile,
+    and waits for the GIL once, not once a segment."""
+    out: List[Tuple[int, int]] = [(0, 0)] * len(pairs)
+    todo, hyps, refs = [], [], []
+    hyp_at, ref_at = [0], [0]
+    for k, (words_hyp, words_ref) in enumerate(pairs):
+        n_r, n_h = len(words_ref), len(words_hyp)
+        if n_r == 0:
+            out[k] = (n_h, 0)
+        elif n_h == 0:
+            # sacrebleu: no shift candidate, the distance is the reference's insertions
+            out[k] = (n_r, n_r)
+        else:
+            vocab: Dict[str, int] = {}
+            refs += [vocab.setdefault(w, len(vocab)) for w in words_ref]
+            hyps += [vocab.setdefault(w, len(vocab)) for w in words_hyp]
+            hyp_at.append(len(hyps))
+            ref_at.append(len(refs))
+            todo.append(k)
+    if todo:
+        edits = np.zeros(len(todo), dtype=np.int64)
+        _edit_rates(np.array(hyps, dtype=np.int32), np.array(hyp_at, dtype=np.int64),
+                    np.array(refs, dtype=np.int32), np.array(ref_at, dtype=np.int64), edits)
+        for k, e in zip(todo, edits.tolist()):
+            out[k] = (e, len(pairs[k][1]))
+    return out
 
 
 class TER(_SacreTER):
@@ -309,13 +340,25 @@ class TER(_SacreTER):
     above: the same statistics, computed faster."""
 
     def _compute_segment_statistics(self, hypothesis: str, ref_kwargs: Dict) -> List[float]:
-        ref_lengths = 0
-        best_num_edits = int(1e16)
-        words_hyp = hypothesis.split()
-        ref_words = ref_kwargs["ref_words"]
-        for words_ref in ref_words:
-            num_edits, ref_len = translation_edit_rate(words_hyp, words_ref)
-            ref_lengths += ref_len
-            if num_edits < best_num_edits:
-                best_num_edits = num_edits
-        return [best_num_edits, ref_lengths / len(ref_words)]
+        return self.segments_statistics([hypothesis], [ref_kwargs])[0]
+
+    def segments_statistics(self, hypotheses: Sequence[str], ref_kwargs: Sequence[Dict]
+                            ) -> List[List[float]]:
+        """``_compute_segment_statistics`` of each (preprocessed hypothesis, its references'
+        info) pair, their edit rates in one compiled call (``translation_edit_rates``)."""
+        pairs, spans = [], []
+        for hypothesis, kwargs in zip(hypotheses, ref_kwargs):
+            words_hyp = hypothesis.split()
+            spans.append((len(pairs), len(kwargs["ref_words"])))
+            pairs += [(words_hyp, words_ref) for words_ref in kwargs["ref_words"]]
+        rates = translation_edit_rates(pairs)
+        out = []
+        for start, n_refs in spans:
+            ref_lengths = 0
+            best_num_edits = int(1e16)
+            for num_edits, ref_len in rates[start:start + n_refs]:
+                ref_lengths += ref_len
+                if num_edits < best_num_edits:
+                    best_num_edits = num_edits
+            out.append([best_num_edits, ref_lengths / n_refs])
+        return out

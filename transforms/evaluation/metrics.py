@@ -4,10 +4,12 @@ when a model path is given (pure; COMET is imported only when asked for)."""
 from __future__ import annotations
 
 import os
+import threading
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from sacrebleu.metrics import BLEU, CHRF
+from sacrebleu.metrics import BLEU
 
+from transforms.evaluation.fast_chrf import CHRF
 from transforms.evaluation.fast_ter import TER
 
 METRICS = ("bleu", "chrf", "ter")
@@ -34,6 +36,8 @@ def _metric(name: str, target_lang: str = ""):
         # sacrebleu picks its tokenizer from the target language (zh/ja/ko need their own)
         m = BLEU(trg_lang=target_lang) if target_lang else BLEU()
     elif name == "chrf":
+        # sacrebleu's chrF, its n-grams counted compiled (fast_chrf): the same statistics
+        # and signature
         m = CHRF()
     elif name == "ter":
         # sacrebleu's TER, its edit rate compiled (fast_ter): the same statistics and signature
@@ -71,6 +75,9 @@ class SegmentScorer:
         self.signatures = {name: str(m.get_signature()) for name, m in self.metrics.items()}
         self.cache = {} if cache is None else cache
         self.computed = 0
+        # TER is scored on a thread of its own (score.document_statistics): the count of
+        # what was computed is shared
+        self._counting = threading.Lock()
         self._refs: Dict[tuple, dict] = {}
 
     def _reference(self, name: str, ref: str) -> dict:
@@ -86,18 +93,48 @@ class SegmentScorer:
         return info
 
     def statistics(self, name: str, hyp: str, ref: str) -> list:
-        key = (self.signatures[name], hyp, ref)
-        st = self.cache.get(key)
-        if st is None:
-            # sacrebleu's ``_extract_corpus_statistics`` for one pair
-            m = self.metrics[name]
-            if hyp == ref:
-                st = _identical(m, name, self._reference(name, ref))
+        return self.statistics_many(name, [(hyp, ref)])[0]
+
+    def statistics_many(self, name: str, pairs: Sequence[Tuple[str, str]]) -> List[list]:
+        """``statistics`` of each (hypothesis, reference) pair.  TER's edit rates are
+        computed together, in one compiled call that lets go of the GIL (``fast_ter``): a
+        thread scoring TER this way leaves the interpreter to the others."""
+        m = self.metrics[name]
+        # chrF's counts compiled (fast_chrf) need no reference n-grams of sacrebleu's
+        counted = isinstance(m, CHRF) and m.compiled
+        out: List[Optional[list]] = []
+        todo: Dict[tuple, List[int]] = {}
+        for hyp, ref in pairs:
+            key = (self.signatures[name], hyp, ref)
+            st = self.cache.get(key)
+            if st is None and hyp == ref and not counted:
+                st = self._store(key, _identical(m, name, self._reference(name, ref)))
+            if st is None:
+                todo.setdefault(key, []).append(len(out))
+            out.append(st)
+        if todo:
+            # sacrebleu's ``_extract_corpus_statistics`` for these pairs
+            keys = list(todo)
+            hyps = [m._preprocess_segment(hyp) for _, hyp, _ in keys]
+            if counted:
+                got = m.segments_statistics(hyps, [m._preprocess_segment(ref)
+                                                   for _, _, ref in keys])
+            elif isinstance(m, TER):
+                got = m.segments_statistics(hyps, [self._reference(name, ref)
+                                                   for _, _, ref in keys])
             else:
-                st = m._compute_segment_statistics(m._preprocess_segment(hyp),
-                                                   self._reference(name, ref))
-            st = [x.item() if hasattr(x, "item") else x for x in st]
-            self.cache[key] = st
+                got = [m._compute_segment_statistics(h, self._reference(name, ref))
+                       for h, (_, _, ref) in zip(hyps, keys)]
+            for key, st in zip(keys, got):
+                st = self._store(key, st)
+                for i in todo[key]:
+                    out[i] = st
+        return out
+
+    def _store(self, key: tuple, st: list) -> list:
+        st = [x.item() if hasattr(x, "item") else x for x in st]
+        self.cache[key] = st
+        with self._counting:
             self.computed += 1
         return st
 
@@ -200,9 +237,15 @@ def paired_bootstrap(baseline: Tuple[str, Sequence[str]], systems: Sequence[Tupl
     out: Dict[str, Dict[str, Dict[str, float]]] = {}
     sigs = {}
 
+    # how often each segment is drawn in each resample: one matrix product per system and
+    # metric gives every resample's summed statistics
+    drawn = np.bincount((idxs + n * np.arange(n_samples)[:, None]).ravel(),
+                        minlength=n_samples * n).reshape(n_samples, n).astype(np.float64)
+
     def resampled(metric, stats):
         arr = np.asarray(stats, dtype="float32")
-        return np.array([metric._compute_score_from_stats(arr[row].sum(0)).score for row in idxs])
+        return np.array([metric._compute_score_from_stats(s).score
+                         for s in resampled_sums(arr, idxs, drawn)])
 
     for mname in names:
         metric = base.metrics[mname]
@@ -229,6 +272,22 @@ def paired_bootstrap(baseline: Tuple[str, Sequence[str]], systems: Sequence[Tupl
         sigs[mname] = str(sig)
     out["_signatures"] = sigs
     return out
+
+
+def resampled_sums(arr, idxs, drawn) -> list:
+    """``arr[row].sum(0)`` (float32) for each resample ``row`` of ``idxs``, as sacrebleu sums
+    them, from ``drawn`` (how often each segment is in each resample) in one matrix product.
+    The statistics are counts: whole and not negative.  In float64 the product is exact;
+    where every resample's total stays below 2**24, so does each float32 partial sum of
+    sacrebleu's, in whatever order, and both give the same float32 numbers.  Otherwise (or
+    for statistics that are not counts) sacrebleu's own loop."""
+    import numpy as np
+    if arr.ndim == 2 and arr.size and bool(np.all(arr >= 0)) \
+            and bool(np.all(arr == np.floor(arr))):
+        sums = drawn @ arr.astype(np.float64)
+        if float(sums.max()) < 2 ** 24:
+            return list(sums.astype(np.float32))
+    return [arr[row].sum(0) for row in idxs]
 
 
 class CometScorer:

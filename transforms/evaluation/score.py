@@ -12,8 +12,9 @@
 """
 from __future__ import annotations
 
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from schemas.records import Document, MTRequest, MTResponse
 from transforms import markup, stages
@@ -248,11 +249,31 @@ DELIVERED = "delivered_chrf"
 def segment_statistics(row: dict, scorer: metrics.SegmentScorer) -> dict:
     """The row with its statistics under ``STATS``: each chosen metric on the masked pair,
     chrF on the delivered (unmasked) pair."""
-    out = dict(row)
-    st = {name: scorer.statistics(name, row["hypothesis_masked"], row["reference_masked"])
-          for name in scorer.names}
-    st[DELIVERED] = scorer.statistics("chrf", row["hypothesis"], row["reference"])
-    out[STATS] = st
+    return document_statistics([row], scorer)[0]
+
+
+def document_statistics(rows: Sequence[dict], scorer: metrics.SegmentScorer,
+                        background: Optional[Executor] = None) -> List[dict]:
+    """``segment_statistics`` of each row (a document's).  With ``background`` (a thread),
+    TER is scored there while this thread scores the other metrics: TER's shift search is
+    compiled code that lets go of the GIL (``SegmentScorer.statistics_many``), so the two
+    run on two cores."""
+    masked = [(r["hypothesis_masked"], r["reference_masked"]) for r in rows]
+    by_name: Dict[str, Union[Future, List[list]]] = {}
+    if background is not None and "ter" in scorer.names:
+        by_name["ter"] = background.submit(scorer.statistics_many, "ter", masked)
+    for name in scorer.names:
+        if name not in by_name:
+            by_name[name] = scorer.statistics_many(name, masked)
+    delivered = scorer.statistics_many("chrf", [(r["hypothesis"], r["reference"]) for r in rows])
+    stats = {name: got.result() if isinstance(got, Future) else got
+             for name, got in by_name.items()}
+    out = []
+    for i, row in enumerate(rows):
+        row = dict(row)
+        row[STATS] = {name: stats[name][i] for name in scorer.names}
+        row[STATS][DELIVERED] = delivered[i]
+        out.append(row)
     return out
 
 
