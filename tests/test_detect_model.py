@@ -389,3 +389,11 @@ def test_an_english_bodys_name_goes_on_over_its_connectors():
     assert grown("the Court of Justice and Member States", "the Court of Justice") == [
         "the Court of Justice"]
     assert grown("the Commission and Council agreed", "the Commission") == ["the Commission"]
+
+
+@needs_model
+def test_a_place_grows_over_the_kind_of_place_named_before_it():
+    got = _model_spans(["The State of Texas agreed.",
+                        "The Charter of Fundamental Rights of the European Union applies."])
+    assert ("State of Texas", "LOC") in got[0]
+    assert not any(t.startswith("Rights") for t, _ in got[1])       # a charter's words

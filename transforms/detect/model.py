@@ -919,8 +919,9 @@ class NameTagger:
                      if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes)]
             spans = _joined_at_connectors(text, resolve_overlaps(spans, {}), lang)
-            out.append(_with_named_tails(text, _grown_to_whole_names(text, toks, spans,
-                                                                     classes), lang, classes))
+            out.append(_with_named_tails(
+                text, _grown_to_whole_names(text, toks, spans, classes, lang == "en"), lang,
+                classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
         out = _with_case_parties(texts, out)
@@ -967,14 +968,25 @@ def _joined_at_connectors(text: str, spans: List[Span], lang: str) -> List[Span]
     return out
 
 
-def _grown_to_whole_names(text: str, toks, spans: List[Span], classes) -> List[Span]:
+_PLACE_HEAD = re.compile(r"(?<![\w])([A-Z][a-z]+)\s+of\s+(?:the\s+)?$")
+# The kinds of place an English place's name is written with ("the State of Texas"; not
+# "Rights of the European Union": a charter's words).
+_PLACE_HEADS = {"state", "republic", "kingdom", "municipality", "city", "province", "county",
+                "region", "district", "principality", "commonwealth", "town", "village",
+                "port", "bay", "gulf", "isle", "island", "islands", "lake", "duchy"}
+
+
+def _grown_to_whole_names(text: str, toks, spans: List[Span], classes,
+                          lang_cased: bool = False) -> List[Span]:
     """A name whose ordinary first word the document also writes in lower case loses it to
     the model ("[New] Hampshire", "[Great] Britain": the document writes "new", "great");
     an adjective or a participle alone is no whole name either ("United [States]").  So a
     name grows over a capitalised adjective right before it in running text ("New", "Great",
     "Old", "Supreme"; not a title, not a nationality, not at a sentence start), and a
     one-word name that is an ordinary word with no noun reading over the capitalised word
-    right after it (not "Council [Regulation]", "Commission [Decision]")."""
+    right after it (not "Council [Regulation]", "Commission [Decision]").  In English, a
+    place grows over the kind of place named before it with "of" ("State of [Texas]",
+    "Municipality of [Culion]")."""
     if not classes or not spans:
         return spans
     lex = _lexicons()
@@ -998,6 +1010,12 @@ def _grown_to_whole_names(text: str, toks, spans: List[Span], classes) -> List[S
                     and "proper" not in c and w.lower() not in lex["title"] \
                     and w.lower() not in _CALENDAR and free(a, b):
                 start = a
+        head = _PLACE_HEAD.search(text, 0, start) if s.category == "LOC" else None
+        if head and lang_cased and head.end() == start and free(head.start(), start):
+            w = head.group(1)
+            c = classes.get(w, ())
+            if w.lower() in _PLACE_HEADS and "noun" in c and _ordinary(c):
+                start = head.start()          # "State of [Texas]", "Municipality of [Culion]"
         words = [t for t in tokenize(s.text) if _wordish(t[2])]
         nxt = next((t for t in toks if t[0] >= end), None)
         c = classes.get(words[0][2]) if len(words) == 1 else None
