@@ -51,11 +51,12 @@ Chiny Japonia Korea Indie Kanada Meksyk Brazylia Argentyna Maroko Egipt Izrael""
 @functools.lru_cache(maxsize=None)
 def countries(lang: str) -> FrozenSet[str]:
     """The first words of country (and continent) names in ``lang``, lower-cased."""
-    return frozenset(n.split()[0].split("-")[0].lower() for n in _names(lang))
+    return frozenset(n.split()[0].split("-")[0] for n in _names(lang))
 
 
 @functools.lru_cache(maxsize=None)
 def _names(lang: str) -> FrozenSet[str]:
+    """The country (and continent) names of ``lang``, whole, lower-cased."""
     names = list(_CONTINENTS.get(lang, []))
     if lang == "pl":
         names += _PL
@@ -65,18 +66,27 @@ def _names(lang: str) -> FrozenSet[str]:
                 f"faker.providers.address.{_LOCALES[lang]}").Provider.countries
         except (ImportError, AttributeError):
             pass
-    return frozenset(n.strip() for n in names if n.strip())
+    return frozenset(n.strip().lower() for n in names if n.strip())
 
 
+_SCANDINAVIAN = {"sv", "da", "nb", "no"}
+
+
+@functools.lru_cache(maxsize=65536)
 def demonym(word: str, lang: str) -> bool:
-    """Is ``word`` a nationality adjective of ``lang`` made from a country's name?"""
+    """Is ``word`` a nationality adjective of ``lang`` made from a country's name?  (Asked
+    of every word of a document: most end otherwise and are let go at once.)"""
     ending: Optional[re.Pattern] = ENDINGS.get(lang)
     if ending is None or not word.isalpha():
         return False
     low = word.lower()
-    names = countries(lang)
-    if any(low == n.lower() for n in _names(lang)):
+    scandinavian = lang in _SCANDINAVIAN
+    if ending.search(low) is None and not (
+            scandinavian and _INFLECTION.sub("", low).endswith("sk")):
         return False
+    if low in _names(lang):
+        return False
+    names = countries(lang)
     least = MIN_STEM.get(lang, 3)
     for m in _ends(ending, low):
         stem = low[:m]
@@ -85,7 +95,7 @@ def demonym(word: str, lang: str) -> bool:
             if len(part) >= (least if cut < 2 else 4) and any(n.startswith(part)
                                                               for n in names):
                 return True
-    if lang in ("sv", "da", "nb", "no"):
+    if scandinavian:
         base = _INFLECTION.sub("", low)
         return len(base) >= 4 and base.endswith("sk") and any(n.startswith(base)
                                                               for n in names)
