@@ -744,8 +744,7 @@ def _as_nationality(span: Span, classes) -> Span:
     words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
     if words and words[0].lower() in _CONNECTOR_ARTICLES:
         words = words[1:]
-    if words and all("proper" in classes.get(w, ()) and not any(
-            c.startswith("np_") for c in classes.get(w, ())) for w in words):
+    if words and all(_proper(w, classes) for w in words):
         return dataclasses.replace(span, category=NATIONALITY)
     return span
 
@@ -1010,8 +1009,10 @@ def _grown_to_whole_names(text: str, toks, spans: List[Span], classes,
                     and "proper" not in c and w.lower() not in lex["title"] \
                     and w.lower() not in _CALENDAR and free(a, b):
                 start = a
-        head = _PLACE_HEAD.search(text, 0, start) if s.category == "LOC" else None
-        if head and lang_cased and head.end() == start and free(head.start(), start):
+        # (the kind of place is one word, "of" and "the" before the name: a short look back)
+        head = _PLACE_HEAD.search(text, max(0, start - 40), start) \
+            if s.category == "LOC" and lang_cased else None
+        if head and head.end() == start and free(head.start(), start):
             w = head.group(1)
             c = classes.get(w, ())
             if w.lower() in _PLACE_HEADS and "noun" in c and _ordinary(c):
@@ -1045,6 +1046,7 @@ def _with_named_tails(text: str, spans: List[Span], lang: str, classes) -> List[
     over the capitalised words of legal text ("and Member States": ``COMMON_CAPITALISED``)."""
     if lang != "en" or not classes or not spans:
         return spans
+    common = _lexicons()["common"]
     out = []
     for k, s in enumerate(spans):
         inner = re.search(r"\s(?:of|for)\s", s.text)
@@ -1053,7 +1055,6 @@ def _with_named_tails(text: str, spans: List[Span], lang: str, classes) -> List[
         if m:
             words = m.group(1).split()
             nxt = spans[k + 1].start if k + 1 < len(spans) else len(text)
-            common = _lexicons()["common"]
             if m.end(1) <= nxt and all(_ordinary(classes.get(w)) and "proper" not in
                                        classes.get(w, ()) and w.lower() not in common
                                        for w in words):
