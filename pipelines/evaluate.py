@@ -221,6 +221,16 @@ def _without_labels(doc: Document) -> Document:
     return doc
 
 
+def _inverter(word_dictionary):
+    """PRISM's word inverter for restoring substituted words, or None without a word
+    dictionary."""
+    if not word_dictionary:
+        return None
+    from transforms.prism.apply import dictionary
+    from transforms.prism.tradeoff import Inverter
+    return Inverter(dictionary(word_dictionary))
+
+
 class _HypothesisFn(beam.DoFn):
     def __init__(self, engine, method, categories, align_model, leak_threshold,
                  word_dictionary=None):
@@ -232,10 +242,7 @@ class _HypothesisFn(beam.DoFn):
         self.inverter = None
 
     def setup(self):
-        from transforms.prism.tradeoff import Inverter
-        if self.word_dictionary:
-            from transforms.prism.apply import dictionary
-            self.inverter = Inverter(dictionary(self.word_dictionary))
+        self.inverter = _inverter(self.word_dictionary)
         if self.align_model and score.internal_method(self.method) == "none":
             from transforms.evaluation.alignment import SimAligner
             self.aligner = SimAligner(self.align_model)
@@ -271,10 +278,7 @@ class _TranslateRestoreFn(TranslateDistinctFn):
 
     def setup(self):
         super().setup()
-        from transforms.prism.tradeoff import Inverter
-        if self.word_dictionary:
-            from transforms.prism.apply import dictionary
-            self.inverter = Inverter(dictionary(self.word_dictionary))
+        self.inverter = _inverter(self.word_dictionary)
 
     def _outputs(self, job, i, mine):
         if i not in self.restore:
