@@ -397,3 +397,18 @@ def test_a_place_grows_over_the_kind_of_place_named_before_it():
                         "The Charter of Fundamental Rights of the European Union applies."])
     assert ("State of Texas", "LOC") in got[0]
     assert not any(t.startswith("Rights") for t, _ in got[1])       # a charter's words
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_a_ui_label_of_several_words_may_hold_a_word_that_is_also_a_name():
+    from transforms.detect.base import Span
+    texts = ["To change the looks in the Quick Style gallery, use the Change Current Quick Style "
+             "Set command on the Page Layout tab. Eric White wrote it."]
+    t = texts[0]
+    label, person = "Change Current Quick Style Set", "Eric White"
+    spans = [[Span(t.index(label), t.index(label) + len(label), "ORG", "model", label),
+              Span(t.index(person), t.index(person) + len(person), "PER", "model", person)]]
+    classes = model.word_classes([w for _, _, w in model.tokenize(t) if w[:1].isupper()], "en")
+    assert "np_ant" in classes["Set"]                    # "Set" is a name to the analyser too
+    kept = model._ui_terms(texts, spans, "en", classes)
+    assert [s.text for s in kept[0]] == [person]

@@ -846,9 +846,11 @@ def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
     "SmartArt" (a compound of ordinary words), not a person, an organisation or a place.
     Ordinary: the analyser reads the word as ordinary words only (no proper-noun reading)
     and no gazetteer holds it, or it is a compound written in camel case whose every part
-    the analyser reads so; a word in lower case or a number.  "Eric White" keeps its
-    given name, "Microsoft Word" its unknown word.  Where the language has no analyser
-    nothing changes."""
+    the analyser reads so; a word in lower case or a number.  In a label of several words,
+    a word with an ordinary reading beside a proper-noun one counts too ("Change Current
+    Quick Style Set": "Set" is also a name to the analyser).  "Eric White" keeps its given
+    name, "Microsoft Word" its unknown word.  Where the language has no analyser nothing
+    changes."""
     if classes is None or not any(spans) or not ui_text(texts):
         return spans
     lex = _lexicons()
@@ -861,7 +863,7 @@ def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
                     parts_of[w] = _CAMEL.findall(w)
     part_classes = word_classes({p for ps in parts_of.values() for p in ps}, lang)
 
-    def ordinary_word(w: str) -> bool:
+    def ordinary_word(w: str, in_label: bool = False) -> bool:
         if not _wordish(w) or w[:1].islower() or w.isdigit():
             return True
         if w.lower().rstrip(".") in names:
@@ -869,13 +871,16 @@ def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
         if w in parts_of:
             # (a part's own gazetteer entry says nothing: "Art" is a given name too)
             return all(len(p) > 1 and _ordinary(part_classes.get(p)) for p in parts_of[w])
-        return _ordinary(classes.get(w))
+        return _ordinary(classes.get(w)) or in_label and "common" in classes.get(w, ())
 
     def label(s: Span, text: str) -> bool:
         before = text[:s.start].split()
         if before and before[-1].lower().rstrip(".") in lex["title"]:
             return False
-        return s.category in CATS and all(ordinary_word(w) for _, _, w in tokenize(s.text))
+        words = [w for _, _, w in tokenize(s.text)]
+        several = sum(_wordish(w) and w[:1].isupper() for w in words) > 1
+        return s.category in CATS and all(ordinary_word(w, several) for w in words) and (
+            not several or any(_ordinary(classes.get(w)) for w in words))
 
     return [[s for s in row if not label(s, text)] for text, row in zip(texts, spans)]
 
