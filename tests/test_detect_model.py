@@ -412,3 +412,19 @@ def test_a_ui_label_of_several_words_may_hold_a_word_that_is_also_a_name():
     assert "np_ant" in classes["Set"]                    # "Set" is a name to the analyser too
     kept = model._ui_terms(texts, spans, "en", classes)
     assert [s.text for s in kept[0]] == [person]
+
+
+def test_a_bodys_head_noun_is_known_in_each_language_and_an_ordinary_word_is_not():
+    from transforms.detect.institutions import institution_head
+    for word, lang in [("valituslautakunta", "fi"), ("valituslautakunnan", "fi"),
+                       ("hallinto-oikeus", "fi"), ("överklagandenämnden", "sv"),
+                       ("tullkontoret", "sv"), ("förvaltningsrätten", "sv"), ("skatteankenævnene", "da"),
+                       ("maksuameti", "et"), ("tarybos", "lt"), ("urzędu", "pl"),
+                       ("courts", "en")]:
+        assert institution_head(word, lang), (word, lang)
+    # a short stem only as a compound's last part; English takes a plural "s" only
+    for word, lang in [("ametnik", "et"), ("unionsrätten", "sv"), ("verkan", "sv"),
+                       ("nämnda", "sv"), ("sidstnævnte", "da"), ("kohustatud", "et"),
+                       ("rättighet", "sv"), ("radykalny", "pl"), ("courtesy", "en"),
+                       ("muitinės", "lt")]:
+        assert not institution_head(word, lang), (word, lang)

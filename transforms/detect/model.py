@@ -28,6 +28,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
+from transforms.detect.institutions import institution_head
 from transforms.lexicon import zipf_fn
 from transforms.linking import POSSESSIVE, PRECAUTION
 
@@ -244,6 +245,8 @@ def token_features(toks, lang: str, lower_words: Set[str], cap_inside: Set[str],
         for name in ("given", "family", "place", "title", "particle", "org", "loc", "common"):
             if bare in lex[name]:
                 f["lex_" + name] = True
+        if institution_head(bare, lang):
+            f["org_head"] = True
         if classes is not None:
             for c in classes.get(w, ("na",) if not w[:1].isupper() else ("unknown",)):
                 f["apt_" + c] = True
@@ -259,6 +262,8 @@ def token_features(toks, lang: str, lower_words: Set[str], cap_inside: Set[str],
                 g = base[j]
                 out[f"{d}:w"] = g["w"]
                 out[f"{d}:shape"] = g["shape"]
+                if g.get("org_head"):       # "Apeliacinės [tarybos]", "Federalinės mokesčių
+                    out[f"{d}:org_head"] = True   # [tarnybos]": the name's head after it
                 if abs(d) == 1:
                     out[f"{d}:rule"] = g["rule"]
                     out[f"{d}:title"] = g["title"]
@@ -923,9 +928,8 @@ class NameTagger:
                      if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes)]
             spans = _joined_at_connectors(text, resolve_overlaps(spans, {}), lang)
-            out.append(_with_named_tails(
-                text, _grown_to_whole_names(text, toks, spans, classes, lang == "en"), lang,
-                classes))
+            spans = _grown_to_whole_names(text, toks, spans, classes, lang == "en")
+            out.append(_with_named_tails(text, spans, lang, classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
         out = _with_case_parties(texts, out)

@@ -1,0 +1,115 @@
+"""Head nouns of public bodies and organisations, per language (pure).
+
+A body's name ends, in most of the languages served, in a noun that says what kind of body
+it is: "Apeliacinės tarybos" (the appeal *board*), "Federalinės mokesčių tarnybos" (federal
+tax *service*), "överklagande*nämnden*", "valitus*lautakunta*", "skatteanke*nævnet*",
+"keskne vaide*komisjon*".  In the Nordic and Finnic languages that noun is the last part of a
+compound and the whole name is often written in lower case, so capitalisation says nothing;
+what the kind of word is does.  The name model (``model.py``) gets it as a feature and learns
+from its training data when such a word is a name and when an ordinary noun.
+
+Stems, not words: they are matched on a lower-cased word with at most a case or article
+ending after them (``_MAX_ENDING``), at its start or, in a language that writes compounds as
+one word, as its last part.  A stem of four letters or fewer matches only as the last part
+of a compound: alone, such a word is as often no body ("amet" is also a trade, "verk" a
+work).  Not a word that is as often something else ("rätt": a court, but also the law in
+"unionsrätten"; "råd": a council, but also "området")."""
+from __future__ import annotations
+
+import functools
+from typing import Dict, Tuple
+
+# What kind of body: court, tribunal, board/committee/commission, council, parliament,
+# ministry, office/agency/authority/service/administration, division/chamber/unit,
+# inspectorate, directorate, institute, union/association, bank, government, police,
+# prosecutor.  Not customs: the word is as often the law's or the duty's ("Muitinės
+# kodeksas", the Customs Code; "tullvärde").
+HEADS: Dict[str, Tuple[str, ...]] = {
+    "en": ("court", "tribunal", "commission", "committee", "council", "parliament",
+           "ministry", "agency", "office", "authority", "authorities", "board", "service",
+           "administration", "directorate", "inspectorate", "institute", "department",
+           "chamber", "division", "bureau", "registry", "union", "association",
+           "federation", "bank", "government", "police", "prosecutor"),
+    "sv": ("domstol", "tingsrätt", "hovrätt", "kammarrätt", "förvaltningsrätt", "nämnd", "myndighet", "kontor", "ministeri", "departement",
+           "kommission", "kommitté", "ministerråd", "riksdag", "parlament", "förvaltning", "verk",
+           "avdelning", "byrå", "inspektion", "styrelse", "kammar", "kammare",
+           "institut", "förbund", "förening", "bank", "regering", "polis", "åklagar",
+           "direktorat"),
+    "da": ("domstol", "byret", "landsret", "nævn", "myndighed", "kontor", "ministeri", "departement",
+           "kommission", "udvalg", "ministerråd", "folketing", "parlament", "forvaltning",
+           "styrelse", "afdeling", "direktorat", "tilsyn", "institut", "forbund",
+           "forening", "bank", "regering", "politi", "anklage", "kammer"),
+    "nb": ("domstol", "rett", "nemnd", "myndighet", "kontor", "departement", "kommisjon",
+           "utvalg", "råd", "storting", "parlament", "forvaltning", "styre", "avdeling",
+           "enhet", "direktorat", "tilsyn", "institutt", "forbund", "forening", "bank",
+           "regjering", "politi", "påtale"),
+    "fi": ("tuomioistui", "oikeu", "lautaku", "virasto", "viraston", "viranomai",
+           "ministeri", "komissio", "komite", "neuvosto", "neuvoston", "eduskun",
+           "parlament", "hallinto", "hallinno", "hallitu", "jaosto", "osasto", "yksikkö",
+           "yksikö", "laitos", "laitoks", "laitokse", "toimisto", "keskus", "keskukse",
+           "liitto", "liito", "yhdisty", "pankki", "panki", "poliisi", "kamari", "syyttäj"),
+    "et": ("kohus", "kohtu", "komisjon", "komitee", "nõukogu", "parlament", "riigikogu",
+           "ministeerium", "amet", "koda", "koja", "inspektsioon", "keskus", "keskuse",
+           "ühing", "selts", "pank", "panga", "politsei", "valitsus",
+           "osakond", "osakonna", "üksus", "teenistus", "agentuur", "büroo", "kolleegium",
+           "prokuratuur"),
+    "lv": ("tiesa", "tiesas", "tiesai", "tiesu", "tiesā", "komisij", "komitej", "padom",
+           "parlament", "saeim", "ministrij", "dienest", "biroj", "aģentūr",
+           "vald", "inspekcij", "departament", "nodaļ", "palāt", "biedrīb", "savienīb",
+           "bank", "policij", "prokuratūr"),
+    "lt": ("teism", "komisij", "komitet", "taryb", "parlament", "seim", "ministerij",
+           "tarnyb", "biur", "agentūr", "valdyb", "inspekcij",
+           "departament", "skyri", "kolegij", "rūm", "asociacij", "sąjung", "bank",
+           "policij", "vyriausyb", "prokuratūr", "administracij"),
+    "pl": ("sąd", "trybunał", "komisj", "komitet", "parlament", "sejm", "ministerstw",
+           "urząd", "urzęd", "agencj", "biur", "inspekcj", "departament", "wydział", "izb",
+           "stowarzysze", "bank", "policj", "rząd", "rządu", "prokuratur", "izba"),
+}
+
+# Languages that write a compound as one word: there the head may be its last part.
+COMPOUNDING = {"sv", "da", "nb", "fi", "et", "de", "nl"}
+
+_MAX_ENDING = 5     # "lautaku|nnan", "nämnd|ens", "taryb|os", "komisjon|ide" (et plural)
+# Where a language's noun endings are few, only they: "nämnd|en", not "nämnd|a" (named),
+# "nævn|et", not "sidst|nævn|te"; "kohus", not "kohus|tatud" (obliged); "court|s", not
+# "court|esy".  (Finnish keeps the length rule: its endings change the stem.)
+_ENDINGS = {
+    "en": {"", "s"},
+    "sv": {"", "en", "ens", "er", "erna", "ernas", "et", "ets", "s", "n", "ns", "ar", "arna",
+           "arnas", "e", "ens"},
+    "da": {"", "et", "ets", "e", "ene", "enes", "s", "en", "ens", "er", "erne", "ernes"},
+    "nb": {"", "et", "ets", "a", "en", "ens", "er", "ene", "enes", "s"},
+    "et": {"", "e", "i", "u", "a", "s", "d", "le", "lt", "l", "st", "sse", "ga", "ks", "na",
+           "ni", "ta", "de", "te", "id", "ide", "ile", "iks", "is", "ist", "isse", "iga",
+           "ile", "ilt", "il", "sid", "ga"},
+    "pl": {"", "u", "em", "zie", "y", "a", "ie", "ów", "om", "ami", "ach", "ą", "ę", "i",
+           "owi", "e", "o"},
+    "lv": {"", "a", "as", "ai", "u", "ā", "ām", "ās", "s", "i", "am", "os", "iem", "ie", "e",
+           "es", "ei", "ē", "ēm", "ēs", "ij", "ija", "ijas", "ijai", "iju", "ijā"},
+    "lt": {"", "as", "o", "ui", "ą", "u", "e", "ai", "ų", "ams", "us", "uose", "a", "os",
+           "oje", "oms", "ose", "ė", "ės", "ei", "ę", "ėje", "ėms", "ėse", "ys", "ius", "iaus",
+           "iui", "iuje", "ių", "iams", "iai", "ams"},
+}
+# Stems that name a body only as a compound's last part: "hovi|oikeus", "käräjä|oikeus"
+# (courts), while "oikeus" alone is as often a right or the law.
+_COMPOUND_ONLY = {"fi": {"oikeu"}}
+_SHORT = 4          # a stem this short counts only as a compound's last part
+
+
+@functools.lru_cache(maxsize=200_000)
+def institution_head(word: str, lang: str) -> bool:
+    """Is ``word`` a body's head noun ("tarybos", "överklagandenämnden", "skatteankenævn",
+    "maksuameti")?  A short stem only as a compound's part: "maksuamet", not "ametnik"."""
+    low = word.lower()
+    for stem in HEADS.get(lang, ()):
+        at = low.rfind(stem)
+        tail = low[at + len(stem):] if at >= 0 else ""
+        if at < 0 or len(tail) > _MAX_ENDING or lang in _ENDINGS and tail not in _ENDINGS[lang]:
+            continue
+        if at == 0:
+            if len(stem) > _SHORT and stem not in _COMPOUND_ONLY.get(lang, ()):
+                return True
+            continue
+        if lang in COMPOUNDING and at >= 3 and (low[at - 1].isalpha() or low[at - 1] == "-"):
+            return True   # "valituslautakunta", "hallinto-oikeus"
+    return False
