@@ -428,3 +428,20 @@ def test_a_bodys_head_noun_is_known_in_each_language_and_an_ordinary_word_is_not
                        ("rättighet", "sv"), ("radykalny", "pl"), ("courtesy", "en"),
                        ("muitinės", "lt")]:
         assert not institution_head(word, lang), (word, lang)
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_the_kind_of_place_after_a_name_is_part_of_it():
+    text = "We drove to Crater Lake and walked down Main Street. Every Street was empty."
+    toks = model.tokenize(text)
+    classes = model.word_classes({w for _, _, w in toks if w[:1].isupper()}, "en")
+    crater = text.index("Crater")
+    spans = [model.Span(crater, crater + 6, "PER", "model", "Crater", source="detector")]
+    got = [(s.text, s.category) for s in model._with_place_kinds(text, toks, spans, classes)]
+    assert ("Crater Lake", "LOC") in got            # a place, not a person named Crater
+    assert ("Main Street", "LOC") in got            # no span held "Main"
+    assert not any(t.startswith("Every") for t, _ in got)   # a sentence's ordinary word
+    surname = "They met Julia Hill there."
+    toks = model.tokenize(surname)
+    spans = [model.Span(9, 19, "PER", "model", "Julia Hill", source="detector")]
+    assert model._with_place_kinds(surname, toks, spans, classes) == spans

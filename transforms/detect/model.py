@@ -929,6 +929,8 @@ class NameTagger:
                      and not _numbered_part(s, text, classes)]
             spans = _joined_at_connectors(text, resolve_overlaps(spans, {}), lang)
             spans = _grown_to_whole_names(text, toks, spans, classes, lang == "en")
+            if lang == "en":
+                spans = _with_place_kinds(text, toks, spans, classes)
             out.append(_with_named_tails(text, spans, lang, classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -1037,6 +1039,56 @@ def _grown_to_whole_names(text: str, toks, spans: List[Span], classes,
             s = dataclasses.replace(s, start=start, end=end, text=text[start:end])
         out.append(s)
     return out
+
+
+# The kinds of place written after an English place's own name, capitalised with it ("Crater
+# Lake", "Wildwood Trail", "Main Street", "Mojave Desert").  Not "Hill", "Park", "Brook":
+# surnames too ("Julia Hill", "Jimin Park" are persons).
+_PLACE_KINDS = {"Street", "Avenue", "Road", "Boulevard", "Lane", "Square", "Plaza", "Bridge",
+                "Tunnel", "Highway", "Trail", "Lake", "River", "Creek", "Bay", "Harbour",
+                "Harbor", "Island", "Islands", "Isle", "Beach", "Coast", "Desert", "Forest",
+                "Valley", "Canyon", "Mountain", "Mountains", "Falls", "Swamp", "Glacier",
+                "Peninsula", "Sea", "Ocean", "Gulf", "Strait", "Channel", "Airport", "Station",
+                "Museum", "Cathedral", "Castle", "Palace", "Cemetery", "Stadium", "District",
+                "County", "Province", "Reservoir"}
+
+
+def _with_place_kinds(text: str, toks, spans: List[Span], classes) -> List[Span]:
+    """In English, the kind of place after a name is part of it: a name right before
+    "Lake", "Trail", "Street" ... grows over it and is a place ("[Crater] Lake", "[Wildwood]
+    Trail": not a person named Wildwood), and capitalised words no span holds are one when
+    the kind follows them in running text ("Main Street", "Mojave Desert", "the Financial
+    District").  Not over a person whose next word is also a surname, nor from a sentence's
+    first word when that is an ordinary word ("Every Street")."""
+    if not classes:
+        return spans
+    lex = _lexicons()
+    out = list(spans)
+    for k, (a, b, w) in enumerate(toks):
+        if w not in _PLACE_KINDS or k == 0 or toks[k - 1][1] + 1 != a \
+                or any(s.start < b and s.end > a for s in out):
+            continue
+        before = [i for i, s in enumerate(out) if s.end == toks[k - 1][1]]
+        if before:
+            s = out[before[0]]
+            if s.source == PRECAUTION or s.category == "PER" and w.lower() in lex["family"]:
+                continue
+            cat = "ORG" if s.category == "ORG" else "LOC"
+            out[before[0]] = dataclasses.replace(s, end=b, text=text[s.start:b], category=cat)
+            continue
+        j = k
+        while j > 0 and toks[j - 1][1] + 1 == toks[j][0] and toks[j - 1][2][:1].isupper() \
+                and _wordish(toks[j - 1][2]) and not function_word(toks[j - 1][2], "en") \
+                and k - j < 3 and not any(s.start < toks[j - 1][1] and s.end > toks[j - 1][0]
+                                          for s in out):
+            j -= 1
+        if j < k and (j == 0 or toks[j - 1][2] in _SENT_END) and \
+                _ordinary(classes.get(toks[j][2])):
+            j += 1                      # "Every Street": a sentence's ordinary first word
+        if j < k:
+            out.append(Span(toks[j][0], b, "LOC", "model", text[toks[j][0]:b],
+                            source="detector"))
+    return sorted(out, key=lambda s: s.start)
 
 
 # "Ministry of the Economy [and Finance]", "Special Chamber for the Unification [of
