@@ -445,3 +445,23 @@ def test_the_kind_of_place_after_a_name_is_part_of_it():
     toks = model.tokenize(surname)
     spans = [model.Span(9, 19, "PER", "model", "Julia Hill", source="detector")]
     assert model._with_place_kinds(surname, toks, spans, classes) == spans
+
+
+def test_a_name_in_another_language_goes_on_over_that_languages_words():
+    def grown(text, name, lang, category="PER"):
+        a = text.index(name)
+        spans = [model.Span(a, a + len(name), category, "model", name, source="detector")]
+        return [(s.text, s.category)
+                for s in model._with_foreign_names(text, model.tokenize(text), spans, lang)]
+    assert grown("Ligue pour la protection des oiseaux kritiserer brug af limpinde",
+                 "Ligue", "da") == [("Ligue pour la protection des oiseaux", "ORG")]
+    assert grown("The Ligue pour la protection des oiseaux has brought an action",
+                 "Ligue", "en") == [("Ligue pour la protection des oiseaux", "ORG")]
+    assert grown("the Tribunal d’arrondissement (District Court)", "Tribunal", "en",
+                 "ORG") == [("Tribunal d’arrondissement", "ORG")]
+    # a person's particle and name stay a person's
+    assert grown("Jean de La Fontaine wrote fables", "Jean", "en") == \
+        [("Jean de La Fontaine", "PER")]
+    # "de" is the Danish "the"/"they": no foreign word there
+    assert grown("Kommissionen de facto har", "Kommissionen", "da", "ORG") == \
+        [("Kommissionen", "ORG")]

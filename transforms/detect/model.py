@@ -931,6 +931,7 @@ class NameTagger:
             spans = _grown_to_whole_names(text, toks, spans, classes, lang == "en")
             if lang == "en":
                 spans = _with_place_kinds(text, toks, spans, classes)
+            spans = _with_foreign_names(text, toks, spans, lang)
             out.append(_with_named_tails(text, spans, lang, classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -1089,6 +1090,96 @@ def _with_place_kinds(text: str, toks, spans: List[Span], classes) -> List[Span]
             out.append(Span(toks[j][0], b, "LOC", "model", text[toks[j][0]:b],
                             source="detector"))
     return sorted(out, key=lambda s: s.start)
+
+
+# The words that join a name's words in another language: "Ligue pour la protection des
+# oiseaux", "Tribunal d'arrondissement de Luxembourg", "Juzgado de lo Social".
+_FOREIGN_JOINERS = {
+    "fr": {"de", "du", "des", "d", "pour", "la", "le", "les", "l", "et", "sur", "à", "au",
+           "aux"},
+    "es": {"de", "del", "la", "los", "las", "el", "y", "para", "lo"},
+    "it": {"di", "del", "della", "dei", "degli", "delle", "per", "la", "il", "dell", "l", "e"},
+    "pt": {"de", "do", "da", "dos", "das", "para", "e"},
+    "de": {"für", "der", "des", "zur", "zum", "und", "am", "im"},
+    "nl": {"van", "voor", "der", "het"},
+    "en": {"of", "for", "and", "the", "on"},     # "Sony Corporation of America" in Danish
+}
+_ELIDED = re.compile(r"(d|l|dell|all|nell|qu)['’](\w.*)", re.IGNORECASE)
+
+
+def _with_foreign_names(text: str, toks, spans: List[Span], lang: str) -> List[Span]:
+    """A name in another language goes on over that language's words: a name followed by
+    a word that is a joining word there and much rarer in the document's language ("pour",
+    "des", "d'" in an English or Danish text; not "de" in a Danish one, where it is "the")
+    grows over the joining and content words of that language after it, up to the first
+    word that is not one ("Ligue [pour la protection des oiseaux] kritiserer").  With a
+    content word in lower case among them it is a body's name, not a person's ("Jean de La
+    Fontaine" stays a person).  Word frequencies are wordfreq's."""
+    from transforms.lexicon import zipf_fn
+    here = zipf_fn(lang)
+    zl = here if here is not None else (lambda w: 4.5)   # (et: no list) a joining word's
+    index = {a: k for k, (a, _, _) in enumerate(toks)}   # usual weight in any language
+    out: List[Span] = []
+    skip_until = -1
+    for s in spans:
+        if s.start < skip_until:
+            continue
+        k = next((i for i, t in enumerate(toks) if t[0] >= s.end), None)
+        if s.category not in CATS or s.source == PRECAUTION or k is None \
+                or text[s.end:toks[k][0]] != " " or s.start not in index:
+            out.append(s)
+            continue
+        best = None
+        # the joining word right after the name, or after one lower-case word of the same
+        # language ("Établissement [national] des invalides")
+        for jk in (k, k + 1)[:2 if k + 1 < len(toks) else 1]:
+            first = toks[jk][2].lower()
+            m = _ELIDED.fullmatch(first)
+            joiner = m.group(1).lower() if m else first
+            for foreign, joiners in _FOREIGN_JOINERS.items():
+                zf = zipf_fn(foreign)
+                if foreign != lang and zf is not None and joiner in joiners \
+                        and zf(joiner) >= 5.5 and zf(joiner) - zl(joiner) >= 1.5:
+                    w = toks[k][2]
+                    if jk == k or (w.islower() and text[toks[k][1]:toks[jk][0]] == " "
+                                   and zf(w) >= 2.5 and zf(w) >= zl(w) - 0.5):
+                        best = (foreign, zf)
+                        break
+            if best is not None:
+                break
+        if best is None:
+            out.append(s)
+            continue
+        foreign, zf = best
+        joiners = _FOREIGN_JOINERS[foreign]
+        end, lower_content, j = None, False, k
+        while j < len(toks):
+            a, b, w = toks[j]
+            if j > k and text[toks[j - 1][1]:a] != " ":
+                break
+            low = w.lower()
+            m = _ELIDED.fullmatch(w)
+            word = m.group(2) if m and m.group(1).lower() in joiners else low
+            content = _wordish(w) and (w[:1].isupper() and not m or
+                                       zf(word) >= 2.5 and zf(word) >= zl(word) - 0.5)
+            if low in joiners and not m:
+                pass
+            elif content:
+                end = b
+                lower_content |= not w[:1].isupper() or bool(m) and word.islower()
+            else:
+                break
+            j += 1
+        if end is None:
+            out.append(s)
+            continue
+        for t in spans:                       # "... de [Luxembourg]": one name
+            if s.end < t.start < end:
+                end = max(end, t.end)
+        skip_until = end
+        cat = "ORG" if lower_content else s.category
+        out.append(dataclasses.replace(s, end=end, text=text[s.start:end], category=cat))
+    return out
 
 
 # "Ministry of the Economy [and Finance]", "Special Chamber for the Unification [of
