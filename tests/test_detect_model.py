@@ -465,3 +465,18 @@ def test_a_name_in_another_language_goes_on_over_that_languages_words():
     # "de" is the Danish "the"/"they": no foreign word there
     assert grown("Kommissionen de facto har", "Kommissionen", "da", "ORG") == \
         [("Kommissionen", "ORG")]
+
+
+def test_a_name_takes_the_case_ending_and_the_compound_half_attached_to_it():
+    def grown(text, name, lang):
+        a = text.index(name)
+        spans = [model.Span(a, a + len(name), "ORG", "model", name, source="detector")]
+        return [s.text for s in model._with_attached_parts(text, spans, lang)]
+    assert grown("vaatimus EUIPO:n ja väliintulijan", "EUIPO", "fi") == ["EUIPO:n"]
+    assert grown("esitas EUIPO-le kaebuse", "EUIPO", "et") == ["EUIPO-le"]
+    assert grown("Euroopa Kohtu-le", "Kohtu", "et") == ["Kohtu"]     # et: acronyms only
+    assert grown("talous- ja valtiovarainministeriön päätös", "valtiovarainministeriön",
+                 "fi") == ["talous- ja valtiovarainministeriön"]
+    assert grown("ekonomi- och finansministeriet", "finansministeriet", "sv") == \
+        ["ekonomi- och finansministeriet"]
+    assert grown("Kommissionen: den", "Kommissionen", "da") == ["Kommissionen"]

@@ -932,6 +932,7 @@ class NameTagger:
             if lang == "en":
                 spans = _with_place_kinds(text, toks, spans, classes)
             spans = _with_foreign_names(text, toks, spans, lang)
+            spans = _with_attached_parts(text, spans, lang)
             out.append(_with_named_tails(text, spans, lang, classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -1179,6 +1180,44 @@ def _with_foreign_names(text: str, toks, spans: List[Span], lang: str) -> List[S
         skip_until = end
         cat = "ORG" if lower_content else s.category
         out.append(dataclasses.replace(s, end=end, text=text[s.start:end], category=cat))
+    return out
+
+
+# What a name carries attached to it in some languages: a case ending after a colon
+# (Finnish "EUIPO:n", "KLM:ssa"; Swedish "TEAC:s") or, in Estonian, after a hyphen
+# ("EUIPO-le", "CJEU-lt").
+_ATTACHED_ENDING = {
+    "fi": re.compile(r":[a-zäö]{1,4}(?![\w:])"), "sv": re.compile(r":[a-zåäö]{1,3}(?![\w:])"),
+    "et": re.compile(r"[-‑][a-zäöõü]{1,4}(?![\w\-‑])"),
+}
+# The first half of a compound whose second half is another's ("talous- ja
+# valtiovarainministeriö", "ekonomi- och finansministeriet", "majandus- ja
+# rahandusministeerium"): written before the name, joined by the language's "and"/"or".
+_SUSPENDED = re.compile(r"(?<![\w\-])(\w+)[-‑‐]\s+(?:and|or|och|eller|og|ja|tai|sekä|või|"
+                        r"und|oder|i|oraz|lub|un|vai|ir|ar)\s+$")
+
+
+def _with_attached_parts(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """A name takes the parts that its language writes attached to it: a case ending after
+    a colon or hyphen (``_ATTACHED_ENDING``: the ending is inflection, and a name sent with
+    its real stem and a pseudonym's ending is a leak all the same), and the first half of a
+    suspended compound before it ("[talous- ja] valtiovarainministeriön")."""
+    ending = _ATTACHED_ENDING.get(lang)
+    out = []
+    for s in spans:
+        start, end = s.start, s.end
+        if s.category in CATS and s.source != PRECAUTION:
+            m = ending.match(text, end) if ending else None
+            if m and (text[end - 1].isupper() or text[end - 1].isdigit()
+                      or lang != "et"):       # et: only after an acronym ("EUIPO-le")
+                end = m.end()
+            b = _SUSPENDED.search(text, max(0, start - 40), start)
+            if b and b.end() == start and text[start:start + 1].islower() \
+                    and not any(o.start < start and o.end > b.start() for o in spans):
+                start = b.start()
+        if (start, end) != (s.start, s.end):
+            s = dataclasses.replace(s, start=start, end=end, text=text[start:end])
+        out.append(s)
     return out
 
 
