@@ -467,6 +467,20 @@ def test_a_name_in_another_language_goes_on_over_that_languages_words():
         [("Kommissionen", "ORG")]
 
 
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_a_colour_before_a_noun_of_people_describes_them_and_is_no_persons_name():
+    text = "Many Black soldiers served, and Jack White sang. Mr Black soldiered on."
+    toks = model.tokenize(text)
+    classes = model.word_classes({w for _, _, w in toks if w[:1].isupper()}, "en")
+    at = [text.index("Black"), text.index("White"), text.rindex("Black")]
+    spans = [model.Span(at[0], at[0] + 5, "PER", "model", "Black", source="detector"),
+             model.Span(text.index("Jack"), at[1] + 5, "PER", "model", "Jack White",
+                        source="detector"),
+             model.Span(at[2], at[2] + 5, "PER", "model", "Black", source="detector")]
+    got = [s.category for s in model._describing_people(spans, text, toks, classes)]
+    assert got == [model.NATIONALITY, "PER", "PER"]     # "Mr Black" keeps his title
+
+
 def test_a_name_takes_the_case_ending_and_the_compound_half_attached_to_it():
     def grown(text, name, lang):
         a = text.index(name)

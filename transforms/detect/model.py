@@ -754,6 +754,32 @@ def _as_nationality(span: Span, classes) -> Span:
     return span
 
 
+def _describing_people(spans: List[Span], text: str, toks, classes) -> List[Span]:
+    """English: a surname that is also an adjective, alone, with no title or given name
+    before it, written right before a noun in lower case ("Black soldiers", "the White
+    minority", "White counterparts") describes people by their origin, like "African" in
+    "African soldiers": ``NATIONALITY``, still masked (racial origin is personal data), but
+    no person's name and no person's pseudonym."""
+    if not classes:
+        return spans
+    index = {a: k for k, (a, _, _) in enumerate(toks)}
+    lex = _lexicons()
+    out = []
+    for s in spans:
+        k = index.get(s.start)
+        c = classes.get(s.text, ())
+        if s.category == "PER" and k is not None and k + 1 < len(toks) and "adj" in c \
+                and "np_cog" in c and toks[k][1] == s.end \
+                and text[s.end:toks[k + 1][0]] == " " and toks[k + 1][2].islower() \
+                and (k == 0 or toks[k - 1][2].lower().rstrip(".") not in lex["title"]
+                     and toks[k - 1][2].lower() not in lex["given"]):
+            nxt = word_classes([toks[k + 1][2]], "en").get(toks[k + 1][2], ())
+            if "noun" in nxt and "closed" not in nxt:
+                s = dataclasses.replace(s, category=NATIONALITY)
+        out.append(s)
+    return out
+
+
 def _proper(word: str, classes) -> bool:
     """An adjective the lexicon has only capitalised, and no proper noun ("French";
     "Christian" is also a given name)."""
@@ -924,6 +950,8 @@ class NameTagger:
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans += _nationality_words(toks, classes, lang)
             spans = [_as_nationality(s, classes) for s in spans]
+            if lang == "en":
+                spans = _describing_people(spans, text, toks, classes)
             spans = [_acronym_not_person(s) for s in spans
                      if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes)]
