@@ -494,3 +494,34 @@ def test_a_name_takes_the_case_ending_and_the_compound_half_attached_to_it():
     assert grown("ekonomi- och finansministeriet", "finansministeriet", "sv") == \
         ["ekonomi- och finansministeriet"]
     assert grown("Kommissionen: den", "Kommissionen", "da") == ["Kommissionen"]
+
+
+def test_a_rulers_number_is_part_of_the_name_and_a_pronoun_is_not():
+    def grown(text, name):
+        a = text.index(name)
+        spans = [model.Span(a, a + len(name), "PER", "model", name, source="detector")]
+        return [s.text for s in model._with_attached_parts(text, spans, "en")]
+    assert grown("Napoleon III of France believed", "Napoleon") == ["Napoleon III"]
+    assert grown('himself "Norton I, Emperor of', "Norton") == ["Norton I"]
+    assert grown("Then Norton I think left", "Norton") == ["Norton"]
+
+
+def test_a_word_a_document_writes_before_a_bodys_head_again_and_again_is_part_of_its_name():
+    texts = ["Otsuse tegi keskne vaidekomisjon.", "Kaebus esitati kesksele vaidekomisjonile.",
+             "Seda kinnitas keskse vaidekomisjoni esimees.", "Hiljem vaidekomisjon nõustus."]
+    rows = []
+    for text in texts:
+        a = text.index("vaidekomisjon")
+        b = text.index(" ", a) if " " in text[a:] else text.index(".", a)
+        b = min(b, text.index(".", a))
+        rows.append([model.Span(a, b, "ORG", "model", text[a:b], source="detector")])
+    got = [[s.text for s in row] for row in model._with_fixed_modifiers(texts, rows, "et")]
+    assert got == [["keskne vaidekomisjon"], ["kesksele vaidekomisjonile"],
+                   ["keskse vaidekomisjoni"], ["vaidekomisjon"]]
+    # twice is not enough
+    rows = [[model.Span(t.index("vaidekomisjon"), min(t.index(".", t.index("vaidekomisjon")),
+                        (t + " ").index(" ", t.index("vaidekomisjon"))), "ORG", "model",
+                        "", source="detector")] for t in texts[:2]]
+    before = [r[0].start for r in rows]
+    assert [s.start for row in model._with_fixed_modifiers(texts[:2], rows, "et")
+            for s in row] == before

@@ -17,7 +17,7 @@ work).  Not a word that is as often something else ("rätt": a court, but also t
 from __future__ import annotations
 
 import functools
-from typing import Dict, Tuple
+from typing import Dict, Optional, Tuple
 
 # What kind of body: court, tribunal, board/committee/commission, council, parliament,
 # ministry, office/agency/authority/service/administration, division/chamber/unit,
@@ -96,10 +96,17 @@ _COMPOUND_ONLY = {"fi": {"oikeu"}}
 _SHORT = 4          # a stem this short counts only as a compound's last part
 
 
-@functools.lru_cache(maxsize=200_000)
 def institution_head(word: str, lang: str) -> bool:
     """Is ``word`` a body's head noun ("tarybos", "överklagandenämnden", "skatteankenævn",
     "maksuameti")?  A short stem only as a compound's part: "maksuamet", not "ametnik"."""
+    return head_key(word, lang) is not None
+
+
+@functools.lru_cache(maxsize=200_000)
+def head_key(word: str, lang: str) -> Optional[str]:
+    """The head noun without its ending, the same in each of its forms ("vaidekomisjon" for
+    "vaidekomisjoni", "vaidekomisjonile"; "taryb" for "taryba", "tarybos"), or None where
+    ``word`` is no head noun."""
     low = word.lower()
     for stem in HEADS.get(lang, ()):
         at = low.rfind(stem)
@@ -108,8 +115,8 @@ def institution_head(word: str, lang: str) -> bool:
             continue
         if at == 0:
             if len(stem) > _SHORT and stem not in _COMPOUND_ONLY.get(lang, ()):
-                return True
+                return low[:len(stem)]
             continue
         if lang in COMPOUNDING and at >= 3 and (low[at - 1].isalpha() or low[at - 1] == "-"):
-            return True   # "valituslautakunta", "hallinto-oikeus"
-    return False
+            return low[:at + len(stem)]   # "valituslautakunta", "hallinto-oikeus"
+    return None

@@ -28,7 +28,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
-from transforms.detect.institutions import institution_head
+from transforms.detect.institutions import head_key, institution_head
 from transforms.lexicon import zipf_fn
 from transforms.linking import POSSESSIVE, PRECAUTION
 
@@ -582,6 +582,54 @@ _PARTY = re.compile(r"(?<![\w.])([A-Z]{2,4})(?=\s+" + _VERSUS + r"\s)|(?<=\s)" +
                     r"\s+([A-Z]{2,4})(?![\w])")
 
 
+def _with_fixed_modifiers(texts: Sequence[str], spans: List[List[Span]], lang: str
+                          ) -> List[List[Span]]:
+    """A body's name is often its head noun and the words that say which body it is:
+    "keskne vaide*komisjon*" (the central appeals board), "Apeliacinės *tarybos*",
+    "den tvärfackliga *kommittén*".  The model finds the head (``institutions``) more often
+    than the words before it, which are ordinary adjectives and genitives.  Where a
+    document writes the same word (by its first four letters: "keskne", "keskse",
+    "kesksele" are one) right before the same head at least three times and at half of the
+    head's places or more, that word is part of the name, wherever it stands before it; then
+    the word before both, once more ("maksuasjade vaidekomisjonide")."""
+    def stem(word: str) -> str:
+        return word.lower()[:4]
+
+    for _ in range(2):
+        heads: Dict[str, int] = collections.Counter()
+        before: Dict[Tuple[str, str], int] = collections.Counter()
+        places = []
+        for t, (text, row) in enumerate(zip(texts, spans)):
+            toks = tokenize(text)
+            ends = {b: k for k, (_, b, _) in enumerate(toks)}
+            starts = {a: k for k, (a, _, _) in enumerate(toks)}
+            for i, s in enumerate(row):
+                k = starts.get(s.start)
+                words = tokenize(s.text)
+                key = head_key(words[-1][2], lang) if words and s.category in CATS else None
+                if key is None or k is None:
+                    continue
+                heads[key] += 1
+                if k == 0 or text[toks[k - 1][1]:s.start] != " ":
+                    continue
+                a, b, w = toks[k - 1]
+                if not _wordish(w) or function_word(w, lang) or len(w) < 4 \
+                        or any(o.start < b and o.end > a for o in row) or b not in ends:
+                    continue
+                before[(key, stem(w))] += 1
+                places.append((t, i, key, stem(w), a))
+        grown = False
+        for t, i, key, st, a in places:
+            n = before[(key, st)]
+            if n >= 3 and n * 2 >= heads[key]:
+                s = spans[t][i]
+                spans[t][i] = dataclasses.replace(s, start=a, text=texts[t][a:s.end])
+                grown = True
+        if not grown:
+            break
+    return spans
+
+
 def _with_case_parties(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
     """A party of a case's title given by its initials or acronym is a name: "RZ" in "RZ v
     Staatssecretaris van Justitie en Veiligheid" (a person the court anonymised: two
@@ -964,7 +1012,7 @@ class NameTagger:
             out.append(_with_named_tails(text, spans, lang, classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
-        out = _with_case_parties(texts, out)
+        out = _with_case_parties(texts, _with_fixed_modifiers(texts, out, lang))
         return _outvoted(texts, _without_term_acronyms(texts, out, lang), lang, classes)
 
 
@@ -1225,11 +1273,18 @@ _SUSPENDED = re.compile(r"(?<![\w\-])(\w+)[-‑‐]\s+(?:and|or|och|eller|og|ja|
                         r"und|oder|i|oraz|lub|un|vai|ir|ar)\s+$")
 
 
+# A ruler's number after the name ("Napoleon III", "Norton I,"); "I" alone only before a
+# comma or the end, where it is no pronoun ("Norton I, Emperor").
+_REGNAL = re.compile(r" (?:(?:II|III|IV|V|VI|VII|VIII|IX|X|XI|XII|XIII|XIV|XV|XVI)(?![\w\-])"
+                     r"|I(?=,|\s*$))")
+
+
 def _with_attached_parts(text: str, spans: List[Span], lang: str) -> List[Span]:
     """A name takes the parts that its language writes attached to it: a case ending after
     a colon or hyphen (``_ATTACHED_ENDING``: the ending is inflection, and a name sent with
-    its real stem and a pseudonym's ending is a leak all the same), and the first half of a
-    suspended compound before it ("[talous- ja] valtiovarainministeriön")."""
+    its real stem and a pseudonym's ending is a leak all the same), a ruler's number after a
+    person's name (``_REGNAL``), and the first half of a suspended compound before it
+    ("[talous- ja] valtiovarainministeriön")."""
     ending = _ATTACHED_ENDING.get(lang)
     out = []
     for s in spans:
@@ -1239,6 +1294,9 @@ def _with_attached_parts(text: str, spans: List[Span], lang: str) -> List[Span]:
             if m and (text[end - 1].isupper() or text[end - 1].isdigit()
                       or lang != "et"):       # et: only after an acronym ("EUIPO-le")
                 end = m.end()
+            r = _REGNAL.match(text, end) if s.category == "PER" else None
+            if r:
+                end = r.end()
             b = _SUSPENDED.search(text, max(0, start - 40), start)
             if b and b.end() == start and text[start:start + 1].islower() \
                     and not any(o.start < start and o.end > b.start() for o in spans):
