@@ -525,3 +525,14 @@ def test_a_word_a_document_writes_before_a_bodys_head_again_and_again_is_part_of
     before = [r[0].start for r in rows]
     assert [s.start for row in model._with_fixed_modifiers(texts[:2], rows, "et")
             for s in row] == before
+
+
+def test_a_body_named_by_a_compound_in_lower_case_is_spread_and_its_kind_alone_is_not():
+    text = "Beslutet fattades av harmoniseringskontoret och domstolen."
+    toks = model.tokenize(text)
+    tags = ["O"] * len(toks)
+    for k, (_, _, w) in enumerate(toks):
+        if w in ("harmoniseringskontoret", "domstolen"):
+            tags[k] = "B-ORG"
+    got = {s.text: s.source for s in model.spans_from_tags(text, toks, tags, "sv")}
+    assert got == {"harmoniseringskontoret": "detector", "domstolen": PRECAUTION}

@@ -28,7 +28,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
-from transforms.detect.institutions import head_key, institution_head
+from transforms.detect.institutions import COMPOUNDING, HEADS, head_key, institution_head
 from transforms.lexicon import zipf_fn
 from transforms.linking import POSSESSIVE, PRECAUTION
 
@@ -439,12 +439,24 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
             continue     # "library", "versus", "famous": English capitalises its names
         doubtful = any(flipped[a:b + 1]) and all(
             w.lower() in lower_words for _, _, w in toks[a:b + 1] if _wordish(w))
+        # A body named by a compound in lower case is one body wherever the document
+        # names it ("harmoniseringskontoret", "skatteankenævnet"): spread as a name; a
+        # lower-case word that is its kind alone ("domstolen", "the court") is not.
+        named_body = lang in COMPOUNDING and not doubtful and _compound_body(toks[b][2], lang)
         source = PRECAUTION if doubtful or not any(ch.isupper() for ch in piece) \
-            else "detector"
+            and not named_body else "detector"
         # "model-margin": a name only by the recall margin, not the model's best reading
         out.append(Span(s, e, cat, MARGIN if any(flipped[a:b + 1]) else "model", piece,
                         source=source))
     return out
+
+
+def _compound_body(word: str, lang: str) -> bool:
+    """A compound whose last part is a body's head noun and whose first says which body:
+    "harmoniserings|kontoret", "skatteanke|nævnet", "valitus|lautakunta"."""
+    key = head_key(word, lang)
+    return key is not None and any(key.endswith(stem) and len(key) >= len(stem) + 3
+                                   for stem in HEADS.get(lang, ()))
 
 
 def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
