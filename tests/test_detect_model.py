@@ -527,6 +527,17 @@ def test_a_word_a_document_writes_before_a_bodys_head_again_and_again_is_part_of
             for s in row] == before
 
 
+def test_a_name_joined_to_a_common_noun_is_masked_alone_and_a_bodys_compound_whole():
+    part = lambda t, lang: model._name_part_only(
+        model.Span(0, len(t), "ORG", "model", t, source="detector"), lang).text
+    assert part("EU-varumärke", "sv") == "EU"          # an EU trade mark
+    assert part("EU-retten", "da") == "EU"             # EU law
+    assert part("EU-domstolen", "sv") == "EU-domstolen"   # the Court of Justice
+    assert part("Jean-Pierre", "fr") == "Jean-Pierre"
+    assert part("Coca-Cola", "en") == "Coca-Cola"
+    assert part("Bouches-du-Rhône", "fr") == "Bouches-du-Rhône"
+
+
 def test_a_body_named_by_a_compound_in_lower_case_is_spread_and_its_kind_alone_is_not():
     text = "Beslutet fattades av harmoniseringskontoret och domstolen."
     toks = model.tokenize(text)

@@ -1020,7 +1020,7 @@ class NameTagger:
             if lang == "en":
                 spans = _with_place_kinds(text, toks, spans, classes)
             spans = _with_foreign_names(text, toks, spans, lang)
-            spans = _with_attached_parts(text, spans, lang)
+            spans = _with_attached_parts(text, [_name_part_only(s, lang) for s in spans], lang)
             out.append(_with_named_tails(text, spans, lang, classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -1283,6 +1283,23 @@ _ATTACHED_ENDING = {
 # rahandusministeerium"): written before the name, joined by the language's "and"/"or".
 _SUSPENDED = re.compile(r"(?<![\w\-])(\w+)[-‑‐]\s+(?:and|or|och|eller|og|ja|tai|sekä|või|"
                         r"und|oder|i|oraz|lub|un|vai|ir|ar)\s+$")
+
+
+# A name and a common noun joined by a hyphen: "EU-varumärke", "EU-retten", "EF-design".
+# (One common noun: "Bouches-du-Rhône", "Alpes-de-Haute-Provence" are places' names.)
+_NAME_COMPOUND = re.compile(r"([A-ZÀ-ÖØ-ÞĀ-Ž][\w]{0,11})[-‑‐]([^\W\d_A-ZÀ-ÖØ-ÞĀ-Ž][^\W\d_]*)")
+
+
+def _name_part_only(span: Span, lang: str) -> Span:
+    """A name joined by a hyphen to a common noun names a thing of that name's, not the
+    name: "[EU]-varumärke" (an EU trade mark), "[EU]-retten" (EU law), as MultiLeg's
+    annotators write it; only the name is masked.  With a body's head noun the compound is
+    the body's name: "EU-domstolen" (the Court of Justice) stays whole."""
+    m = _NAME_COMPOUND.fullmatch(span.text)
+    if m is None or span.category not in CATS or institution_head(m.group(2), lang):
+        return span
+    end = span.start + m.end(1)
+    return dataclasses.replace(span, end=end, text=span.text[:m.end(1)])
 
 
 # A ruler's number after the name ("Napoleon III", "Norton I,"); "I" alone only before a
