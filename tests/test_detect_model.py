@@ -323,9 +323,10 @@ def test_every_nationality_word_and_its_plural_people_are_masked():
 def test_a_person_found_only_in_acronyms_is_an_organisations_short_form():
     from transforms.detect.base import Span
     cat = lambda t: model._acronym_not_person(Span(0, len(t), "PER", "model", t)).category
-    assert [cat(t) for t in ("ICANN", "ICTs", "TopicID", "VoIP")] == ["ORG"] * 4
+    assert [cat(t) for t in ("ICANN", "ICTs", "TopicID", "VoIP", "US DoC")] == ["ORG"] * 5
     # a name, initials (MultiLeg's anonymised parties: "RZ", "JFK") and a capitalised surname
-    assert [cat(t) for t in ("MacLean", "J.R.", "RZ", "JFK", "Anna KOWALSKA")] == ["PER"] * 5
+    assert [cat(t) for t in ("MacLean", "J.R.", "RZ", "JFK", "Anna KOWALSKA", "RZ JB")] == \
+        ["PER"] * 6
 
 
 @needs_model

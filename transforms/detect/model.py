@@ -762,9 +762,10 @@ def _adjective_alone(span: Span, text: str, classes) -> bool:
 
 
 # An acronym that is no person's initials: two capitals in a row with a small letter
-# ("ICTs", "VoIP", "TopicID"), or four capitals or more ("ICANN").  (MultiLeg's parties go
-# by initials: "RZ", "LW", "JFK" are persons.)
-_ACRONYM_SHAPE = re.compile(r"(?=.*[A-Z]{2})(?=.*[a-z])|[A-Z]{4}")
+# ("ICTs", "VoIP", "TopicID"), a capital at the end after a small letter ("DoC"), or four
+# capitals or more ("ICANN").  (MultiLeg's parties go by initials: "RZ", "LW", "JFK" are
+# persons.)
+_ACRONYM_SHAPE = re.compile(r"(?=.*[A-Z]{2})(?=.*[a-z])|[A-Z]{4}|.*[a-z][A-Z]$")
 
 
 def _acronym_not_person(span: Span) -> Span:
@@ -772,8 +773,11 @@ def _acronym_not_person(span: Span) -> Span:
     organisation's or a term's short form: its pseudonym is then no person's name
     ("MacLean", "DeVito" are names)."""
     words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
-    if span.category == "PER" and words and all(_ACRONYM_SHAPE.match(w) and
-                                                 not _INITIAL.fullmatch(w) for w in words):
+    # ("US DoC": capitals beside an acronym-shaped word are an acronym too)
+    if span.category == "PER" and words and all(
+            (_ACRONYM_SHAPE.match(w) or w.isupper() and len(w) > 1)
+            and not _INITIAL.fullmatch(w) for w in words) \
+            and any(_ACRONYM_SHAPE.match(w) for w in words):
         return dataclasses.replace(span, category="ORG")
     return span
 
