@@ -602,43 +602,41 @@ def _with_fixed_modifiers(texts: Sequence[str], spans: List[List[Span]], lang: s
     than the words before it, which are ordinary adjectives and genitives.  Where a
     document writes the same word (by its first four letters: "keskne", "keskse",
     "kesksele" are one) right before the same head at least three times and at half of the
-    head's places or more, that word is part of the name, wherever it stands before it; then
-    the word before both, once more ("maksuasjade vaidekomisjonide")."""
+    head's places or more (inside a name found whole, "Apeliacinė taryba", or before the head
+    found alone), that word is part of the name wherever it stands right before the head
+    found alone."""
     def stem(word: str) -> str:
         return word.lower()[:4]
 
-    for _ in range(2):
-        heads: Dict[str, int] = collections.Counter()
-        before: Dict[Tuple[str, str], int] = collections.Counter()
-        places = []
-        for t, (text, row) in enumerate(zip(texts, spans)):
-            toks = tokenize(text)
-            ends = {b: k for k, (_, b, _) in enumerate(toks)}
-            starts = {a: k for k, (a, _, _) in enumerate(toks)}
-            for i, s in enumerate(row):
-                k = starts.get(s.start)
-                words = tokenize(s.text)
-                key = head_key(words[-1][2], lang) if words and s.category in CATS else None
-                if key is None or k is None:
-                    continue
-                heads[key] += 1
-                if k == 0 or text[toks[k - 1][1]:s.start] != " ":
-                    continue
-                a, b, w = toks[k - 1]
-                if not _wordish(w) or function_word(w, lang) or len(w) < 4 \
-                        or any(o.start < b and o.end > a for o in row) or b not in ends:
-                    continue
-                before[(key, stem(w))] += 1
-                places.append((t, i, key, stem(w), a))
-        grown = False
-        for t, i, key, st, a in places:
-            n = before[(key, st)]
-            if n >= 3 and n * 2 >= heads[key]:
-                s = spans[t][i]
-                spans[t][i] = dataclasses.replace(s, start=a, text=texts[t][a:s.end])
-                grown = True
-        if not grown:
-            break
+    heads: Dict[str, int] = collections.Counter()
+    before: Dict[Tuple[str, str], int] = collections.Counter()
+    places = []
+    for t, (text, row) in enumerate(zip(texts, spans)):
+        toks = tokenize(text)
+        starts = {a: k for k, (a, _, _) in enumerate(toks)}
+        for i, s in enumerate(row):
+            k = starts.get(s.start)
+            words = tokenize(s.text)
+            key = head_key(words[-1][2], lang) if words and s.category in CATS else None
+            if key is None or k is None:
+                continue
+            heads[key] += 1
+            if len(words) > 1:        # the name already holds its word before the head
+                before[(key, stem(words[-2][2]))] += 1
+                continue
+            if k == 0 or text[toks[k - 1][1]:s.start] != " ":
+                continue
+            a, b, w = toks[k - 1]
+            if not _wordish(w) or function_word(w, lang) or len(w) < 4 \
+                    or any(o.start < b and o.end > a for o in row):
+                continue
+            before[(key, stem(w))] += 1
+            places.append((t, i, key, stem(w), a))
+    for t, i, key, st, a in places:
+        n = before[(key, st)]
+        if n >= 3 and n * 2 >= heads[key]:
+            s = spans[t][i]
+            spans[t][i] = dataclasses.replace(s, start=a, text=texts[t][a:s.end])
     return spans
 
 
