@@ -495,6 +495,9 @@ def test_a_name_takes_the_case_ending_and_the_compound_half_attached_to_it():
     assert grown("ekonomi- och finansministeriet", "finansministeriet", "sv") == \
         ["ekonomi- och finansministeriet"]
     assert grown("Kommissionen: den", "Kommissionen", "da") == ["Kommissionen"]
+    assert grown("foretagendet Clean Sky 2 den 6. december", "Clean Sky", "da") == \
+        ["Clean Sky 2"]
+    assert grown("the Clean Sky 2.3 rule", "Clean Sky", "en") == ["Clean Sky"]
 
 
 def test_a_rulers_number_is_part_of_the_name_and_a_pronoun_is_not():

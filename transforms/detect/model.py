@@ -1310,11 +1310,16 @@ _REGNAL = re.compile(r" (?:(?:II|III|IV|V|VI|VII|VIII|IX|X|XI|XII|XIII|XIV|XV|XV
                      r"|I(?=,|\s*$))")
 
 
+# One digit after a body's name of capitalised words, not a date's or a list's
+# ("Clean Sky 2 den 6. december"; not "Article 2", not "Sky 2.3").
+_SERIES = re.compile(r" \d(?=[ ,;)]|$)(?! \d)")
+
+
 def _with_attached_parts(text: str, spans: List[Span], lang: str) -> List[Span]:
     """A name takes the parts that its language writes attached to it: a case ending after
     a colon or hyphen (``_ATTACHED_ENDING``: the ending is inflection, and a name sent with
     its real stem and a pseudonym's ending is a leak all the same), a ruler's number after a
-    person's name (``_REGNAL``), and the first half of a suspended compound before it
+    person's name (``_REGNAL``), a series number after a body's name ("Clean Sky 2"), and the first half of a suspended compound before it
     ("[talous- ja] valtiovarainministeriön")."""
     ending = _ATTACHED_ENDING.get(lang)
     out = []
@@ -1328,6 +1333,10 @@ def _with_attached_parts(text: str, spans: List[Span], lang: str) -> List[Span]:
             r = _REGNAL.match(text, end) if s.category == "PER" else None
             if r:
                 end = r.end()
+            n = _SERIES.match(text, end) if s.category == "ORG" else None
+            if n and all(w[:1].isupper() and not w.isupper()
+                         for w in s.text.split()) and len(s.text.split()) > 1:
+                end = n.end()           # "Clean Sky 2": a programme's series number
             b = _SUSPENDED.search(text, max(0, start - 40), start)
             if b and b.end() == start and text[start:start + 1].islower() \
                     and not any(o.start < start and o.end > b.start() for o in spans):
