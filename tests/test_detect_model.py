@@ -551,3 +551,11 @@ def test_a_body_named_by_a_compound_in_lower_case_is_spread_and_its_kind_alone_i
             tags[k] = "B-ORG"
     got = {s.text: s.source for s in model.spans_from_tags(text, toks, tags, "sv")}
     assert got == {"harmoniseringskontoret": "detector", "domstolen": PRECAUTION}
+
+
+def test_a_lower_case_abbreviation_is_no_names_first_word():
+    text = "see e.g. The Programming Historian today"
+    toks = model.tokenize(text)
+    tags = ["O", "B-ORG", "I-ORG", "I-ORG", "I-ORG", "O"]
+    assert [s.text for s in model.spans_from_tags(text, toks, tags, "en")] == \
+        ["The Programming Historian"]

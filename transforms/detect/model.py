@@ -386,6 +386,11 @@ def function_word(tok: str, lang: str) -> bool:
 _CASED_NAMES = {"en"}
 
 
+# A lower-case abbreviation of running text ("e.g.", "i.e.", "cf.", "z.B."): never a name's
+# first word.
+_ABBREVIATION = re.compile(r"(?:[a-z]{1,3}\.){1,3}")
+
+
 def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
                     flipped: Sequence[bool] = (), lower_words: Set[str] = frozenset()
                     ) -> List[Span]:
@@ -424,7 +429,8 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
         # word ("Court of").
         while a <= b and (not _wordish(toks[a][2])
                           or a < b and toks[a][2].lower().rstrip(".") in _lexicons()["title"]
-                          and not _INITIAL.fullmatch(toks[a][2])):   # "M. Schulze" stays
+                          and not _INITIAL.fullmatch(toks[a][2])     # "M. Schulze" stays
+                          or a < b and _ABBREVIATION.fullmatch(toks[a][2])):   # "e.g."
             a += 1
         while b >= a and (function_word(toks[b][2], lang) or not _wordish(toks[b][2])
                           and toks[b][2] not in ")]"):
