@@ -559,3 +559,13 @@ def test_a_lower_case_abbreviation_is_no_names_first_word():
     tags = ["O", "B-ORG", "I-ORG", "I-ORG", "I-ORG", "O"]
     assert [s.text for s in model.spans_from_tags(text, toks, tags, "en")] == \
         ["The Programming Historian"]
+
+
+def test_a_suspended_half_joins_a_bodys_name_found_elsewhere_in_the_document():
+    texts = ["Otsuse tegi majandus- ja rahandusministeeriumi peadirektor.",
+             "Hispaania rahandusministeeriumi otsus."]
+    at = texts[1].index("rahandus")
+    spans = [[], [model.Span(at, at + 21, "ORG", "model", texts[1][at:at + 21],
+                             source="detector")]]
+    got = [[s.text for s in row] for row in model._with_suspended_halves(texts, spans, "et")]
+    assert got == [["majandus- ja rahandusministeeriumi"], ["rahandusministeeriumi"]]

@@ -600,6 +600,35 @@ _PARTY = re.compile(r"(?<![\w.])([A-Z]{2,4})(?=\s+" + _VERSUS + r"\s)|(?<=\s)" +
                     r"\s+([A-Z]{2,4})(?![\w])")
 
 
+def _with_suspended_halves(texts: Sequence[str], spans: List[List[Span]], lang: str
+                           ) -> List[List[Span]]:
+    """A body's name found once with the first half of a suspended compound before it
+    ("talous- ja valtiovarainministeriön") or once without it: wherever the document writes
+    a half and its "and" before the same name, they are one name with it
+    ("[majandus- ja] rahandusministeeriumi" where the name was found, or spread to, alone)."""
+    forms = {s.text for row in spans for s in row
+             if s.category in CATS and s.source != PRECAUTION and tokenize(s.text)
+             and institution_head(tokenize(s.text)[-1][2], lang)}
+    if not forms:
+        return spans
+    pattern = re.compile(_SUSPENDED_HALF + "(" + "|".join(
+        re.escape(f) for f in sorted(forms, key=len, reverse=True)) + r")(?!\w)")
+    out = []
+    for text, row in zip(texts, spans):
+        for m in pattern.finditer(text):
+            a, b = m.start(), m.end()
+            inside = [s for s in row if s.start >= a and s.end <= b]
+            if any(s.start < b and s.end > a and s not in inside for s in row) \
+                    or any(s.start == a and s.end == b for s in inside):
+                continue
+            cat = inside[0].category if inside else "ORG"
+            row = sorted([s for s in row if s not in inside] +
+                         [Span(a, b, cat, "model", text[a:b], source="detector")],
+                         key=lambda s: s.start)
+        out.append(row)
+    return out
+
+
 def _with_fixed_modifiers(texts: Sequence[str], spans: List[List[Span]], lang: str
                           ) -> List[List[Span]]:
     """A body's name is often its head noun and the words that say which body it is:
@@ -1032,7 +1061,8 @@ class NameTagger:
             out.append(_with_named_tails(text, spans, lang, classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
-        out = _with_case_parties(texts, _with_fixed_modifiers(texts, out, lang))
+        out = _with_case_parties(texts, _with_suspended_halves(
+            texts, _with_fixed_modifiers(texts, out, lang), lang))
         return _outvoted(texts, _without_term_acronyms(texts, out, lang), lang, classes)
 
 
@@ -1289,8 +1319,9 @@ _ATTACHED_ENDING = {
 # The first half of a compound whose second half is another's ("talous- ja
 # valtiovarainministeriö", "ekonomi- och finansministeriet", "majandus- ja
 # rahandusministeerium"): written before the name, joined by the language's "and"/"or".
-_SUSPENDED = re.compile(r"(?<![\w\-])(\w+)[-‑‐]\s+(?:and|or|och|eller|og|ja|tai|sekä|või|"
-                        r"und|oder|i|oraz|lub|un|vai|ir|ar)\s+$")
+_SUSPENDED_HALF = (r"(?<![\w\-])(\w+)[-‑‐]\s+(?:and|or|och|eller|og|ja|tai|sekä|või|"
+                   r"und|oder|i|oraz|lub|un|vai|ir|ar)\s+")
+_SUSPENDED = re.compile(_SUSPENDED_HALF + "$")
 
 
 # A name and a common noun joined by a hyphen: "EU-varumärke", "EU-retten", "EF-design".
