@@ -426,6 +426,7 @@ def test_a_bodys_head_noun_is_known_in_each_language_and_an_ordinary_word_is_not
     # a short stem only as a compound's last part; English takes a plural "s" only
     for word, lang in [("ametnik", "et"), ("unionsrätten", "sv"), ("verkan", "sv"),
                        ("nämnda", "sv"), ("sidstnævnte", "da"), ("kohustatud", "et"),
+                       ("prosessioikeutta", "fi"), ("kulutusyksikköä", "fi"),
                        ("rättighet", "sv"), ("radykalny", "pl"), ("courtesy", "en"),
                        ("muitinės", "lt")]:
         assert not institution_head(word, lang), (word, lang)
@@ -540,6 +541,14 @@ def test_a_name_joined_to_a_common_noun_is_masked_alone_and_a_bodys_compound_who
     assert part("Jean-Pierre", "fr") == "Jean-Pierre"
     assert part("Coca-Cola", "en") == "Coca-Cola"
     assert part("Bouches-du-Rhône", "fr") == "Bouches-du-Rhône"
+
+
+def test_a_kind_of_body_is_told_from_one_body():
+    from transforms.detect.institutions import kind_of_body
+    assert kind_of_body("tullmyndigheterna", "sv")          # the customs authorities
+    assert kind_of_body("oikeusviranomainen", "fi")         # a judicial authority
+    assert not kind_of_body("harmoniseringskontoret", "sv")
+    assert not kind_of_body("valituslautakunta", "fi")
 
 
 def test_a_body_named_by_a_compound_in_lower_case_is_spread_and_its_kind_alone_is_not():

@@ -43,10 +43,10 @@ HEADS: Dict[str, Tuple[str, ...]] = {
            "utvalg", "råd", "storting", "parlament", "forvaltning", "styre", "avdeling",
            "enhet", "direktorat", "tilsyn", "institutt", "forbund", "forening", "bank",
            "regjering", "politi", "påtale"),
-    "fi": ("tuomioistui", "oikeu", "lautaku", "virasto", "viraston", "viranomai",
+    "fi": ("tuomioistui", "hovioikeu", "käräjäoikeu", "hallinto-oikeu", "markkinaoikeu",
+           "vakuutusoikeu", "lautaku", "virasto", "viraston", "viranomai",
            "ministeri", "komissio", "komite", "neuvosto", "neuvoston", "eduskun",
-           "parlament", "hallinto", "hallinno", "hallitu", "jaosto", "osasto", "yksikkö",
-           "yksikö", "laitos", "laitoks", "laitokse", "toimisto", "keskus", "keskukse",
+           "parlament", "hallinto", "hallinno", "hallitu", "jaosto", "osasto", "laitos", "laitoks", "laitokse", "toimisto", "keskus", "keskukse",
            "liitto", "liito", "yhdisty", "pankki", "panki", "poliisi", "kamari", "syyttäj"),
     "et": ("kohus", "kohtu", "komisjon", "komitee", "nõukogu", "parlament", "riigikogu",
            "ministeerium", "amet", "koda", "koja", "inspektsioon", "keskus", "keskuse",
@@ -90,9 +90,33 @@ _ENDINGS = {
            "oje", "oms", "ose", "ė", "ės", "ei", "ę", "ėje", "ėms", "ėse", "ys", "ius", "iaus",
            "iui", "iuje", "ių", "iams", "iai", "ams"},
 }
-# Stems that name a body only as a compound's last part: "hovi|oikeus", "käräjä|oikeus"
-# (courts), while "oikeus" alone is as often a right or the law.
-_COMPOUND_ONLY = {"fi": {"oikeu"}}
+# Plural endings: "tull|myndigheterna" (the customs authorities) are a kind of body, not
+# one body.  (Finnish plural endings are many and change the stem: not listed.)
+PLURAL_ENDINGS = {
+    "sv": {"er", "erna", "ernas", "ar", "arna", "arnas", "or", "orna", "ornas"},
+    "da": {"er", "erne", "ernes", "ene", "enes"},
+    "nb": {"er", "ene", "enes"},
+    "et": {"d", "de", "te", "id", "ide", "idele", "ides", "idest", "sid"},
+}
+
+
+def kind_of_body(word: str, lang: str) -> bool:
+    """Does ``word`` name a kind of body rather than one: in the plural, or by a generic
+    head (``GENERIC_HEADS``)?"""
+    key = head_key(word, lang)
+    return key is not None and (plural_head(word, lang)
+                                or any(key.endswith(g) for g in GENERIC_HEADS))
+
+
+def plural_head(word: str, lang: str) -> bool:
+    """Is ``word`` a head noun in one of its language's plural forms?"""
+    key = head_key(word, lang)
+    return key is not None and word.lower()[len(key):] in PLURAL_ENDINGS.get(lang, ())
+
+
+# Heads that name what a body does rather than one body: "tull|myndigheterna",
+# "oikeus|viranomainen" (the customs, the judicial authorities) are any such body.
+GENERIC_HEADS = {"myndighet", "myndighed", "viranomai"}
 _SHORT = 4          # a stem this short counts only as a compound's last part
 
 
@@ -114,7 +138,7 @@ def head_key(word: str, lang: str) -> Optional[str]:
         if at < 0 or len(tail) > _MAX_ENDING or lang in _ENDINGS and tail not in _ENDINGS[lang]:
             continue
         if at == 0:
-            if len(stem) > _SHORT and stem not in _COMPOUND_ONLY.get(lang, ()):
+            if len(stem) > _SHORT:
                 return low[:len(stem)]
             continue
         if lang in COMPOUNDING and at >= 3 and (low[at - 1].isalpha() or low[at - 1] == "-"):

@@ -28,7 +28,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
-from transforms.detect.institutions import COMPOUNDING, HEADS, head_key, institution_head
+from transforms.detect.institutions import (COMPOUNDING, HEADS, head_key, institution_head,
+                                            kind_of_body)
 from transforms.lexicon import zipf_fn
 from transforms.linking import POSSESSIVE, PRECAUTION
 
@@ -448,8 +449,11 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
         # A body named by a compound in lower case is one body wherever the document
         # names it ("harmoniseringskontoret", "skatteankenævnet"): spread as a name; a
         # lower-case word that is its kind alone ("domstolen", "the court") is not.
-        named_body = lang in COMPOUNDING and not doubtful and _compound_body(toks[b][2], lang)
-        source = PRECAUTION if doubtful or not any(ch.isupper() for ch in piece) \
+        # (Even when only the recall margin took it, unless it names a kind of body, in the
+        # plural or by what it does: "tullmyndigheterna", "oikeusviranomainen".)
+        named_body = lang in COMPOUNDING and _compound_body(toks[b][2], lang) and \
+            not (doubtful and kind_of_body(toks[b][2], lang))
+        source = PRECAUTION if (doubtful or not any(ch.isupper() for ch in piece)) \
             and not named_body else "detector"
         # "model-margin": a name only by the recall margin, not the model's best reading
         out.append(Span(s, e, cat, MARGIN if any(flipped[a:b + 1]) else "model", piece,
