@@ -578,3 +578,11 @@ def test_a_suspended_half_joins_a_bodys_name_found_elsewhere_in_the_document():
                              source="detector")]]
     got = [[s.text for s in row] for row in model._with_suspended_halves(texts, spans, "et")]
     assert got == [["majandus- ja rahandusministeeriumi"], ["rahandusministeeriumi"]]
+
+
+def test_the_owner_of_an_e_mail_address_made_of_names_is_a_person():
+    texts = ["Lotte Wilms lotte.wilms@kb.nl National Library", "Write to Info Desk today.",
+             "Questions: info@example.org"]
+    got = [[s.text for s in row]
+           for row in model._with_address_owners(texts, [[], [], []])]
+    assert got == [["Lotte Wilms"], [], []]          # "info@" is a role, not a person

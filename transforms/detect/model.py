@@ -633,6 +633,45 @@ def _with_suspended_halves(texts: Sequence[str], spans: List[List[Span]], lang: 
     return out
 
 
+_EMAIL_LOCAL = re.compile(r"([\w.\-+]+)@[\w\-]+(?:\.[\w\-]+)+")
+# Role mailboxes (RFC 2142 and their like) name no one: "info@", "press@", "kontakt@".
+_ROLE_MAILBOXES = {"info", "contact", "sales", "support", "admin", "office", "mail", "help",
+                   "service", "team", "news", "press", "hello", "webmaster", "noreply",
+                   "reply", "postmaster", "hostmaster", "abuse", "enquiries", "inquiries",
+                   "kontakt", "marketing", "billing", "security", "jobs", "careers"}
+
+
+def _with_address_owners(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
+    """A document that gives an e-mail address made of a person's names ("lotte.wilms@",
+    "m.p.cock@") names that person: capitalised words (up to four in a row) one of which
+    is a part of an address's local part, three letters or more, are a person's name where
+    nothing else was found ("Lotte Wilms lotte.wilms@kb.nl", "Michiel Cock
+    m.p.cock@vu.nl")."""
+    parts = {p for t in texts for m in _EMAIL_LOCAL.finditer(t)
+             for p in re.split(r"[._\-+]", m.group(1).lower())
+             if len(p) >= 3 and p.isalpha() and p not in _ROLE_MAILBOXES}
+    if not parts:
+        return spans
+    title = _lexicons()["title"]
+    out = []
+    for text, row in zip(texts, spans):
+        toks = tokenize(text)
+        k, row = 0, list(row)
+        while k < len(toks):
+            j = k
+            while j < len(toks) and j - k < 4 and toks[j][2][:1].isupper() \
+                    and toks[j][2].isalpha() and (j == k or toks[j - 1][1] + 1 == toks[j][0]):
+                j += 1
+            run = [t for t in toks[k:j] if t[2].lower().rstrip(".") not in title]
+            if run and any(t[2].lower() in parts for t in run):
+                a, b = run[0][0], run[-1][1]
+                if not any(o.start < b and o.end > a for o in row):
+                    row.append(Span(a, b, "PER", "model", text[a:b], source="detector"))
+            k = max(j, k + 1)
+        out.append(sorted(row, key=lambda s: s.start))
+    return out
+
+
 def _with_fixed_modifiers(texts: Sequence[str], spans: List[List[Span]], lang: str
                           ) -> List[List[Span]]:
     """A body's name is often its head noun and the words that say which body it is:
@@ -1065,8 +1104,8 @@ class NameTagger:
             out.append(_with_named_tails(text, spans, lang, classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
-        out = _with_case_parties(texts, _with_suspended_halves(
-            texts, _with_fixed_modifiers(texts, out, lang), lang))
+        out = _with_case_parties(texts, _with_address_owners(texts, _with_suspended_halves(
+            texts, _with_fixed_modifiers(texts, out, lang), lang)))
         return _outvoted(texts, _without_term_acronyms(texts, out, lang), lang, classes)
 
 
