@@ -586,3 +586,13 @@ def test_the_owner_of_an_e_mail_address_made_of_names_is_a_person():
     got = [[s.text for s in row]
            for row in model._with_address_owners(texts, [[], [], []])]
     assert got == [["Lotte Wilms"], [], []]          # "info@" is a role, not a person
+
+
+def test_no_name_runs_over_the_end_of_a_sentence():
+    text = "in the Organisation (OECD). The ITU Sector met at Mt. Talau"
+    toks = model.tokenize(text)
+    tags = ["O", "B-ORG", "I-ORG", "I-ORG", "I-ORG", "I-ORG", "I-ORG", "I-ORG", "I-ORG",
+            "I-ORG", "O", "O", "B-LOC", "I-LOC", "I-LOC"]
+    assert len(tags) == len(toks)
+    assert [s.text for s in model.spans_from_tags(text, toks, tags, "en")] == \
+        ["the Organisation (OECD)", "The ITU Sector", "Mt. Talau"]

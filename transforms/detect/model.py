@@ -392,6 +392,15 @@ _CASED_NAMES = {"en"}
 _ABBREVIATION = re.compile(r"(?:[a-z]{1,3}\.){1,3}")
 
 
+def _sentence_end(toks, k: int) -> bool:
+    """Is token ``k`` a full stop that ends a sentence, which no name runs over ("... (OECD).
+    The ITU ...")?  After a bracket or a word of four letters or more, with a space after
+    it; not an abbreviation's dot ("St. Louis", "Mt. Talau")."""
+    return toks[k][2] in ".!?" and 0 < k < len(toks) - 1 \
+        and toks[k + 1][0] > toks[k][1] \
+        and (toks[k - 1][2] in ")]" or len(toks[k - 1][2]) >= 4 and toks[k - 1][2].isalpha())
+
+
 def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
                     flipped: Sequence[bool] = (), lower_words: Set[str] = frozenset()
                     ) -> List[Span]:
@@ -408,7 +417,7 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
     of a document about customs."""
     runs, cur = [], None
     for k, tag in enumerate(tags):
-        if tag == "O":
+        if tag == "O" or _sentence_end(toks, k):
             cur = None
             continue
         kind, cat = tag.split("-", 1)
