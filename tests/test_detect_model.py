@@ -499,6 +499,9 @@ def test_a_name_takes_the_case_ending_and_the_compound_half_attached_to_it():
     assert grown("foretagendet Clean Sky 2 den 6. december", "Clean Sky", "da") == \
         ["Clean Sky 2"]
     assert grown("the Clean Sky 2.3 rule", "Clean Sky", "en") == ["Clean Sky"]
+    assert grown("judgment of 15 September 2011, DP grup (C‑138/10, EU:C:2011:587)", "DP",
+                 "en") == ["DP grup"]
+    assert grown("Commission and others (C‑1/20)", "Commission", "en") == ["Commission"]
 
 
 def test_a_rulers_number_is_part_of_the_name_and_a_pronoun_is_not():

@@ -1399,6 +1399,10 @@ _REGNAL = re.compile(r" (?:(?:II|III|IV|V|VI|VII|VIII|IX|X|XI|XII|XIII|XIV|XV|XV
                      r"|I(?=,|\s*$))")
 
 
+# Lower-case words between a name and an EU court's case number are the case's name: the
+# party as the court names it ("DP grup (C‑138/10, EU:C:2011:587)").
+_BEFORE_CASE_NUMBER = re.compile(r"((?: [^\W\d_A-ZÀ-ÖØ-ÞĀ-Ž][^\W\d_]*){1,2})"
+                                 r" \((?:C|T|F)[-‑‐]\d+/\d+")
 # One digit after a body's name of capitalised words, not a date's or a list's
 # ("Clean Sky 2 den 6. december"; not "Article 2", not "Sky 2.3").
 _SERIES = re.compile(r" \d(?=[ ,;)]|$)(?! \d)")
@@ -1408,7 +1412,8 @@ def _with_attached_parts(text: str, spans: List[Span], lang: str) -> List[Span]:
     """A name takes the parts that its language writes attached to it: a case ending after
     a colon or hyphen (``_ATTACHED_ENDING``: the ending is inflection, and a name sent with
     its real stem and a pseudonym's ending is a leak all the same), a ruler's number after a
-    person's name (``_REGNAL``), a series number after a body's name ("Clean Sky 2"), and the first half of a suspended compound before it
+    person's name (``_REGNAL``), a series number after a body's name ("Clean Sky 2"), the rest of a case's name before its
+    number ("DP grup (C-138/10"), and the first half of a suspended compound before it
     ("[talous- ja] valtiovarainministeriön")."""
     ending = _ATTACHED_ENDING.get(lang)
     out = []
@@ -1422,6 +1427,9 @@ def _with_attached_parts(text: str, spans: List[Span], lang: str) -> List[Span]:
             r = _REGNAL.match(text, end) if s.category == "PER" else None
             if r:
                 end = r.end()
+            c = _BEFORE_CASE_NUMBER.match(text, end)
+            if c and not any(function_word(w, lang) for w in c.group(1).split()):
+                end = c.end(1)          # "DP grup (C-138/10, ...)": a case's name
             n = _SERIES.match(text, end) if s.category == "ORG" else None
             if n and all(w[:1].isupper() and not w.isupper()
                          for w in s.text.split()) and len(s.text.split()) > 1:
