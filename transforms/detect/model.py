@@ -443,7 +443,11 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
                           or a < b and _ABBREVIATION.fullmatch(toks[a][2])):   # "e.g."
             a += 1
         while b >= a and (function_word(toks[b][2], lang) or not _wordish(toks[b][2])
-                          and toks[b][2] not in ")]"):
+                          and toks[b][2] not in ")]"
+                          # a legal text's capitalised word that only the margin took
+                          # ("Council [Regulation] (EC) No 1/2003": an act, not a name)
+                          or b > a and flipped[b:b + 1] == [True]
+                          and toks[b][2].lower() in _lexicons()["common"]):
             b -= 1
         if a > b:
             continue
