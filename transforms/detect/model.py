@@ -392,6 +392,14 @@ _CASED_NAMES = {"en"}
 _ABBREVIATION = re.compile(r"(?:[a-z]{1,3}\.){1,3}")
 
 
+# The kinds of legal act and the parts of a text, which a body's name never ends with
+# ("Council Regulation", "Commission Decision"; not "Party", "Government": "the Communist
+# Party" is one).
+_ACT_WORDS = {"regulation", "regulations", "directive", "directives", "decision", "decisions",
+              "article", "articles", "annex", "annexes", "paragraph", "paragraphs",
+              "judgment", "judgments", "protocol", "chapter", "section", "recital"}
+
+
 def _sentence_end(toks, k: int) -> bool:
     """Is token ``k`` a full stop that ends a sentence, which no name runs over ("... (OECD).
     The ITU ...")?  After a bracket or a word of four letters or more, with a space after
@@ -444,10 +452,10 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
             a += 1
         while b >= a and (function_word(toks[b][2], lang) or not _wordish(toks[b][2])
                           and toks[b][2] not in ")]"
-                          # a legal text's capitalised word that only the margin took
+                          # a legal act's or a text's part that only the margin took
                           # ("Council [Regulation] (EC) No 1/2003": an act, not a name)
                           or b > a and flipped[b:b + 1] == [True]
-                          and toks[b][2].lower() in _lexicons()["common"]):
+                          and toks[b][2].lower() in _ACT_WORDS):
             b -= 1
         if a > b:
             continue
