@@ -208,11 +208,16 @@ class EngineAcronyms(_ByView):
         letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
         cands = [a + b for a in letters for b in letters] + \
             [a + b + c for a in letters for b in letters for c in letters]
-        # not a word as well ("WHO" is also "who", which restoration would find as "que")
-        words = views([c.lower() for c in cands])
-        super().__init__(cands, views(cands), lambda c, exact: (
-            "<acr>" in exact and not _irregular(exact)
-            and _levels(words.get(c.lower(), "*"))[0] == "*"))
+        seen = views(cands)
+
+        def acronym(exact: str) -> bool:
+            return "<acr>" in exact and not _irregular(exact)
+        # not a word as well ("WHO" is also "who", which restoration would find as "que"):
+        # asked of the few hundred the engine reads as acronyms only, not of all 18,252
+        # (the engine's view of each text is its own, whatever else is asked with it)
+        words = views([c.lower() for c in cands if acronym(_levels(seen.get(c, ""))[0])])
+        super().__init__(cands, seen, lambda c, exact: (
+            acronym(exact) and _levels(words.get(c.lower(), "*"))[0] == "*"))
 
 
 _ACRONYMS: Dict[object, Optional[EngineAcronyms]] = {}
