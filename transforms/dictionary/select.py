@@ -20,6 +20,7 @@ recomputed by whoever holds the dictionary.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 import threading
@@ -615,12 +616,13 @@ class Selector:
                 evidence = min((m.score for m in mades), default=OWN)
                 last = word.casefold()
                 ending = 0 if last[-2:] == end else (1 if last[-1:] == end[-1:] else 2)
-                look.append(((-min(evidence, TRUSTED), ending, len(lemma)), order(lemma), lemma,
-                             mades))
-            look.sort(key=lambda c: c[:3])
-            for k in range(0, len(look), PREFETCH):
+                look.append(((-min(evidence, TRUSTED), ending, len(lemma)), lemma, mades))
+            ranked = _keyed_within(look, order)
+            while True:
                 entries = [_made_entry(lemma, mades, cat)
-                           for _, _, lemma, mades in look[k:k + PREFETCH]]
+                           for lemma, mades in itertools.islice(ranked, PREFETCH)]
+                if not entries:
+                    break
                 if prefetch is not None:
                     # the engine's view of their words in one round trip, not one each
                     prefetch(entries)
@@ -670,6 +672,27 @@ class Selector:
                 0 if words and _ending(words[-1]) == end else
                 (1 if words and words[-1][-1:].casefold() == end[-1:] else 2))
         return Ranking(cands, prefs)
+
+
+def _keyed_within(look, order: Callable[[str], int]):
+    """``(preferences, lemma, made forms)`` in the order of (preferences, ``order(lemma)``,
+    lemma), as (lemma, made forms); the keyed order (an HMAC a name) computed within the
+    groups of equal preferences only, and only for the groups reached: a made-up name's
+    preferences hold its length, so most groups are of one, and most clusters take one of
+    the first names (the keyed order of every name of every look was 62,000 of the 100,000
+    HMACs protecting 50 MultiLeg en documents asked for)."""
+    look = sorted(look, key=lambda c: c[0])
+    i = 0
+    while i < len(look):
+        j = i + 1
+        while j < len(look) and look[j][0] == look[i][0]:
+            j += 1
+        group = look[i:j]
+        if len(group) > 1:
+            group.sort(key=lambda c: (order(c[1]), c[1]))
+        for _, lemma, mades in group:
+            yield lemma, mades
+        i = j
 
 
 @dataclass
