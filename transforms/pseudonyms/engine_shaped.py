@@ -157,15 +157,15 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
         return None
     seen = views(words)
     banned = {w.casefold() for w in forbidden_words} | {w.casefold() for w in words}
-    options: List[List[str]] = []
+    options: List[Sequence[str]] = []
     changed = False
     for i, w in enumerate(tokens):
         if not (w[:1].isalnum() or w[:1] == "_"):
-            options.append([w])            # spaces, punctuation
+            options.append((w,))           # spaces, punctuation
             continue
         exact, main, coarse = _levels(seen.get(w, ""))
         if exact and exact != "*" and " " not in exact and coarse in _CLOSED:
-            options.append([w])            # "of", "and", "for": stays
+            options.append((w,))           # "of", "and", "for": stays
             continue
         changed = True
         if _irregular(exact):
@@ -186,9 +186,7 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
             if not tiers[0]:
                 return None
         start = order(f"\x1fengine\x1f{i}")
-        ranked = [tier[(start + k) % len(tier)] for tier in tiers if tier
-                  for k in range(min(len(tier), 40))][:40]     # keyed rotation, tier by tier
-        options.append([_case_like(w, c) for c in ranked])
+        options.append(_Rotated(w, tiers, start))     # keyed rotation, tier by tier
     if not changed:
         return None
     for attempt in range(40):
@@ -196,6 +194,29 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
         if cand.casefold() != text.casefold() and acceptable(cand):
             return cand
     return None
+
+
+class _Rotated:
+    """The stand-ins for the word ``model``: each tier (of ``tiers``) from the keyed ``start``
+    on, at most 40 of each, 40 in all, in ``model``'s case — made as they are asked (the
+    first is nearly always taken: making all 40 of every word was a tenth of protection)."""
+
+    def __init__(self, model: str, tiers: Sequence[Sequence[str]], start: int):
+        self.model, self.start = model, start
+        self.tiers = [(t, min(len(t), 40)) for t in tiers if t]
+        self.n = min(sum(k for _, k in self.tiers), 40)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __getitem__(self, k: int) -> str:
+        if not 0 <= k < self.n:
+            raise IndexError(k)
+        for tier, taken in self.tiers:
+            if k < taken:
+                return _case_like(self.model, tier[(self.start + k) % len(tier)])
+            k -= taken
+        raise IndexError(k)
 
 
 class EngineAcronyms(_ByView):
