@@ -342,6 +342,8 @@ def _own_last_words(e: DictionaryEntry) -> Dict[tuple, str]:
     return own
 
 
+# a word of the Faker pools a made-up name may be (letters, one hyphen at most)
+_NAME_WORD = re.compile(r"[^\W\d_]+(-[^\W\d_]+)?")
 _NOT_YET = object()      # a made-up name's form not asked for yet (None: none can be made)
 
 
@@ -585,6 +587,8 @@ class Selector:
         else:
             return None
         needs = [n for n in distinct if n]
+        # each need's key made once, not once per name of the pool walked
+        need_keys = [(need, _need_key(need)) for need in needs]
         n = len(pool)
         start = order("\x1fsynthetic")
         step = _coprime_step(n, order("\x1fsynthetic-step"))
@@ -594,7 +598,7 @@ class Selector:
             while i < n and len(look) < SYNTHETIC_LOOK:
                 word = pool[(start + i * step) % n]
                 i += 1
-                if not re.fullmatch(r"[^\W\d_]+(-[^\W\d_]+)?", word) or len(word) < 3:
+                if len(word) < 3 or not _NAME_WORD.fullmatch(word):
                     continue
                 lemma = word
                 if cat == "PER" and tokens > 1:
@@ -610,7 +614,7 @@ class Selector:
                         if len(firsts) == tokens - 1:
                             break
                     lemma = " ".join(firsts + [word])
-                mades = [self._made_name(lemma, need) for need in needs]
+                mades = [self._made_name(lemma, need, key) for need, key in need_keys]
                 if not all(mades):
                     continue
                 evidence = min((m.score for m in mades), default=OWN)
@@ -631,11 +635,12 @@ class Selector:
                         return entry
         return None
 
-    def _made_name(self, lemma: str, need: Dict[str, str]) -> Optional[Made]:
+    def _made_name(self, lemma: str, need: Dict[str, str],
+                   need_key: Optional[Tuple[Tuple[str, str], ...]] = None) -> Optional[Made]:
         """A made-up name in the form ``need`` by analogy (``Analogy.make``), kept: the
         Faker pools are walked for cluster after cluster (50 MultiLeg en documents: 28,335
         asks for 10,608 names and forms)."""
-        key = (lemma, _need_key(need))
+        key = (lemma, _need_key(need) if need_key is None else need_key)
         made = self._names_made.get(key, _NOT_YET)
         if made is not _NOT_YET:
             return made
