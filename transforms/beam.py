@@ -389,8 +389,11 @@ def _then_on(executor: ThreadPoolExecutor, future: Future, fn: Callable) -> Futu
         exc = f.exception()
         if exc is not None:
             out.set_exception(exc)
-        else:
+            return
+        try:
             executor.submit(run, f.result())
+        except RuntimeError as exc:       # the executor shut down: said, never waited for
+            out.set_exception(exc)
 
     future.add_done_callback(done)
     return out
