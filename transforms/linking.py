@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from schemas.records import Cluster, Mention, Segment
 
@@ -126,8 +126,16 @@ def authoritative_forms(mentions: Iterable[Mention],
                         extra: Iterable[Tuple[str, str]] = ()) -> Set[str]:
     """Casefolded forms a person stands behind: labels, the deny list, the run's labelled
     forms (``extra``).  They spread onto, and are guarded in, every case."""
-    return ({m.text.strip().casefold() for m in mentions if m.source in AUTHORITATIVE}
-            | {f.strip().casefold() for f, _ in extra})
+    run = _casefolded_forms(extra) if isinstance(extra, tuple) else \
+        {f.strip().casefold() for f, _ in extra}
+    return {m.text.strip().casefold() for m in mentions if m.source in AUTHORITATIVE} | run
+
+
+@functools.lru_cache(maxsize=4)
+def _casefolded_forms(extra: Tuple[Tuple[str, str], ...]) -> FrozenSet[str]:
+    """The run's forms casefolded: the same for every document of a run (each document asked
+    twice for its thousands of forms)."""
+    return frozenset(f.strip().casefold() for f, _ in extra)
 
 
 def ordinary_word(text: str, lang: str) -> bool:

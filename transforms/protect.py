@@ -349,15 +349,21 @@ def masked_word_chars(doc: Document, mentions: Iterable[Mention]) -> Tuple[int, 
     """(word characters of ``doc``'s segments, those inside any mention's span): ``doc`` is
     the plain document (no inline-code markers) the mentions' offsets refer to; a character
     covered by two mentions counts once."""
-    covered: Dict[int, set] = {}
+    spans: Dict[int, List[Tuple[int, int]]] = {}
     for m in mentions:
-        covered.setdefault(m.segment, set()).update(range(m.start, m.end))
+        spans.setdefault(m.segment, []).append((m.start, m.end))
     total = masked = 0
     for seg in doc.segments:
-        inside = covered.get(seg.index, ())
-        for match in _WORD_CHAR.finditer(seg.text):
-            total += 1
-            masked += match.start() in inside
+        total += len(_WORD_CHAR.findall(seg.text))
+        # \w matches one character at a time: the masked ones are counted slice by slice of
+        # the mentions' merged spans (a set of every covered offset and a match object per
+        # character cost 4 ms a document)
+        end = 0
+        for a, b in sorted(spans.get(seg.index, ())):
+            a = max(a, end)
+            if b > a:
+                masked += len(_WORD_CHAR.findall(seg.text, a, b))
+                end = b
     return total, masked
 
 

@@ -73,6 +73,7 @@ class PairLexicon:
         self._targets: Dict[Tuple[str, bool], Dict[str, List[Tuple[str, str]]]] = {}
         self._gen: Dict[str, Optional[str]] = {}
         self._views: Dict[str, str] = {}
+        self._lexical_views: Dict[str, str] = {}
 
     # -- the engine's view ----------------------------------------------------------
     def views(self, texts: Sequence[str]) -> Dict[str, str]:
@@ -83,12 +84,36 @@ class PairLexicon:
             units = self.source.many(todo)
             lexical = sorted({r for us in units.values() for u in us for r in _lexical(u)})
             self._translate_many(lexical)
-            self._views.update(
-                {t: LEVEL_SEP.join((" ".join(self._unit_view(u) for u in us),
-                                    " ".join(self._main_view(u) for u in us),
-                                    " ".join(self._coarse_view(u) for u in us)))
-                 for t in todo for us in [units.get(t, [])]})
+            for t in todo:
+                levels = [self._unit_views(u) for u in units.get(t, [])]
+                self._views[t] = LEVEL_SEP.join(" ".join(v[i] for v in levels)
+                                                for i in range(3))
         return {t: self._views[t] for t in texts}
+
+    def _unit_views(self, u: Unit) -> Tuple[str, str, str]:
+        """``_unit_view``, ``_main_view`` and ``_coarse_view`` of ``u`` at once: its readings'
+        lexical forms made once, and each form's view kept (the chooser's and the
+        vocabulary's tens of thousands of texts share a few thousand forms; made three
+        times per unit, they were three quarters of the first document's views)."""
+        if not u.known:
+            return "*", "*", "*"
+        lexical = _lexical(u)
+        main = _main_of(lexical)
+        tags = _tags(main)
+        return ("/".join(sorted({self._lexical_view(lex) for lex in lexical})),
+                self._lexical_view(main), tags[0] if tags else "*")
+
+    def _lexical_view(self, lex: str) -> str:
+        """A reading's tags and its default translation's (``_unit_view``'s element), kept
+        once its translation has been asked."""
+        hit = self._lexical_views.get(lex)
+        if hit is None:
+            first = (self._bil.get(lex) or [""])[0]
+            hit = _tag_string(lex) + ">" + _tag_string(first) + _several(first) + \
+                _renamed(lex, first) + _joined(lex)
+            if lex in self._bil:
+                self._lexical_views[lex] = hit
+        return hit
 
     def view(self, text: str) -> str:
         return self.views([text])[text]
@@ -326,14 +351,19 @@ LEVEL_SEP = "\x1f"      # between the exact, main-reading and coarse views of ``
 def _main_reading(u: Unit) -> str:
     """A place or organisation name first, then an adjective ("German law": the engine reads
     an adjective before a noun), a noun, a person's name."""
-    lexical = _lexical(u)
+    return _main_of(_lexical(u))
 
-    def rank(lex: str) -> int:
-        tags = _tags(lex)
-        if tags[:1] == ["np"]:
-            return 3 if tags[1:2] in (["ant"], ["cog"]) else 0
-        return {"adj": 1, "n": 2}.get(tags[0] if tags else "", 4)
-    return min(lexical, key=rank) if lexical else ""
+
+def _main_rank(lex: str) -> int:
+    tags = _tags(lex)
+    if tags[:1] == ["np"]:
+        return 3 if tags[1:2] in (["ant"], ["cog"]) else 0
+    return {"adj": 1, "n": 2}.get(tags[0] if tags else "", 4)
+
+
+def _main_of(lexical: List[str]) -> str:
+    """``_main_reading`` of a unit's lexical forms."""
+    return min(lexical, key=_main_rank) if lexical else ""
 
 
 def _joined(lexical: str) -> str:

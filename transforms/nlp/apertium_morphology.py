@@ -160,14 +160,26 @@ class Analyser:
         return self._cache.get(text)
 
     def many(self, texts: Sequence[str]) -> Dict[str, List[Unit]]:
-        todo = sorted({t for t in texts if t not in self._cache and analysable(t)})
+        # Answered from what this call found in the cache or asked, never read back from
+        # the cache: a worker's restoring thread shares the analyser with its protecting
+        # thread, and the other's clearing the cache in between must not turn an answer
+        # into "no units".
+        out: Dict[str, List[Unit]] = {}
+        todo = set()
+        for t in texts:
+            hit = self._cache.get(t)
+            if hit is not None:
+                out[t] = hit
+            elif analysable(t):
+                todo.add(t)
         if todo:
             if len(self._cache) > 200_000:
                 self._cache.clear()
+            asked = sorted(todo)
             # a trailing space: lt-proc holds back a final clitic ("Court's") otherwise
-            for t, answer in zip(todo, self.proc.many([t + " " for t in todo])):
-                self._cache[t] = parse_units(answer)
-        return {t: self._cache.get(t, []) for t in texts}
+            for t, answer in zip(asked, self.proc.many([t + " " for t in asked])):
+                out[t] = self._cache[t] = parse_units(answer)
+        return {t: out.get(t, []) for t in texts}
 
 
 def analysable(text: str) -> bool:
