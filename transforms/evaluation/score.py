@@ -12,11 +12,12 @@
 """
 from __future__ import annotations
 
+import functools
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
-from schemas.records import Document, MTRequest, MTResponse
+from schemas.records import CODE_CHARS, Document, MTRequest, MTResponse
 from transforms import markup, stages
 from transforms.evaluation import masking, metrics, privacy
 from transforms.evaluation.masking import Entity
@@ -111,12 +112,15 @@ def hypothesis_document(pd: ProtectedDocument, responses: Iterable[MTResponse], 
     out: Dict[int, HypSegment] = {}
     # the unprotected output's entities are found as restoration finds a pseudonym's
     lexicon = stages.restoration_lexicon(pd) if internal_method(method) == "none" else None
+    mentions_of: Dict[int, list] = {}
+    for m in pd.mentions:          # once, not a pass over every mention for each segment
+        mentions_of.setdefault(m.segment, []).append(m)
     for ps in pd.segments:
         res = results[ps.id]
         resp = by_id.get(ps.id)
         src_seg = gold_by_index.get(ps.index)
         source_raw = src_seg.text if src_seg is not None else ""
-        src_mentions = [m for m in pd.mentions if m.segment == ps.index]
+        src_mentions = mentions_of.get(ps.index, [])
         source, source_spans = masking.strip_codes(source_raw, [(m.start, m.end) for m in src_mentions])
         text, spans = masking.strip_codes(res.text, res.spans)
         hs = HypSegment(index=ps.index, id=ps.id, source=source,
@@ -145,16 +149,27 @@ def hypothesis_document(pd: ProtectedDocument, responses: Iterable[MTResponse], 
     segs = [(s.text, s.labels, sent_of.get(s.index)) for s in gold.segments]
     counts = privacy.document_counts(segs, {i: predicted.get(s.index, []) for i, s in enumerate(gold.segments)},
                                      categories, fuzzy_threshold)
-    from transforms.prism.tradeoff import WordPrivacy, segment_privacy
+    from transforms.prism.tradeoff import WordPrivacy
     words = WordPrivacy()
     for s in gold.segments:
-        words.add(segment_privacy(s.plain_text(), sent_of.get(s.index), gold.source_lang,
-                                  inverter))
+        words.add(WordPrivacy(*_segment_words(CODE_CHARS.sub("", s.text),
+                                              sent_of.get(s.index), gold.source_lang,
+                                              inverter)))
     return Hypothesis(engine=engine, method=method, document=gold.name, segments=out,
                       privacy=counts, probes=probes, restored=report.restored,
                       unresolved=report.unresolved, needs_review=report.needs_review,
                       dead_lettered=report.dead_lettered, sent=report.sent,
                       words=dict(vars(words)))
+
+
+@functools.lru_cache(maxsize=8192)
+def _segment_words(original: str, sent: Optional[str], lang: str, inverter) -> Tuple[int, int, int]:
+    """``tradeoff.segment_privacy``'s counts, kept: every method of a document asks for each
+    of its segments, and most segments are sent alike by all of them (those without
+    entities).  ``inverter`` is the worker's own (hashed by identity)."""
+    from transforms.prism.tradeoff import segment_privacy
+    w = segment_privacy(original, sent, lang, inverter)
+    return w.content, w.exact, w.inverted
 
 
 # --- 3. pairing with references ------------------------------------------------------------
