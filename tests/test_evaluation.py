@@ -370,6 +370,20 @@ def test_report_from_worker_statistics_equals_report_scored_in_place():
     assert together == alone
     assert [list(r[score.STATS]) for r in together] == [list(r[score.STATS]) for r in alone]
     assert fresh.computed == one_by_one.computed
+    # TER in parts on two threads while the next document is scored: the same rows, and
+    # the pairs two methods share (a third method sent as asterisk did) scored once, not
+    # once per part
+    split = metrics.SegmentScorer("es", metrics.METRICS, {})
+    same = [dict(r, method="category") for r in rows[4:]]
+    with ThreadPoolExecutor(max_workers=2) as background:
+        started = [score.start_document_statistics(rows[:4], split, background, ter_parts=2),
+                   score.start_document_statistics(rows[4:] + same, split, background,
+                                                   ter_parts=3)]
+        parts = [s.result() for s in started]
+    assert parts[0] + parts[1][:4] == alone
+    assert [r[score.STATS] for r in parts[1][4:]] == [r[score.STATS] for r in alone[4:]]
+    assert split.computed == one_by_one.computed
+    assert all(s.done() for s in started)
 
 
 def test_parse_metrics():

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from schemas.records import CODE_CHARS, Document, MTRequest, MTResponse
 from transforms import markup, stages
@@ -273,23 +273,67 @@ def document_statistics(rows: Sequence[dict], scorer: metrics.SegmentScorer,
     TER is scored there while this thread scores the other metrics: TER's shift search is
     compiled code that lets go of the GIL (``SegmentScorer.statistics_many``), so the two
     run on two cores."""
+    return start_document_statistics(rows, scorer, background).result()
+
+
+class StartedStatistics:
+    """A document's statistics with TER still being scored in the background:
+    ``done()`` when it is, ``result()`` the rows with their statistics (waiting for it)."""
+
+    def __init__(self, rows, names, stats, delivered, ter: List[Tuple[List[List[int]], Future]]):
+        self.rows, self.names = rows, names
+        self.stats, self.delivered, self.ter = stats, delivered, ter
+
+    def done(self) -> bool:
+        return all(f.done() for _, f in self.ter)
+
+    def result(self) -> List[dict]:
+        stats = dict(self.stats)
+        if self.ter:
+            got: List[Optional[list]] = [None] * len(self.rows)
+            for at, future in self.ter:
+                for rows_of_pair, st in zip(at, future.result()):
+                    for i in rows_of_pair:
+                        got[i] = st
+            stats["ter"] = got
+        out = []
+        for i, row in enumerate(self.rows):
+            row = dict(row)
+            row[STATS] = {name: stats[name][i] for name in self.names}
+            row[STATS][DELIVERED] = self.delivered[i]
+            out.append(row)
+        return out
+
+
+def start_document_statistics(rows: Sequence[dict], scorer: metrics.SegmentScorer,
+                              background: Optional[Executor] = None,
+                              ter_parts: int = 1) -> StartedStatistics:
+    """``document_statistics``, returning as soon as the metrics other than TER are scored:
+    TER goes on in ``background`` (in ``ter_parts`` interleaved parts, each a task of its
+    own, for an executor with as many threads), so that the caller can score the next
+    document meanwhile.  The statistics are each pair's own: how the pairs are split
+    changes none of them."""
     masked = [(r["hypothesis_masked"], r["reference_masked"]) for r in rows]
-    by_name: Dict[str, Union[Future, List[list]]] = {}
+    stats: Dict[str, List[list]] = {}
+    ter: List[Tuple[List[List[int]], Future]] = []
     if background is not None and "ter" in scorer.names:
-        by_name["ter"] = background.submit(scorer.statistics_many, "ter", masked)
+        # split by distinct pair: the methods of a document often give the same pair (a
+        # segment without entities), which one part scores once and the others not at all
+        where: Dict[Tuple[str, str], List[int]] = {}
+        for i, pair in enumerate(masked):
+            where.setdefault(pair, []).append(i)
+        distinct = list(where)
+        parts = max(1, min(ter_parts, len(distinct)))
+        for k in range(parts):
+            mine = distinct[k::parts]
+            ter.append(([where[pair] for pair in mine],
+                        background.submit(scorer.statistics_many, "ter", mine)))
     for name in scorer.names:
-        if name not in by_name:
-            by_name[name] = scorer.statistics_many(name, masked)
+        if name == "ter" and ter:
+            continue
+        stats[name] = scorer.statistics_many(name, masked)
     delivered = scorer.statistics_many("chrf", [(r["hypothesis"], r["reference"]) for r in rows])
-    stats = {name: got.result() if isinstance(got, Future) else got
-             for name, got in by_name.items()}
-    out = []
-    for i, row in enumerate(rows):
-        row = dict(row)
-        row[STATS] = {name: stats[name][i] for name in scorer.names}
-        row[STATS][DELIVERED] = delivered[i]
-        out.append(row)
-    return out
+    return StartedStatistics(rows, scorer.names, stats, delivered, ter)
 
 
 def build_report(rows: Sequence[dict], hyps_summary: Sequence[dict], baseline: str = "original",
