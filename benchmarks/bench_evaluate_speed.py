@@ -19,9 +19,12 @@ every payload scored, as a user translating each method's text would pay for it.
 --direct_running_mode multi_processing'``); variants alternate within each run, so they are
 compared under the same load.  ``--tree NAME=DIR`` runs variant NAME with another checkout's
 code (e.g. the commit before a change, exported with ``git archive``), for a before/after
-ratio in one run.  The first variant's report is checked to be the same in every variant
-(scores and signatures).  The machine's load average is printed with each run (the machine
-may be shared).
+ratio in one run.  Beside each wall time, the CPU seconds of the run's process tree (evaluate,
+its worker processes and Apertium chains; for the raw engine, this process and its chain): on
+a machine others share, wall times follow their load, CPU seconds far less, so the CPU ratio
+(evaluate CPU / raw engine CPU) tells what a change saved when the wall ratio cannot.  The
+first variant's report is checked to be the same in every variant (scores and signatures).
+The machine's load average is printed with each run (the machine may be shared).
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ import contextlib
 import glob
 import json
 import os
+import resource
 import shlex
 import statistics
 import subprocess
@@ -72,9 +76,21 @@ def run_evaluate(glob_, reference, src, tgt, out, beam_args, tree=None):
     env = dict(os.environ, DOPPEL_SECRET=os.environ.get("DOPPEL_SECRET", "bench-evaluate-speed"))
     if tree:
         env["PYTHONPATH"] = tree
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), _children_cpu()
     subprocess.run(cmd, cwd=tree or HERE, check=True, stdout=subprocess.DEVNULL, env=env)
-    return time.perf_counter() - t0
+    return time.perf_counter() - t0, _children_cpu() - c0
+
+
+def _children_cpu() -> float:
+    """User + system seconds of the finished child processes (and theirs: evaluate's worker
+    processes and Apertium chains, each reaped by its parent)."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def _own_cpu() -> float:
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    return ru.ru_utime + ru.ru_stime
 
 
 def scored_payloads(out):
@@ -94,7 +110,7 @@ def scored_payloads(out):
 def run_raw(payloads, src, tgt):
     """Seconds for one Apertium engine over every scored payload, 200 a request."""
     from transforms.engines.apertium import ApertiumEngine
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), _children_cpu() + _own_cpu()
     eng = ApertiumEngine(src, tgt)
     try:
         for texts in payloads.values():
@@ -102,7 +118,7 @@ def run_raw(payloads, src, tgt):
                 eng.translate(texts[i:i + ApertiumEngine.max_batch_segments])
     finally:
         eng.close()
-    return time.perf_counter() - t0
+    return time.perf_counter() - t0, _children_cpu() + _own_cpu() - c0
 
 
 def report_scores(out):
@@ -138,12 +154,15 @@ def main(argv=None):
         for case in args.only or ["self", "human"]:
             glob_, reference, src, tgt, n_docs = case_files(case, args.docs, tmp)
             times = {name: [] for name, _ in variants}
-            raw, payloads, distinct, first, loads = [], None, 0, {}, []
+            cpus = {name: [] for name, _ in variants}
+            raw, raw_cpu, payloads, distinct, first, loads = [], [], None, 0, {}, []
             for run in range(args.runs):
                 for name, beam_args in variants:
                     out = os.path.join(tmp, f"{case}-{name}-{run}")
-                    times[name].append(run_evaluate(glob_, reference, src, tgt, out, beam_args,
-                                                    trees.get(name)))
+                    wall, cpu = run_evaluate(glob_, reference, src, tgt, out, beam_args,
+                                             trees.get(name))
+                    times[name].append(wall)
+                    cpus[name].append(cpu)
                     loads.append(os.getloadavg()[0])
                     scores = report_scores(out)
                     first.setdefault("scores", scores)
@@ -151,23 +170,30 @@ def main(argv=None):
                         print(f"!! {case} {name} run {run}: report differs from the first run")
                     if payloads is None:
                         payloads, distinct = scored_payloads(out)
-                    print(f"{case} run {run} {name}: evaluate {times[name][-1]:.1f}s "
-                          f"(load {loads[-1]:.1f})", flush=True)
-                raw.append(run_raw(payloads, src, tgt))
-                print(f"{case} run {run}: raw engine {raw[-1]:.1f}s", flush=True)
+                    print(f"{case} run {run} {name}: evaluate {times[name][-1]:.1f}s, CPU "
+                          f"{cpus[name][-1]:.1f}s (load {loads[-1]:.1f})", flush=True)
+                wall, cpu = run_raw(payloads, src, tgt)
+                raw.append(wall)
+                raw_cpu.append(cpu)
+                print(f"{case} run {run}: raw engine {raw[-1]:.1f}s, CPU {cpu:.1f}s", flush=True)
             n_seg = sum(len(v) for v in payloads.values())
             raw_m = statistics.median(raw)
+            raw_cpu_m = statistics.median(raw_cpu)
             res = {"documents": n_docs, "scored_payloads": n_seg,
                    "distinct_in_document": distinct, "raw_engine_s": raw,
-                   "evaluate_s": times, "ratio": {}, "trees": trees,
+                   "raw_engine_cpu_s": raw_cpu, "evaluate_s": times, "evaluate_cpu_s": cpus,
+                   "ratio": {}, "cpu_ratio": {}, "trees": trees,
                    "load_1min": {"min": min(loads), "median": statistics.median(loads),
                                  "max": max(loads)}}
             for name, _ in variants:
                 ev = statistics.median(times[name])
+                ev_cpu = statistics.median(cpus[name])
                 res["ratio"][name] = round(ev / raw_m, 2)
+                res["cpu_ratio"][name] = round(ev_cpu / raw_cpu_m, 2)
                 print(f"{case:<6} {src}->{tgt} {n_docs} docs, {n_seg} payloads ({distinct} distinct "
                       f"within their document): {name}: evaluate "
-                      f"{ev:.1f}s / raw engine {raw_m:.1f}s = ratio {ev / raw_m:.2f} (load "
+                      f"{ev:.1f}s / raw engine {raw_m:.1f}s = ratio {ev / raw_m:.2f}; CPU "
+                      f"{ev_cpu:.1f}s / {raw_cpu_m:.1f}s = {ev_cpu / raw_cpu_m:.2f} (load "
                       f"{min(loads):.1f}-{max(loads):.1f})")
             results[case] = res
     if args.json:

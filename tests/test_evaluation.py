@@ -238,6 +238,30 @@ def test_entity_counts_only_if_every_mention_is_masked():
     assert c.rates()["entity_recall"] == 0.0
 
 
+
+def test_coverage_is_the_per_character_definition():
+    """A gold mention counts as covered when every character is whitespace or inside some
+    predicted span: the coverage array gives ``_covered``'s answer for spans that overlap,
+    touch, run past the text or leave a gap only a space fills."""
+    text = "Andris  Bērziņš of Riga, Latvia."
+    preds = [(0, 6), (8, 15), (19, 22), (21, 24), (25, 99)]
+    cov = privacy._coverage(text, preds)
+    for s in range(len(text)):
+        for e in range(s, len(text) + 1):
+            got = all(cov[i] or text[i].isspace() for i in range(s, e))
+            assert got == privacy._covered((s, e), text, preds), (s, e)
+
+
+def test_leak_counts_are_the_same_asked_again_for_another_method():
+    segs = [("Andris Bērziņš met Bērziņš in Riga.", [[0, 14, "PER"], [19, 26, "PER"], [30, 34, "LOC"]],
+             "met Andrim Bērziņam in Riga.")]
+    first = privacy.document_counts(segs, {}, categories=None)
+    again = privacy.document_counts(segs, {}, categories=None)
+    assert (first.leaked_exact, first.leaked_fuzzy) == (again.leaked_exact, again.leaked_fuzzy) == (1, 3)
+    # another threshold is another question, not the kept answer
+    strict = privacy.document_counts(segs, {}, categories=None, threshold=0.99)
+    assert (strict.leaked_exact, strict.leaked_fuzzy) == (1, 1)
+
 # --- gate and report ------------------------------------------------------------------------
 
 ROWS = [{"engine": "apertium", "method": "original", "direction": "en-es", "n_segments": 2,
@@ -346,6 +370,20 @@ def test_report_from_worker_statistics_equals_report_scored_in_place():
     assert together == alone
     assert [list(r[score.STATS]) for r in together] == [list(r[score.STATS]) for r in alone]
     assert fresh.computed == one_by_one.computed
+    # TER in parts on two threads while the next document is scored: the same rows, and
+    # the pairs two methods share (a third method sent as asterisk did) scored once, not
+    # once per part
+    split = metrics.SegmentScorer("es", metrics.METRICS, {})
+    same = [dict(r, method="category") for r in rows[4:]]
+    with ThreadPoolExecutor(max_workers=2) as background:
+        started = [score.start_document_statistics(rows[:4], split, background, ter_parts=2),
+                   score.start_document_statistics(rows[4:] + same, split, background,
+                                                   ter_parts=3)]
+        parts = [s.result() for s in started]
+    assert parts[0] + parts[1][:4] == alone
+    assert [r[score.STATS] for r in parts[1][4:]] == [r[score.STATS] for r in alone[4:]]
+    assert split.computed == one_by_one.computed
+    assert all(s.done() for s in started)
 
 
 def test_parse_metrics():

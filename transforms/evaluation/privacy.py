@@ -223,6 +223,27 @@ def _covered(span: Tuple[int, int], text: str, predicted: Sequence[Tuple[int, in
                for i in range(span[0], span[1]))
 
 
+def _coverage(text: str, predicted: Sequence[Tuple[int, int]]) -> bytearray:
+    """1 at each character of ``text`` inside a predicted span: ``_covered`` asks, for each
+    character of a mention, whether any span holds it — once per mention and span."""
+    cov = bytearray(len(text))
+    for a, b in predicted:
+        a, b = max(a, 0), min(b, len(text))
+        if a < b:
+            cov[a:b] = b"\x01" * (b - a)
+    return cov
+
+
+@functools.lru_cache(maxsize=16384)
+def _leaks(mention: str, payload: str, threshold: float) -> Tuple[bool, bool]:
+    """(exact, fuzzy) leak of ``mention`` in ``payload``, kept: each method of a document
+    is counted on its own, and where two send a segment alike (a mention no method
+    protected, a segment without entities) the answer is the same."""
+    if leaks_exact(mention, payload):
+        return True, True
+    return False, _near_copy(mention, payload, threshold)
+
+
 def document_counts(segments: Sequence[Tuple[str, Sequence[Sequence], Optional[str]]],
                     predicted: Dict[int, List[Tuple[int, int]]],
                     categories: Optional[Iterable[str]],
@@ -239,16 +260,15 @@ def document_counts(segments: Sequence[Tuple[str, Sequence[Sequence], Optional[s
         preds = predicted.get(idx, [])
         c.predicted += len(preds)
         c.predicted_correct += sum(1 for a, b in preds if any(a < e and s < b for s, e, _ in gold_all))
+        coverage = _coverage(text, preds) if gold else None
         for s, e, cat in gold:
             c.gold_mentions += 1
             mention = text[s:e]
             if payload is not None:
-                if leaks_exact(mention, payload):
-                    c.leaked_exact += 1
-                    c.leaked_fuzzy += 1
-                elif _near_copy(mention, payload, threshold):
-                    c.leaked_fuzzy += 1
-            ok = _covered((s, e), text, preds)
+                exact, fuzzy = _leaks(mention, payload, threshold)
+                c.leaked_exact += exact
+                c.leaked_fuzzy += fuzzy
+            ok = all(coverage[i] or text[i].isspace() for i in range(s, e))
             c.gold_covered += ok
             key = (cat, link_key(mention))
             entities[key] = entities.get(key, True) and ok

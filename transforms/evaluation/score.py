@@ -12,11 +12,12 @@
 """
 from __future__ import annotations
 
+import functools
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
-from schemas.records import Document, MTRequest, MTResponse
+from schemas.records import CODE_CHARS, Document, MTRequest, MTResponse
 from transforms import markup, stages
 from transforms.evaluation import masking, metrics, privacy
 from transforms.evaluation.masking import Entity
@@ -111,12 +112,15 @@ def hypothesis_document(pd: ProtectedDocument, responses: Iterable[MTResponse], 
     out: Dict[int, HypSegment] = {}
     # the unprotected output's entities are found as restoration finds a pseudonym's
     lexicon = stages.restoration_lexicon(pd) if internal_method(method) == "none" else None
+    mentions_of: Dict[int, list] = {}
+    for m in pd.mentions:          # once, not a pass over every mention for each segment
+        mentions_of.setdefault(m.segment, []).append(m)
     for ps in pd.segments:
         res = results[ps.id]
         resp = by_id.get(ps.id)
         src_seg = gold_by_index.get(ps.index)
         source_raw = src_seg.text if src_seg is not None else ""
-        src_mentions = [m for m in pd.mentions if m.segment == ps.index]
+        src_mentions = mentions_of.get(ps.index, [])
         source, source_spans = masking.strip_codes(source_raw, [(m.start, m.end) for m in src_mentions])
         text, spans = masking.strip_codes(res.text, res.spans)
         hs = HypSegment(index=ps.index, id=ps.id, source=source,
@@ -145,16 +149,27 @@ def hypothesis_document(pd: ProtectedDocument, responses: Iterable[MTResponse], 
     segs = [(s.text, s.labels, sent_of.get(s.index)) for s in gold.segments]
     counts = privacy.document_counts(segs, {i: predicted.get(s.index, []) for i, s in enumerate(gold.segments)},
                                      categories, fuzzy_threshold)
-    from transforms.prism.tradeoff import WordPrivacy, segment_privacy
+    from transforms.prism.tradeoff import WordPrivacy
     words = WordPrivacy()
     for s in gold.segments:
-        words.add(segment_privacy(s.plain_text(), sent_of.get(s.index), gold.source_lang,
-                                  inverter))
+        words.add(WordPrivacy(*_segment_words(CODE_CHARS.sub("", s.text),
+                                              sent_of.get(s.index), gold.source_lang,
+                                              inverter)))
     return Hypothesis(engine=engine, method=method, document=gold.name, segments=out,
                       privacy=counts, probes=probes, restored=report.restored,
                       unresolved=report.unresolved, needs_review=report.needs_review,
                       dead_lettered=report.dead_lettered, sent=report.sent,
                       words=dict(vars(words)))
+
+
+@functools.lru_cache(maxsize=8192)
+def _segment_words(original: str, sent: Optional[str], lang: str, inverter) -> Tuple[int, int, int]:
+    """``tradeoff.segment_privacy``'s counts, kept: every method of a document asks for each
+    of its segments, and most segments are sent alike by all of them (those without
+    entities).  ``inverter`` is the worker's own (hashed by identity)."""
+    from transforms.prism.tradeoff import segment_privacy
+    w = segment_privacy(original, sent, lang, inverter)
+    return w.content, w.exact, w.inverted
 
 
 # --- 3. pairing with references ------------------------------------------------------------
@@ -258,23 +273,67 @@ def document_statistics(rows: Sequence[dict], scorer: metrics.SegmentScorer,
     TER is scored there while this thread scores the other metrics: TER's shift search is
     compiled code that lets go of the GIL (``SegmentScorer.statistics_many``), so the two
     run on two cores."""
+    return start_document_statistics(rows, scorer, background).result()
+
+
+class StartedStatistics:
+    """A document's statistics with TER still being scored in the background:
+    ``done()`` when it is, ``result()`` the rows with their statistics (waiting for it)."""
+
+    def __init__(self, rows, names, stats, delivered, ter: List[Tuple[List[List[int]], Future]]):
+        self.rows, self.names = rows, names
+        self.stats, self.delivered, self.ter = stats, delivered, ter
+
+    def done(self) -> bool:
+        return all(f.done() for _, f in self.ter)
+
+    def result(self) -> List[dict]:
+        stats = dict(self.stats)
+        if self.ter:
+            got: List[Optional[list]] = [None] * len(self.rows)
+            for at, future in self.ter:
+                for rows_of_pair, st in zip(at, future.result()):
+                    for i in rows_of_pair:
+                        got[i] = st
+            stats["ter"] = got
+        out = []
+        for i, row in enumerate(self.rows):
+            row = dict(row)
+            row[STATS] = {name: stats[name][i] for name in self.names}
+            row[STATS][DELIVERED] = self.delivered[i]
+            out.append(row)
+        return out
+
+
+def start_document_statistics(rows: Sequence[dict], scorer: metrics.SegmentScorer,
+                              background: Optional[Executor] = None,
+                              ter_parts: int = 1) -> StartedStatistics:
+    """``document_statistics``, returning as soon as the metrics other than TER are scored:
+    TER goes on in ``background`` (in ``ter_parts`` interleaved parts, each a task of its
+    own, for an executor with as many threads), so that the caller can score the next
+    document meanwhile.  The statistics are each pair's own: how the pairs are split
+    changes none of them."""
     masked = [(r["hypothesis_masked"], r["reference_masked"]) for r in rows]
-    by_name: Dict[str, Union[Future, List[list]]] = {}
+    stats: Dict[str, List[list]] = {}
+    ter: List[Tuple[List[List[int]], Future]] = []
     if background is not None and "ter" in scorer.names:
-        by_name["ter"] = background.submit(scorer.statistics_many, "ter", masked)
+        # split by distinct pair: the methods of a document often give the same pair (a
+        # segment without entities), which one part scores once and the others not at all
+        where: Dict[Tuple[str, str], List[int]] = {}
+        for i, pair in enumerate(masked):
+            where.setdefault(pair, []).append(i)
+        distinct = list(where)
+        parts = max(1, min(ter_parts, len(distinct)))
+        for k in range(parts):
+            mine = distinct[k::parts]
+            ter.append(([where[pair] for pair in mine],
+                        background.submit(scorer.statistics_many, "ter", mine)))
     for name in scorer.names:
-        if name not in by_name:
-            by_name[name] = scorer.statistics_many(name, masked)
+        if name == "ter" and ter:
+            continue
+        stats[name] = scorer.statistics_many(name, masked)
     delivered = scorer.statistics_many("chrf", [(r["hypothesis"], r["reference"]) for r in rows])
-    stats = {name: got.result() if isinstance(got, Future) else got
-             for name, got in by_name.items()}
-    out = []
-    for i, row in enumerate(rows):
-        row = dict(row)
-        row[STATS] = {name: stats[name][i] for name in scorer.names}
-        row[STATS][DELIVERED] = delivered[i]
-        out.append(row)
-    return out
+    return StartedStatistics(rows, scorer.names, stats, delivered, ter)
 
 
 def build_report(rows: Sequence[dict], hyps_summary: Sequence[dict], baseline: str = "original",
