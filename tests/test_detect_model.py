@@ -599,3 +599,12 @@ def test_no_name_runs_over_the_end_of_a_sentence():
     assert len(tags) == len(toks)
     assert [s.text for s in model.spans_from_tags(text, toks, tags, "en")] == \
         ["the Organisation (OECD)", "The ITU Sector", "Mt. Talau"]
+
+
+def test_in_english_a_lower_case_run_only_the_margin_took_is_no_name():
+    text = "The court heard John Smith today"
+    toks = model.tokenize(text)
+    tags = ["B-ORG", "I-ORG", "I-ORG", "B-PER", "I-PER", "O"]
+    flipped = [True, True, True, False, False, False]
+    got = model.spans_from_tags(text, toks, tags, "en", flipped)
+    assert [s.text for s in got] == ["John Smith"]

@@ -463,8 +463,13 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
         if text[s:e].count("(") < text[s:e].count(")") and text[e - 1] == ")":
             e -= 1   # a closing bracket whose opening one is outside the name
         piece = text[s:e]
-        if lang in _CASED_NAMES and piece.islower() and _known_word(piece, lang, None):
-            continue     # "library", "versus", "famous": English capitalises its names
+        # (an article the model took in is no capital of the name: "The court heard")
+        bare = re.sub(r"^(?:the|The|THE)\s+", "", piece)
+        if lang in _CASED_NAMES and bare.islower() and (
+                _known_word(bare, lang, None) or all(flipped[a:b + 1] or [False])):
+            # "library", "versus", "famous": English capitalises its names; nor is a run in
+            # lower case that only the recall margin took ("The court heard") one
+            continue
         doubtful = any(flipped[a:b + 1]) and all(
             w.lower() in lower_words for _, _, w in toks[a:b + 1] if _wordish(w))
         # A body named by a compound in lower case is one body wherever the document
