@@ -30,65 +30,64 @@ HEADS: Dict[str, Tuple[str, ...]] = {
            "administration", "directorate", "inspectorate", "institute", "department",
            "chamber", "division", "bureau", "registry", "union", "association",
            "federation", "bank", "government", "police", "prosecutor"),
-    "sv": ("domstol", "tingsrätt", "hovrätt", "kammarrätt", "förvaltningsrätt", "nämnd", "myndighet", "kontor", "ministeri", "departement",
-           "kommission", "kommitté", "ministerråd", "riksdag", "parlament", "förvaltning", "verk",
-           "avdelning", "byrå", "inspektion", "styrelse", "kammar", "kammare",
-           "institut", "förbund", "förening", "bank", "regering", "polis", "åklagar",
-           "direktorat"),
-    "da": ("domstol", "byret", "landsret", "nævn", "myndighed", "kontor", "ministeri", "departement",
-           "kommission", "udvalg", "ministerråd", "folketing", "parlament", "forvaltning",
-           "styrelse", "afdeling", "direktorat", "tilsyn", "institut", "forbund",
-           "forening", "bank", "regering", "politi", "anklage", "kammer"),
-    "nb": ("domstol", "rett", "nemnd", "myndighet", "kontor", "departement", "kommisjon",
-           "utvalg", "råd", "storting", "parlament", "forvaltning", "styre", "avdeling",
-           "enhet", "direktorat", "tilsyn", "institutt", "forbund", "forening", "bank",
-           "regjering", "politi", "påtale"),
+    "sv": ("domstol", "tingsrätt", "hovrätt", "kammarrätt", "förvaltningsrätt", "nämnd",
+           "myndighet", "kontor", "ministeri", "departement", "kommission", "kommitté",
+           "ministerråd", "riksdag", "parlament", "förvaltning", "verk", "avdelning", "byrå",
+           "inspektion", "styrelse", "kammar", "institut", "förbund", "förening", "bank",
+           "regering", "polis", "åklagar", "direktorat"),
+    "da": ("domstol", "byret", "landsret", "nævn", "myndighed", "kontor", "ministeri",
+           "departement", "kommission", "udvalg", "ministerråd", "folketing", "parlament",
+           "forvaltning", "styrelse", "afdeling", "direktorat", "tilsyn", "institut",
+           "forbund", "forening", "bank", "regering", "politi", "anklage", "kammer"),
+    "nb": ("domstol", "tingrett", "lagmannsrett", "nemnd", "myndighet", "kontor",
+           "departement", "kommisjon", "utvalg", "ministerråd", "storting", "parlament",
+           "forvaltning", "styre", "avdeling", "direktorat", "tilsyn", "institutt",
+           "forbund", "forening", "bank", "regjering", "politi", "påtale"),
     "fi": ("tuomioistui", "hovioikeu", "käräjäoikeu", "hallinto-oikeu", "markkinaoikeu",
-           "vakuutusoikeu", "lautaku", "virasto", "viraston", "viranomai",
-           "ministeri", "komissio", "komite", "neuvosto", "neuvoston", "eduskun",
-           "parlament", "hallinto", "hallinno", "hallitu", "jaosto", "osasto", "laitos", "laitoks", "laitokse", "toimisto", "keskus", "keskukse",
+           "vakuutusoikeu", "lautaku", "virasto", "viranomai", "ministeri", "komissio",
+           "komite", "neuvosto", "eduskun", "parlament", "hallinto", "hallinno", "hallitu",
+           "jaosto", "osasto", "laitos", "laitoks", "toimisto", "keskus", "keskukse",
            "liitto", "liito", "yhdisty", "pankki", "panki", "poliisi", "kamari", "syyttäj"),
     "et": ("kohus", "kohtu", "komisjon", "komitee", "nõukogu", "parlament", "riigikogu",
-           "ministeerium", "amet", "koda", "koja", "inspektsioon", "keskus", "keskuse",
-           "ühing", "selts", "pank", "panga", "politsei", "valitsus",
-           "osakond", "osakonna", "üksus", "teenistus", "agentuur", "büroo", "kolleegium",
-           "prokuratuur"),
-    "lv": ("tiesa", "tiesas", "tiesai", "tiesu", "tiesā", "komisij", "komitej", "padom",
-           "parlament", "saeim", "ministrij", "dienest", "biroj", "aģentūr",
-           "vald", "inspekcij", "departament", "nodaļ", "palāt", "biedrīb", "savienīb",
-           "bank", "policij", "prokuratūr"),
+           "ministeerium", "amet", "koda", "koja", "inspektsioon", "keskus", "keskuse", "ühing",
+           "selts", "pank", "panga", "politsei", "valitsus", "osakond", "osakonna", "üksus",
+           "teenistus", "agentuur", "büroo", "kolleegium", "prokuratuur"),
+    "lv": ("tiesa", "tiesu", "tiesā", "komisij", "komitej", "padom", "parlament", "saeim",
+           "ministrij", "dienest", "biroj", "aģentūr", "vald", "inspekcij", "departament",
+           "nodaļ", "palāt", "biedrīb", "savienīb", "bank", "policij", "prokuratūr"),
     "lt": ("teism", "komisij", "komitet", "taryb", "parlament", "seim", "ministerij",
-           "tarnyb", "biur", "agentūr", "valdyb", "inspekcij",
-           "departament", "skyri", "kolegij", "rūm", "asociacij", "sąjung", "bank",
-           "policij", "vyriausyb", "prokuratūr", "administracij"),
+           "tarnyb", "biur", "agentūr", "valdyb", "inspekcij", "departament", "skyri",
+           "kolegij", "rūm", "asociacij", "sąjung", "bank", "policij", "vyriausyb",
+           "prokuratūr", "administracij"),
     "pl": ("sąd", "trybunał", "komisj", "komitet", "parlament", "sejm", "ministerstw",
            "urząd", "urzęd", "agencj", "biur", "inspekcj", "departament", "wydział", "izb",
-           "stowarzysze", "bank", "policj", "rząd", "rządu", "prokuratur", "izba"),
+           "stowarzysze", "bank", "policj", "rząd", "rządu", "prokuratur"),
 }
 
 # Languages that write a compound as one word: there the head may be its last part.
 COMPOUNDING = {"sv", "da", "nb", "fi", "et", "de", "nl"}
 
 _MAX_ENDING = 5     # "lautaku|nnan", "nämnd|ens", "taryb|os", "komisjon|ide" (et plural)
+_SHORT = 4          # a stem this short counts only as a compound's last part
 # Where a language's noun endings are few, only they: "nämnd|en", not "nämnd|a" (named),
 # "nævn|et", not "sidst|nævn|te"; "kohus", not "kohus|tatud" (obliged); "court|s", not
 # "court|esy".  (Finnish keeps the length rule: its endings change the stem.)
 _ENDINGS = {
     "en": {"", "s"},
     "sv": {"", "en", "ens", "er", "erna", "ernas", "et", "ets", "s", "n", "ns", "ar", "arna",
-           "arnas", "e", "ens"},
+           "arnas", "e"},
     "da": {"", "et", "ets", "e", "ene", "enes", "s", "en", "ens", "er", "erne", "ernes"},
     "nb": {"", "et", "ets", "a", "en", "ens", "er", "ene", "enes", "s"},
     "et": {"", "e", "i", "u", "a", "s", "d", "le", "lt", "l", "st", "sse", "ga", "ks", "na",
            "ni", "ta", "de", "te", "id", "ide", "ile", "iks", "is", "ist", "isse", "iga",
-           "ile", "ilt", "il", "sid", "ga"},
+           "ilt", "il", "sid"},
     "pl": {"", "u", "em", "zie", "y", "a", "ie", "ów", "om", "ami", "ach", "ą", "ę", "i",
            "owi", "e", "o"},
     "lv": {"", "a", "as", "ai", "u", "ā", "ām", "ās", "s", "i", "am", "os", "iem", "ie", "e",
            "es", "ei", "ē", "ēm", "ēs", "ij", "ija", "ijas", "ijai", "iju", "ijā"},
     "lt": {"", "as", "o", "ui", "ą", "u", "e", "ai", "ų", "ams", "us", "uose", "a", "os",
            "oje", "oms", "ose", "ė", "ės", "ei", "ę", "ėje", "ėms", "ėse", "ys", "ius", "iaus",
-           "iui", "iuje", "ių", "iams", "iai", "ams"},
+           "iui", "iuje", "ių", "iams", "iai"},
 }
 # Plural endings: "tull|myndigheterna" (the customs authorities) are a kind of body, not
 # one body.  (Finnish plural endings are many and change the stem: not listed.)
@@ -98,39 +97,14 @@ PLURAL_ENDINGS = {
     "nb": {"er", "ene", "enes"},
     "et": {"d", "de", "te", "id", "ide", "idele", "ides", "idest", "sid"},
 }
-
-
-def kind_of_body(word: str, lang: str) -> bool:
-    """Does ``word`` name a kind of body rather than one: in the plural, or by a generic
-    head (``GENERIC_HEADS``)?"""
-    key = head_key(word, lang)
-    return key is not None and (plural_head(word, lang)
-                                or any(key.endswith(g) for g in GENERIC_HEADS))
-
-
-def plural_head(word: str, lang: str) -> bool:
-    """Is ``word`` a head noun in one of its language's plural forms?"""
-    key = head_key(word, lang)
-    return key is not None and word.lower()[len(key):] in PLURAL_ENDINGS.get(lang, ())
-
-
 # Heads that name what a body does rather than one body: "tull|myndigheterna",
 # "oikeus|viranomainen" (the customs, the judicial authorities) are any such body.
 GENERIC_HEADS = {"myndighet", "myndighed", "viranomai"}
-_SHORT = 4          # a stem this short counts only as a compound's last part
-
-
-def institution_head(word: str, lang: str) -> bool:
-    """Is ``word`` a body's head noun ("tarybos", "överklagandenämnden", "skatteankenævn",
-    "maksuameti")?  A short stem only as a compound's part: "maksuamet", not "ametnik"."""
-    return head_key(word, lang) is not None
 
 
 @functools.lru_cache(maxsize=200_000)
-def head_key(word: str, lang: str) -> Optional[str]:
-    """The head noun without its ending, the same in each of its forms ("vaidekomisjon" for
-    "vaidekomisjoni", "vaidekomisjonile"; "taryb" for "taryba", "tarybos"), or None where
-    ``word`` is no head noun."""
+def _head(word: str, lang: str) -> Optional[Tuple[str, str]]:
+    """(the word up to its head's stem, that stem), or None where ``word`` is no head noun."""
     low = word.lower()
     for stem in HEADS.get(lang, ()):
         at = low.rfind(stem)
@@ -139,8 +113,42 @@ def head_key(word: str, lang: str) -> Optional[str]:
             continue
         if at == 0:
             if len(stem) > _SHORT:
-                return low[:len(stem)]
+                return low[:len(stem)], stem
             continue
         if lang in COMPOUNDING and at >= 3 and (low[at - 1].isalpha() or low[at - 1] == "-"):
-            return low[:at + len(stem)]   # "valituslautakunta", "hallinto-oikeus"
+            return low[:at + len(stem)], stem   # "valituslautakunta", "hallinto-oikeus"
     return None
+
+
+def head_key(word: str, lang: str) -> Optional[str]:
+    """The head noun without its ending, the same in each of its forms ("vaidekomisjon" for
+    "vaidekomisjoni", "vaidekomisjonile"; "taryb" for "taryba", "tarybos"), or None where
+    ``word`` is no head noun."""
+    head = _head(word, lang)
+    return head[0] if head else None
+
+
+def institution_head(word: str, lang: str) -> bool:
+    """Is ``word`` a body's head noun ("tarybos", "överklagandenämnden", "skatteankenævn",
+    "maksuameti")?  A short stem only as a compound's part: "maksuamet", not "ametnik"."""
+    return _head(word, lang) is not None
+
+
+def compound_body(word: str, lang: str) -> bool:
+    """A compound whose last part is a body's head noun and whose first says which body:
+    "harmoniserings|kontoret", "skatteanke|nævnet", "valitus|lautakunta"."""
+    head = _head(word, lang)
+    return head is not None and len(head[0]) > len(head[1])
+
+
+def plural_head(word: str, lang: str) -> bool:
+    """Is ``word`` a head noun in one of its language's plural forms?"""
+    head = _head(word, lang)
+    return head is not None and word.lower()[len(head[0]):] in PLURAL_ENDINGS.get(lang, ())
+
+
+def kind_of_body(word: str, lang: str) -> bool:
+    """Does ``word`` name a kind of body rather than one: in the plural, or by a generic
+    head (``GENERIC_HEADS``)?"""
+    head = _head(word, lang)
+    return head is not None and (head[1] in GENERIC_HEADS or plural_head(word, lang))

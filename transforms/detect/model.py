@@ -28,8 +28,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
-from transforms.detect.institutions import (COMPOUNDING, HEADS, head_key, institution_head,
-                                            kind_of_body)
+from transforms.detect.institutions import (COMPOUNDING, compound_body, head_key,
+                                            institution_head, kind_of_body)
 from transforms.lexicon import zipf_fn
 from transforms.linking import POSSESSIVE, PRECAUTION
 
@@ -477,7 +477,7 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
         # lower-case word that is its kind alone ("domstolen", "the court") is not.
         # (Even when only the recall margin took it, unless it names a kind of body, in the
         # plural or by what it does: "tullmyndigheterna", "oikeusviranomainen".)
-        named_body = lang in COMPOUNDING and _compound_body(toks[b][2], lang) and \
+        named_body = lang in COMPOUNDING and compound_body(toks[b][2], lang) and \
             not (doubtful and kind_of_body(toks[b][2], lang))
         source = PRECAUTION if (doubtful or not any(ch.isupper() for ch in piece)) \
             and not named_body else "detector"
@@ -485,14 +485,6 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
         out.append(Span(s, e, cat, MARGIN if any(flipped[a:b + 1]) else "model", piece,
                         source=source))
     return out
-
-
-def _compound_body(word: str, lang: str) -> bool:
-    """A compound whose last part is a body's head noun and whose first says which body:
-    "harmoniserings|kontoret", "skatteanke|nævnet", "valitus|lautakunta"."""
-    key = head_key(word, lang)
-    return key is not None and any(key.endswith(stem) and len(key) >= len(stem) + 3
-                                   for stem in HEADS.get(lang, ()))
 
 
 def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
