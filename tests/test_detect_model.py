@@ -483,7 +483,7 @@ def test_a_colour_before_a_noun_of_people_describes_them_and_is_no_persons_name(
     assert got == [model.NATIONALITY, "PER", "PER"]     # "Mr Black" keeps his title
 
 
-def test_a_name_takes_the_case_ending_and_the_compound_half_attached_to_it():
+def test_a_name_takes_the_case_ending_and_the_numbers_attached_to_it():
     def grown(text, name, lang):
         a = text.index(name)
         spans = [model.Span(a, a + len(name), "ORG", "model", name, source="detector")]
@@ -491,10 +491,6 @@ def test_a_name_takes_the_case_ending_and_the_compound_half_attached_to_it():
     assert grown("vaatimus EUIPO:n ja väliintulijan", "EUIPO", "fi") == ["EUIPO:n"]
     assert grown("esitas EUIPO-le kaebuse", "EUIPO", "et") == ["EUIPO-le"]
     assert grown("Euroopa Kohtu-le", "Kohtu", "et") == ["Kohtu"]     # et: acronyms only
-    assert grown("talous- ja valtiovarainministeriön päätös", "valtiovarainministeriön",
-                 "fi") == ["talous- ja valtiovarainministeriön"]
-    assert grown("ekonomi- och finansministeriet", "finansministeriet", "sv") == \
-        ["ekonomi- och finansministeriet"]
     assert grown("Kommissionen: den", "Kommissionen", "da") == ["Kommissionen"]
     assert grown("foretagendet Clean Sky 2 den 6. december", "Clean Sky", "da") == \
         ["Clean Sky 2"]
@@ -581,6 +577,14 @@ def test_a_suspended_half_joins_a_bodys_name_found_elsewhere_in_the_document():
                              source="detector")]]
     got = [[s.text for s in row] for row in model._with_suspended_halves(texts, spans, "et")]
     assert got == [["majandus- ja rahandusministeeriumi"], ["rahandusministeeriumi"]]
+    # and where the name itself stands after the half
+    for text, name, lang in [("talous- ja valtiovarainministeriön päätös",
+                              "valtiovarainministeriön", "fi"),
+                             ("ekonomi- och finansministeriet", "finansministeriet", "sv")]:
+        a = text.index(name)
+        spans = [[model.Span(a, a + len(name), "ORG", "model", name, source="detector")]]
+        assert [s.text for s in model._with_suspended_halves([text], spans, lang)[0]] == \
+            [text[:a + len(name)]]
 
 
 def test_the_owner_of_an_e_mail_address_made_of_names_is_a_person():

@@ -1303,7 +1303,6 @@ def _with_foreign_names(text: str, toks, spans: List[Span], lang: str) -> List[S
     word that is not one ("Ligue [pour la protection des oiseaux] kritiserer").  With a
     content word in lower case among them it is a body's name, not a person's ("Jean de La
     Fontaine" stays a person).  Word frequencies are wordfreq's."""
-    from transforms.lexicon import zipf_fn
     here = zipf_fn(lang)
     zl = here if here is not None else (lambda w: 4.5)   # (et: no list) a joining word's
     index = {a: k for k, (a, _, _) in enumerate(toks)}   # usual weight in any language
@@ -1379,10 +1378,10 @@ _ATTACHED_ENDING = {
 }
 # The first half of a compound whose second half is another's ("talous- ja
 # valtiovarainministeriö", "ekonomi- och finansministeriet", "majandus- ja
-# rahandusministeerium"): written before the name, joined by the language's "and"/"or".
+# rahandusministeerium"): written before the name, joined by the language's "and"/"or"
+# (``_with_suspended_halves``).
 _SUSPENDED_HALF = (r"(?<![\w\-])(\w+)[-‑‐]\s+(?:and|or|och|eller|og|ja|tai|sekä|või|"
                    r"und|oder|i|oraz|lub|un|vai|ir|ar)\s+")
-_SUSPENDED = re.compile(_SUSPENDED_HALF + "$")
 
 
 # A name and a common noun joined by a hyphen: "EU-varumärke", "EU-retten", "EF-design".
@@ -1421,13 +1420,13 @@ def _with_attached_parts(text: str, spans: List[Span], lang: str) -> List[Span]:
     """A name takes the parts that its language writes attached to it: a case ending after
     a colon or hyphen (``_ATTACHED_ENDING``: the ending is inflection, and a name sent with
     its real stem and a pseudonym's ending is a leak all the same), a ruler's number after a
-    person's name (``_REGNAL``), a series number after a body's name ("Clean Sky 2"), the rest of a case's name before its
-    number ("DP grup (C-138/10"), and the first half of a suspended compound before it
-    ("[talous- ja] valtiovarainministeriön")."""
+    person's name (``_REGNAL``), a series number after a body's name ("Clean Sky 2"), and
+    the rest of a case's name before its number ("DP grup (C-138/10").  (A suspended
+    compound's first half: ``_with_suspended_halves``, over the whole document.)"""
     ending = _ATTACHED_ENDING.get(lang)
     out = []
     for s in spans:
-        start, end = s.start, s.end
+        end = s.end
         if s.category in CATS and s.source != PRECAUTION:
             m = ending.match(text, end) if ending else None
             if m and (text[end - 1].isupper() or text[end - 1].isdigit()
@@ -1443,12 +1442,8 @@ def _with_attached_parts(text: str, spans: List[Span], lang: str) -> List[Span]:
             if n and all(w[:1].isupper() and not w.isupper()
                          for w in s.text.split()) and len(s.text.split()) > 1:
                 end = n.end()           # "Clean Sky 2": a programme's series number
-            b = _SUSPENDED.search(text, max(0, start - 40), start)
-            if b and b.end() == start and text[start:start + 1].islower() \
-                    and not any(o.start < start and o.end > b.start() for o in spans):
-                start = b.start()
-        if (start, end) != (s.start, s.end):
-            s = dataclasses.replace(s, start=start, end=end, text=text[start:end])
+        if end != s.end:
+            s = dataclasses.replace(s, end=end, text=text[s.start:end])
         out.append(s)
     return out
 
