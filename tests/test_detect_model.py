@@ -612,3 +612,11 @@ def test_in_english_a_lower_case_run_only_the_margin_took_is_no_name():
     flipped = [True, True, True, False, False, False]
     got = model.spans_from_tags(text, toks, tags, "en", flipped)
     assert [s.text for s in got] == ["John Smith"]
+
+
+def test_no_rule_runs_a_name_over_a_sentences_end_and_a_title_ends_no_sentence():
+    rules = HeuristicDetector().rules(["Footer.  Page number: 3",
+                                       "We met Prof. Anna Smith and Acme Corp. Ltd today."], "en")
+    texts = [[s.text for s in row] for row in rules]
+    assert not any("Page" in t and "Footer" in t for t in texts[0])
+    assert "Anna Smith" in texts[1] and "Acme Corp. Ltd" in texts[1]

@@ -218,6 +218,14 @@ def _is_initial(tok: str) -> bool:
     return len(tok) == 2 and tok[0].isupper() and tok[1] == "."
 
 
+def _ends_sentence(tok: str) -> bool:
+    """A word of four letters or more with a full stop, not a title's or a company form's
+    abbreviation: the sentence ends there, and no name runs on ("Footer.  Page number")."""
+    bare = tok[:-1]
+    return tok.endswith(".") and len(bare) >= 4 and bare.isalpha() \
+        and bare.lower() not in TITLES and bare.lower() not in ORG_MARKERS
+
+
 def prev_title(toks, k: int) -> bool:
     return k > 0 and toks[k - 1][0].lower().rstrip(".") in TITLES
 
@@ -280,6 +288,8 @@ class HeuristicDetector:
                 t = toks[j][0]
                 if _is_cap(t) or _is_initial(t):
                     parts.append(j); j += 1
+                    if _ends_sentence(t):
+                        break
                     continue
                 if t.lower() in PARTICLES and parts:
                     k = j

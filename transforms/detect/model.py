@@ -402,11 +402,13 @@ _ACT_WORDS = {"regulation", "regulations", "directive", "directives", "decision"
 
 def _sentence_end(toks, k: int) -> bool:
     """Is token ``k`` a full stop that ends a sentence, which no name runs over ("... (OECD).
-    The ITU ...")?  After a bracket or a word of four letters or more, with a space after
-    it; not an abbreviation's dot ("St. Louis", "Mt. Talau")."""
+    The ITU ...")?  After a bracket or a word that ends a sentence with it
+    (``heuristic._ends_sentence``: not "St. Louis", "Prof. Smith", "Acme Corp. Ltd"), with a
+    space after it."""
+    from transforms.detect.heuristic import _ends_sentence
     return toks[k][2] in ".!?" and 0 < k < len(toks) - 1 \
         and toks[k + 1][0] > toks[k][1] \
-        and (toks[k - 1][2] in ")]" or len(toks[k - 1][2]) >= 4 and toks[k - 1][2].isalpha())
+        and (toks[k - 1][2] in ")]" or _ends_sentence(toks[k - 1][2] + "."))
 
 
 def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
