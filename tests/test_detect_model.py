@@ -258,6 +258,17 @@ def test_an_acronym_given_in_brackets_after_a_name_is_that_name():
                        "European Union") == []
     assert short_forms("rozporządzenia Rady (WE) nr 1896/2006", "Rady") == []
     assert short_forms("lodged by Mr Smith (MS) today", "Smith", "PER") == []
+    # a gloss between the name and its short form, in brackets of its own or before a comma
+    assert short_forms("Dirección General de Tributos (maksude peadirektoraat, Hispaania) "
+                       "(edaspidi „DGT“) ja", "Dirección General de Tributos") == ["DGT"]
+    assert short_forms("Dirección General de Tributos (Mokesčių generalinis direktoratas, "
+                       "Ispanija, toliau – DGT) ir", "Dirección General de Tributos") == ["DGT"]
+    assert short_forms("Dirección General de Tributos (generaldirektoratet for skatter, "
+                       "Spanien) (herefter »DGT«) og", "Dirección General de Tributos") == ["DGT"]
+    # a body's name the model took for a person's (three words or more) gives one too
+    assert short_forms("Dirección General de Tributos (nedan kallad DGT) och",
+                       "Dirección General de Tributos", "PER") == ["DGT"]
+    assert short_forms("a gloss (Anna Maria, ‘AM’) after", "gloss") == []
 
 
 @needs_model

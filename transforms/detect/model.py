@@ -575,10 +575,14 @@ def _term_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: str = "e
 
 
 # "(BSCH)", "(‘SCF’)", "(hereinafter ‘the DGT’)", "(turpmāk tekstā – EPI)", "(zwanej dalej
-# „KE”)": brackets right after a name that give its short form.
-_SHORT_FORM = re.compile(r"\s*\(\s*(?:[^\W\d_A-ZÀ-ÞĀ-Ž][^\W\d_]*\.?\s*[–—-]?\s*){0,3}"
-                         r"[‘'\"“«„]?(?:the\s+)?([A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž0-9&\-]{1,9})"
-                         r"[’'\"”»]?\s*\)")
+# „KE”)": brackets right after a name that give its short form.  A gloss may come between
+# them, in brackets of its own or before a comma in the same ones: "Dirección General de
+# Tributos (maksude peadirektoraat, Hispaania) (edaspidi „DGT“)", "(Mokesčių generalinis
+# direktoratas, Ispanija, toliau – DGT)".
+_SHORT_FORM = re.compile(r"\s*(?:\([^()]{1,80}\)\s*)?\(\s*(?:[^()]{1,80}?[,;]\s*)?"
+                         r"(?:[^\W\d_A-ZÀ-ÞĀ-Ž][^\W\d_]*\.?\s*[–—-]?\s*){0,3}"
+                         r"[‘'\"“«„»]?(?:the\s+)?([A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž0-9&\-]{1,9})"
+                         r"[’'\"”»“«]?\s*\)")
 
 
 def _abbreviates(acronym: str, name: str) -> bool:
@@ -603,7 +607,10 @@ def _with_defined_acronyms(texts: Sequence[str], spans: List[List[Span]]
     for text, row in zip(texts, spans):
         added = []
         for s in row:
-            if s.category not in ("ORG", "LOC") or s.source == PRECAUTION:
+            # (a body's name of three words or more the model took for a person's:
+            # "Dirección General de Tributos (…) (edaspidi „DGT“)")
+            if s.category not in CATS or s.source == PRECAUTION \
+                    or s.category == "PER" and len(s.text.split()) < 3:
                 continue
             m = _SHORT_FORM.match(text, s.end)
             if not m or not m.group(1).replace("-", "").isupper() \
@@ -612,7 +619,8 @@ def _with_defined_acronyms(texts: Sequence[str], spans: List[List[Span]]
             a, b = m.span(1)
             if any(o.start < b and a < o.end for o in row + added):
                 continue
-            added.append(Span(a, b, s.category, s.subtype, text[a:b], source=s.source))
+            cat = "ORG" if s.category == "PER" else s.category
+            added.append(Span(a, b, cat, s.subtype, text[a:b], source=s.source))
         out.append(sorted(row + added, key=lambda x: x.start) if added else row)
     return out
 
