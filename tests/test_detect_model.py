@@ -359,6 +359,10 @@ def test_a_party_of_a_case_title_given_by_initials_is_a_name():
     got = [[(s.text, s.category) for s in row]
            for row in model._with_case_parties(texts, [[], [], [], []])]
     assert got == [[("RZ", "PER")], [("LW", "PER")], [("BMC", "ORG")], []]
+    cited = ["skat. 2011. gada 15. septembra spriedumu, DP grup (C‑138/10, EU:C:2011:587)",
+             "see Article 5 (C-138/10)", "see the EEA (EEA Agreement)"]
+    got = [[s.text for s in row] for row in model._with_case_parties(cited, [[], [], []])]
+    assert got == [["DP grup"], [], []]
 
 
 def test_a_span_that_takes_a_terms_acronym_in_brackets_loses_it():

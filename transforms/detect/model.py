@@ -746,16 +746,24 @@ def _with_fixed_modifiers(texts: Sequence[str], spans: List[List[Span]], lang: s
     return spans
 
 
+# A case cited by its title before its number: "DP grup (C‑138/10, EU:C:2011:587)".
+_CITED_PARTY = re.compile(r"(?<![\w.])([A-ZÀ-ÞĀ-Ž]{2,5}(?: [^\W\d_A-ZÀ-ÞĀ-Ž][^\W\d_]*){0,2})"
+                          r"(?= \((?:C|T|F)[-‑‐]\d+/\d+)")
+
+
 def _with_case_parties(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
     """A party of a case's title given by its initials or acronym is a name: "RZ" in "RZ v
     Staatssecretaris van Justitie en Veiligheid" (a person the court anonymised: two
-    letters), "BMC" in "BMC v Commission" (an undertaking); the name then spreads over the
-    document as any does.  (Of MultiLeg's 79 such tokens, 78 are annotated names.)"""
+    letters), "BMC" in "BMC v Commission" (an undertaking), "DP grup" in "DP grup
+    (C‑138/10)"; the name then spreads over the document as any does.  (Of MultiLeg's 79
+    tokens on either side of "v", 78 are annotated names.)"""
     out = []
     for text, row in zip(texts, spans):
         added = []
-        for m in _PARTY.finditer(text) if " " in text else ():
-            g = 1 if m.group(1) else 2
+        found = [(m, 1 if m.group(1) else 2) for m in _PARTY.finditer(text)] \
+            if " " in text else []
+        found += [(m, 1) for m in _CITED_PARTY.finditer(text)] if "(" in text else []
+        for m, g in found:
             a, b = m.span(g)
             if any(o.start < b and a < o.end for o in row + added):
                 continue
