@@ -482,6 +482,49 @@ def test_a_name_in_another_language_goes_on_over_that_languages_words():
     # "de" is the Danish "the"/"they": no foreign word there
     assert grown("Kommissionen de facto har", "Kommissionen", "da", "ORG") == \
         [("Kommissionen", "ORG")]
+    # a court's number inside its name, whether the model took its "n" or not
+    assert grown("rīkojums (Juzgado de lo Social n° 41 de Madrid (Spānija) lūgums",
+                 "Juzgado de lo Social n", "lv", "ORG") == \
+        [("Juzgado de lo Social n° 41 de Madrid", "ORG")]
+    assert grown("iesniedza Juzgado de Primera Instancia nº 10 bis de Sevilla – Valente",
+                 "Juzgado de Primera Instancia", "lv", "ORG") == \
+        [("Juzgado de Primera Instancia nº 10 bis de Sevilla", "ORG")]
+    # a number after a name that goes on in no such language is left
+    assert grown("the Amtsgericht no 3 is closed", "Amtsgericht", "en", "ORG") == \
+        [("Amtsgericht", "ORG")]
+
+
+def test_the_documents_translation_of_a_foreign_bodys_name_is_a_name():
+    def glossed(text, name, lang, category="ORG", others=()):
+        spans = []
+        for n, c in ((name, category),) + tuple(others):
+            a = text.index(n)
+            spans.append(model.Span(a, a + len(n), c, "model", n, source="detector"))
+        spans.sort(key=lambda s: s.start)
+        return [(s.text, s.category) for s in model._with_translated_names(text, spans, lang)]
+    text = "Hanseatisches Oberlandesgericht Hamburg (Hanzos miesto Hamburgo aukštesnysis " \
+           "apygardos teismas) nusprendė"
+    assert glossed(text, "Hanseatisches Oberlandesgericht Hamburg", "lt") == [
+        ("Hanseatisches Oberlandesgericht Hamburg", "ORG"),
+        ("Hanzos miesto Hamburgo aukštesnysis apygardos teismas", "ORG")]
+    # up to the comma (the country is a place of its own); the model may have run into it
+    text = "har Hanseatisches Oberlandesgericht Hamburg (den regionale ret i første instans " \
+           "i Hamburg, Tyskland) på grundlag"
+    assert glossed(text, "Hanseatisches Oberlandesgericht Hamburg (den regionale", "da") == [
+        ("Hanseatisches Oberlandesgericht Hamburg", "ORG"),
+        ("den regionale ret i første instans i Hamburg", "ORG")]
+    # a title or a law glossed, with no body's head noun; a place already found; a body of
+    # the document's own language
+    assert len(glossed("Ley General de la Seguridad Social (ogólnej ustawy o zabezpieczeniu "
+                       "społecznym) z", "Ley General de la Seguridad Social", "pl")) == 1
+    text = "Tribunal Supremo (Spanien) har"
+    assert glossed(text, "Tribunal Supremo", "da", others=(("Spanien", "LOC"),)) == [
+        ("Tribunal Supremo", "ORG"), ("Spanien", "LOC")]
+    assert len(glossed("Kommissionen (generaldirektoratet for konkurrence) har",
+                       "Kommissionen", "da")) == 1
+    # the gloss ends at a comma: the acronym after it is the short form's
+    assert glossed("Bundesfinanzhof (forbundsdomstol, BFH) har", "Bundesfinanzhof", "da") == [
+        ("Bundesfinanzhof", "ORG"), ("forbundsdomstol", "ORG")]
 
 
 @pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")

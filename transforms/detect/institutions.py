@@ -64,6 +64,42 @@ HEADS: Dict[str, Tuple[str, ...]] = {
            "stowarzysze", "bank", "policj", "rząd", "rządu", "prokuratur"),
 }
 
+# The head nouns of the bodies EU texts cite in their own language (French, Spanish,
+# Italian, Portuguese, German, Dutch): a Romance name starts with its head ("Juzgado de lo
+# Social", "Tribunal administratif", "Agenzia delle Dogane"), a German or Dutch one ends in
+# it, often as a compound's last part ("Oberlandes|gericht", "Bundesfinanz|hof",
+# "Haupt|zollamt").
+FOREIGN_HEADS_FIRST = ("tribunal", "juzgado", "audiencia", "cour", "corte", "conseil",
+                       "consejo", "consiglio", "conselho", "ministère", "ministerio",
+                       "ministero", "ministério", "direction", "dirección", "direzione",
+                       "direção", "agence", "agencia", "agenzia", "agência", "office",
+                       "oficina", "ufficio", "institut", "instituto", "istituto",
+                       "établissement", "autorité", "autoridad", "autorità", "autoridade",
+                       "commission", "comisión", "commissione", "comissão", "comité",
+                       "comitato", "fédération", "federación", "federazione", "ligue",
+                       "syndicat", "sindicato", "union", "unión", "administración",
+                       "administration", "amministrazione", "préfet", "préfecture",
+                       "caisse", "caja", "cassa", "fondo", "fonds", "servicio", "service",
+                       "servizio", "procura", "fiscalía", "parquet", "banco", "banque",
+                       "banca", "inspection", "inspección")
+FOREIGN_HEADS_LAST = ("gericht", "gerichtshof", "hof", "amt", "ämter", "ministerium",
+                      "behörde", "anstalt", "kammer", "verwaltung", "direktion", "kasse",
+                      "bank", "stelle", "staatsanwaltschaft", "rat", "ausschuss",
+                      "rechtbank", "raad", "dienst", "ministerie", "autoriteit", "inspectie",
+                      "college", "bureau")
+
+
+def foreign_body(name: str) -> bool:
+    """Does ``name`` hold the head noun of a body in one of the languages whose bodies EU
+    texts cite untranslated (``FOREIGN_HEADS_FIRST``, ``FOREIGN_HEADS_LAST``)?"""
+    for w in name.replace("-", " ").replace("‑", " ").split():
+        low = w.lower().strip("()[],.;:")
+        if low.startswith(FOREIGN_HEADS_FIRST) and len(low) <= 16 or \
+                low.endswith(FOREIGN_HEADS_LAST) and len(low) > 3:
+            return True
+    return False
+
+
 # Languages that write a compound as one word: there the head may be its last part.
 COMPOUNDING = {"sv", "da", "nb", "fi", "et", "de", "nl"}
 

@@ -28,8 +28,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
-from transforms.detect.institutions import (COMPOUNDING, compound_body, head_key,
-                                            institution_head, kind_of_body)
+from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
+                                            head_key, institution_head, kind_of_body)
 from transforms.lexicon import zipf_fn
 from transforms.linking import POSSESSIVE, PRECAUTION
 
@@ -1137,6 +1137,7 @@ class NameTagger:
                 spans = _with_place_kinds(text, toks, spans, classes)
             spans = _with_foreign_names(text, toks, spans, lang)
             spans = _with_attached_parts(text, [_name_part_only(s, lang) for s in spans], lang)
+            spans = _with_translated_names(text, spans, lang)
             out.append(_with_named_tails(text, spans, lang, classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -1311,6 +1312,27 @@ _FOREIGN_JOINERS = {
     "en": {"of", "for", "and", "the", "on"},     # "Sony Corporation of America" in Danish
 }
 _ELIDED = re.compile(r"(d|l|dell|all|nell|qu)['’](\w.*)", re.IGNORECASE)
+# A court's or an office's number inside its name: "Juzgado de lo Social n° 41 de Madrid",
+# "Juzgado de Primera Instancia nº 10 bis de Sevilla", "Tribunal d'instance no 3 de Paris".
+_DESIGNATION = re.compile(r"(?:n|nº|n°|no|nr|núm|num)\.?\s?[º°]?\s?\d+(?:\s(?:bis|ter|quater))?"
+                          r"(?= )", re.IGNORECASE)
+
+
+def _with_designation(text: str, s: Span) -> Span:
+    """``s`` taken over a number designation after it ("Juzgado de lo Social [n° 41]") when
+    a joining word of a language whose names carry one follows, so that the name goes on
+    ("de Madrid").  The model may have taken the "n" already: "Juzgado de lo Social n"."""
+    last = s.text.rsplit(None, 1)[-1]
+    at = s.end - len(last) if len(last) <= 3 and last.lower().rstrip(".") in (
+        "n", "nº", "n°", "no", "nr", "núm", "num") and " " in s.text else s.end + 1
+    if at == s.end + 1 and text[s.end:at] != " ":
+        return s
+    m = _DESIGNATION.match(text, at)
+    nxt = re.match(r" (\w+)", text[m.end():m.end() + 12]) if m else None
+    if nxt is None or not any(nxt.group(1).lower() in _FOREIGN_JOINERS[f]
+                              for f in ("fr", "es", "it", "pt")):
+        return s
+    return dataclasses.replace(s, end=m.end(), text=text[s.start:m.end()])
 
 
 def _with_foreign_names(text: str, toks, spans: List[Span], lang: str) -> List[Span]:
@@ -1329,6 +1351,8 @@ def _with_foreign_names(text: str, toks, spans: List[Span], lang: str) -> List[S
     for s in spans:
         if s.start < skip_until:
             continue
+        if s.category in CATS and s.source != PRECAUTION:
+            s = _with_designation(text, s)
         k = next((i for i, t in enumerate(toks) if t[0] >= s.end), None)
         if s.category not in CATS or s.source == PRECAUTION or k is None \
                 or text[s.end:toks[k][0]] != " " or s.start not in index:
@@ -1385,6 +1409,74 @@ def _with_foreign_names(text: str, toks, spans: List[Span], lang: str) -> List[S
         cat = "ORG" if lower_content else s.category
         out.append(dataclasses.replace(s, end=end, text=text[s.start:end], category=cat))
     return out
+
+
+# A gloss in brackets right after a name: the document's own words for it, up to a comma
+# (the country that follows is a place of its own).  No figures, colons or quotes: not a
+# case number, "(ombud: …)" or "(hereinafter ‘…’)".
+_GLOSS = re.compile(r" ?\(([^()\d:,;‘'\"“«„»]{3,120}?)(?:,[^()]*)?\)")
+
+
+def _foreign_name(name: str, lang: str) -> bool:
+    """Is ``name`` written in another language than the document's: one of its words
+    ordinary in a language whose names EU texts quote (French, Spanish, Italian,
+    Portuguese, German, Dutch, English) and unknown in the document's ("Oberlandesgericht",
+    "Dirección", "Établissement" in a Lithuanian or Danish text)?  Word frequencies are
+    wordfreq's; a language it has no list for (et) knows none of them."""
+    here = zipf_fn(lang)
+    for w in re.findall(r"[^\W\d_]{4,}", name):
+        low = w.lower()
+        if here is not None and here(low) >= 1.0:
+            continue
+        if any(zipf_fn(f)(low) >= 2.0 for f in _FOREIGN_JOINERS
+               if f != lang and zipf_fn(f) is not None):
+            return True
+    return False
+
+
+def _with_translated_names(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """The document's translation of a foreign body's name, given in brackets after it, is
+    that body's name too: "Hanseatisches Oberlandesgericht Hamburg (Hanzos miesto Hamburgo
+    aukštesnysis apygardos teismas)", "Dirección General de Tributos (maksude
+    peadirektoraat, Hispaania)", "Bundesfinanzhof (forbundsdomstol i skatte- og
+    afgiftsretlige sager)" — written in the document's words, often in lower case, where
+    nothing else marks it as a name.  The gloss or the name holds a body's head noun
+    ("teismas", "forbundsdomstol"; "Oberlandesgericht", "Juzgado"): a law's or a report's
+    title is glossed too, and is no name."""
+    out = list(spans)
+    for s in spans:
+        if s.category not in CATS or s.source == PRECAUTION or \
+                s.category != "ORG" and len(s.text.split()) < 3:
+            continue
+        name_end = s.end
+        if s.text.count("(") > s.text.count(")"):   # "… Hamburg (den regionale": the
+            name_end = s.start + s.text.rindex("(")  # model ran into the gloss
+            name_end -= len(text[s.start:name_end]) - len(text[s.start:name_end].rstrip())
+        m = _GLOSS.match(text, name_end)
+        if m is None or not _foreign_name(text[s.start:name_end], lang):
+            continue
+        if name_end != s.end:
+            out = [dataclasses.replace(o, end=name_end, text=text[s.start:name_end])
+                   if o is s else o for o in out]
+        a, b = m.span(1)
+        gloss = m.group(1)
+        a += len(gloss) - len(gloss.lstrip())
+        b -= len(gloss) - len(gloss.rstrip())
+        words = re.findall(r"[^\W\d_]+", gloss)
+        if any(w.isupper() and len(w) > 1 for w in words):
+            continue                   # an acronym in the brackets: ``_with_defined_acronyms``
+        if not any(institution_head(w, lang) for w in words) and \
+                not foreign_body(text[s.start:name_end]):
+            continue                   # a law's or a report's title ("ustawy o …"), no body
+        inside = [o for o in out if a <= o.start and o.end <= b]
+        if any(o.start < b and a < o.end and o not in inside for o in out):
+            continue
+        covered = sum(len(re.sub(r"\W", "", o.text)) for o in inside)
+        if covered >= len(re.sub(r"\W", "", text[a:b])):
+            continue                   # "(Spanien)": a place already found
+        out = [o for o in out if o not in inside]
+        out.append(Span(a, b, "ORG", "gloss", text[a:b], source="detector"))
+    return sorted(out, key=lambda x: x.start)
 
 
 # What a name carries attached to it in some languages: a case ending after a colon
