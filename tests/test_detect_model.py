@@ -436,14 +436,16 @@ def test_a_bodys_head_noun_is_known_in_each_language_and_an_ordinary_word_is_not
                        ("hallinto-oikeus", "fi"), ("överklagandenämnden", "sv"),
                        ("tullkontoret", "sv"), ("förvaltningsrätten", "sv"), ("skatteankenævnene", "da"),
                        ("maksuameti", "et"), ("tarybos", "lt"), ("urzędu", "pl"),
-                       ("courts", "en")]:
+                       ("courts", "en"), ("parlamendi", "et"), ("peadirektoraat", "et"),
+                       # a short stem alone where the language writes no compounds
+                       ("sądu", "pl"), ("izba", "pl"), ("seimas", "lt"), ("bankas", "lv")]:
         assert institution_head(word, lang), (word, lang)
     # a short stem only as a compound's last part; English takes a plural "s" only
     for word, lang in [("ametnik", "et"), ("unionsrätten", "sv"), ("verkan", "sv"),
                        ("nämnda", "sv"), ("sidstnævnte", "da"), ("kohustatud", "et"),
                        ("prosessioikeutta", "fi"), ("kulutusyksikköä", "fi"),
                        ("rättighet", "sv"), ("radykalny", "pl"), ("courtesy", "en"),
-                       ("muitinės", "lt")]:
+                       ("muitinės", "lt"), ("sądowy", "pl"), ("izbicki", "pl")]:
         assert not institution_head(word, lang), (word, lang)
 
 

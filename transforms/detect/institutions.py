@@ -10,8 +10,8 @@ from its training data when such a word is a name and when an ordinary noun.
 
 Stems, not words: they are matched on a lower-cased word with at most a case or article
 ending after them (``_MAX_ENDING``), at its start or, in a language that writes compounds as
-one word, as its last part.  A stem of four letters or fewer matches only as the last part
-of a compound: alone, such a word is as often no body ("amet" is also a trade, "verk" a
+one word, as its last part.  There a stem of four letters or fewer matches only as the last
+part of a compound: alone, such a word is as often no body ("amet" is also a trade, "verk" a
 work).  Not a word that is as often something else ("rätt": a court, but also the law in
 "unionsrätten"; "råd": a council, but also "området")."""
 from __future__ import annotations
@@ -48,20 +48,22 @@ HEADS: Dict[str, Tuple[str, ...]] = {
            "komite", "neuvosto", "eduskun", "parlament", "hallinto", "hallinno", "hallitu",
            "jaosto", "osasto", "laitos", "laitoks", "toimisto", "keskus", "keskukse",
            "liitto", "liito", "yhdisty", "pankki", "panki", "poliisi", "kamari", "syyttäj"),
-    "et": ("kohus", "kohtu", "komisjon", "komitee", "nõukogu", "parlament", "riigikogu",
+    "et": ("kohus", "kohtu", "komisjon", "komitee", "nõukogu", "parlament", "parlamend",
+           "riigikogu", "direktoraat",
            "ministeerium", "amet", "koda", "koja", "inspektsioon", "keskus", "keskuse", "ühing",
            "selts", "pank", "panga", "politsei", "valitsus", "osakond", "osakonna", "üksus",
            "teenistus", "agentuur", "büroo", "kolleegium", "prokuratuur"),
     "lv": ("tiesa", "tiesu", "tiesā", "komisij", "komitej", "padom", "parlament", "saeim",
            "ministrij", "dienest", "biroj", "aģentūr", "vald", "inspekcij", "departament",
-           "nodaļ", "palāt", "biedrīb", "savienīb", "bank", "policij", "prokuratūr"),
+           "nodaļ", "palāt", "biedrīb", "savienīb", "bank", "policij", "prokuratūr",
+           "direktorāt"),
     "lt": ("teism", "komisij", "komitet", "taryb", "parlament", "seim", "ministerij",
            "tarnyb", "biur", "agentūr", "valdyb", "inspekcij", "departament", "skyri",
            "kolegij", "rūm", "asociacij", "sąjung", "bank", "policij", "vyriausyb",
-           "prokuratūr", "administracij"),
+           "prokuratūr", "administracij", "direktorat"),
     "pl": ("sąd", "trybunał", "komisj", "komitet", "parlament", "sejm", "ministerstw",
            "urząd", "urzęd", "agencj", "biur", "inspekcj", "departament", "wydział", "izb",
-           "stowarzysze", "bank", "policj", "rząd", "rządu", "prokuratur"),
+           "stowarzysze", "bank", "policj", "rząd", "rządu", "prokuratur", "dyrekcj"),
 }
 
 # The head nouns of the bodies EU texts cite in their own language (French, Spanish,
@@ -102,9 +104,13 @@ def foreign_body(name: str) -> bool:
 
 # Languages that write a compound as one word: there the head may be its last part.
 COMPOUNDING = {"sv", "da", "nb", "fi", "et", "de", "nl"}
+# Languages that write no compounds and whose endings are listed: there a short stem is a
+# word of its own with one of them ("sąd|zie", "izb|a", "seim|as", "bank|ai"), as in
+# a compounding language it would be too often another word's start ("amet|nik").
+_SHORT_ALONE = {"pl", "lv", "lt"}
 
 _MAX_ENDING = 5     # "lautaku|nnan", "nämnd|ens", "taryb|os", "komisjon|ide" (et plural)
-_SHORT = 4          # a stem this short counts only as a compound's last part
+_SHORT = 4          # a stem this short counts only as a compound's last part (but _SHORT_ALONE)
 # Where a language's noun endings are few, only they: "nämnd|en", not "nämnd|a" (named),
 # "nævn|et", not "sidst|nævn|te"; "kohus", not "kohus|tatud" (obliged); "court|s", not
 # "court|esy".  (Finnish keeps the length rule: its endings change the stem.)
@@ -148,7 +154,7 @@ def _head(word: str, lang: str) -> Optional[Tuple[str, str]]:
         if at < 0 or len(tail) > _MAX_ENDING or lang in _ENDINGS and tail not in _ENDINGS[lang]:
             continue
         if at == 0:
-            if len(stem) > _SHORT:
+            if len(stem) > _SHORT or lang in _SHORT_ALONE:
                 return low[:len(stem)], stem
             continue
         if lang in COMPOUNDING and at >= 3 and (low[at - 1].isalpha() or low[at - 1] == "-"):
