@@ -680,3 +680,26 @@ def test_no_rule_runs_a_name_over_a_sentences_end_and_a_title_ends_no_sentence()
     texts = [[s.text for s in row] for row in rules]
     assert not any("Page" in t and "Footer" in t for t in texts[0])
     assert "Anna Smith" in texts[1] and "Acme Corp. Ltd" in texts[1]
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_a_persons_name_in_a_reference_a_nickname_or_a_title_and_letter_is_whole():
+    def shaped(text, name):
+        a = text.index(name)
+        spans = [model.Span(a, a + len(name), "PER", "model", name, source="detector")]
+        classes = model.word_classes({w for _, _, w in model.tokenize(text)}, "en")
+        return [s.text for s in model._with_person_shapes(text, spans, "en", classes)]
+    assert shaped('architect Julia "Butterfly" Hill; conductor', "Julia") == \
+        ['Julia "Butterfly" Hill']
+    # the surname first, as a reference list writes it: known as a surname, or a year after
+    assert shaped("Battle, Catherine. 2010. The Nature of Work.", "Catherine") == \
+        ["Battle, Catherine"]
+    assert shaped("Noble, David. Forces of Production.", "David") == ["Noble, David"]
+    assert shaped("However, David said no.", "David") == ["David"]
+    assert shaped("Yesterday, Anna (2010) wrote", "Anna") == ["Anna"]   # an adverb
+    # a title before one letter: the letter is the name, the title stays outside
+    text = "while he was Mrs. P 's guardian, Mr X wrote to Dr Y. Smith"
+    a = text.index("Y. Smith")
+    found = [model.Span(a, a + 8, "PER", "model", "Y. Smith", source="detector")]
+    got = [s.text for s in model._with_person_shapes(text, found, "en")]
+    assert got == ["P", "X", "Y. Smith"]
