@@ -703,3 +703,20 @@ def test_a_persons_name_in_a_reference_a_nickname_or_a_title_and_letter_is_whole
     found = [model.Span(a, a + 8, "PER", "model", "Y. Smith", source="detector")]
     got = [s.text for s in model._with_person_shapes(text, found, "en")]
     assert got == ["P", "X", "Y. Smith"]
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_a_verb_or_closed_word_opening_a_line_is_no_name():
+    def opening(text, name, cat="LOC", cap_inside=()):
+        a = text.index(name)
+        span = model.Span(a, a + len(name), cat, "model", name, source="detector")
+        classes = model.word_classes({w for _, _, w in model.tokenize(text)}, "en")
+        return model._ordinary_opening(span, text, classes, set(cap_inside))
+    assert opening("Enter image link", "Enter")
+    assert opening("Done. Insert a table here.", "Insert")
+    assert opening("First page.", "First page", "PER")
+    # not at an opening; a noun; a name the document writes mid-sentence; a surname
+    assert not opening("of 12 October 2017, X (C-661/15)", "X", "PER")
+    assert not opening("Figure 1 shows", "Figure")
+    assert not opening("First page.", "First page", "PER", cap_inside={"first"})
+    assert not opening("Noble looks at it", "Noble", "PER")

@@ -873,6 +873,29 @@ def _adjective_alone(span: Span, text: str, classes) -> bool:
     return bool(c) and _ordinary(c) and not titled and ("adj" in c or "open" not in c)
 
 
+def _ordinary_opening(span: Span, text: str, classes, cap_inside: Set[str]) -> bool:
+    """A word that opens a sentence or a line and that the analyser reads only as a verb or
+    a closed-class word, never as a proper noun, is no name ("Enter image link", "Insert a
+    table", "First page."), nor is a person's name made of it and lower-case words after it
+    — unless the document writes it capitalised in running text too, or (a verb) the
+    lexicon knows it as a given name or a surname."""
+    if classes is None or span.category not in CATS:
+        return False
+    words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
+    if not words or len(words) > 1 and (span.category != "PER" or not all(
+            w.islower() and len(w) > 3 for w in words[1:])):
+        return False
+    before = text[:span.start].rstrip()
+    if before and before[-1] not in ".!?:;•":
+        return False                   # not where a sentence opens
+    c = classes.get(words[0], ())
+    if not c or not _ordinary(c) or "noun" in c or "adj" in c or words[0].lower() in cap_inside:
+        return False
+    lex = _lexicons()
+    named = words[0].lower() in lex["given"] or words[0].lower() in lex["family"]
+    return "closed" in c and "open" not in c or "open" in c and not named
+
+
 # An acronym that is no person's initials: two capitals in a row with a small letter
 # ("ICTs", "VoIP", "TopicID"), a capital at the end after a small letter ("DoC"), or four
 # capitals or more ("ICANN").  (MultiLeg's parties go by initials: "RZ", "LW", "JFK" are
@@ -1111,7 +1134,7 @@ class NameTagger:
         model learnt legal text, and those rules carry over to any genre."""
         from transforms.detect.base import resolve_overlaps
         context = document_context(texts, lang)
-        lower, _, classes = context
+        lower, cap_inside, classes = context
         out: List[List[Span]] = []
         for text, (toks, items, rules) in zip(texts, document_items(texts, lang, context)):
             flipped: List[bool] = []
@@ -1130,7 +1153,8 @@ class NameTagger:
                 spans = _describing_people(spans, text, toks, classes)
             spans = [_acronym_not_person(s) for s in spans
                      if not _adjective_alone(s, text, classes)
-                     and not _numbered_part(s, text, classes)]
+                     and not _numbered_part(s, text, classes)
+                     and not _ordinary_opening(s, text, classes, cap_inside)]
             spans = _joined_at_connectors(text, resolve_overlaps(spans, {}), lang)
             spans = _grown_to_whole_names(text, toks, spans, classes, lang == "en")
             if lang == "en":
