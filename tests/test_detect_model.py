@@ -720,3 +720,12 @@ def test_a_verb_or_closed_word_opening_a_line_is_no_name():
     assert not opening("Figure 1 shows", "Figure")
     assert not opening("First page.", "First page", "PER", cap_inside={"first"})
     assert not opening("Noble looks at it", "Noble", "PER")
+
+
+def test_a_key_or_a_backslash_command_is_markup_and_no_name():
+    text = "见47页{\\LinkToBook:TopicID=141,Name= Ⅱ 時期}; set Author=John Smith"
+    def code(name):
+        a = text.index(name)
+        return model._code_word(model.Span(a, a + len(name), "ORG", "model", name), text)
+    assert code("LinkToBook") and code("TopicID") and code("Name")
+    assert not code("John Smith")

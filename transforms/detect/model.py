@@ -873,6 +873,12 @@ def _adjective_alone(span: Span, text: str, classes) -> bool:
     return bool(c) and _ordinary(c) and not titled and ("adj" in c or "open" not in c)
 
 
+def _code_word(span: Span, text: str) -> bool:
+    """A key of a key=value pair or a backslash command is markup, no name: "Name=",
+    "TopicID=" and "\\LinkToBook" in "{\\LinkToBook:TopicID=141,Name= Ⅱ 時期}"."""
+    return text[span.end:span.end + 1] == "=" or text[max(0, span.start - 1):span.start] == "\\"
+
+
 def _ordinary_opening(span: Span, text: str, classes, cap_inside: Set[str]) -> bool:
     """A word that opens a sentence or a line and that the analyser reads only as a verb or
     a closed-class word, never as a proper noun, is no name ("Enter image link", "Insert a
@@ -1154,7 +1160,8 @@ class NameTagger:
             spans = [_acronym_not_person(s) for s in spans
                      if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes)
-                     and not _ordinary_opening(s, text, classes, cap_inside)]
+                     and not _ordinary_opening(s, text, classes, cap_inside)
+                     and not _code_word(s, text)]
             spans = _joined_at_connectors(text, resolve_overlaps(spans, {}), lang)
             spans = _grown_to_whole_names(text, toks, spans, classes, lang == "en")
             if lang == "en":
