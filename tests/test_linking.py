@@ -226,3 +226,19 @@ def test_the_languages_own_article_does_not_split_an_entity():
         # without the language, only English "the" is known to be an article
         ms = [Mention(0, 0, len(a), a, "ORG"), Mention(1, 0, len(b), b, "ORG")]
         assert len(linking.link(ms)) == 2
+
+
+def test_a_persons_surname_alone_is_that_person_further_on():
+    segs = [seg(0, "Wikinews interviews Christopher Hill, a candidate.", [(20, 36, "PER")]),
+            seg(1, "Hill at the forum; a Hill administration; Hill's plan.")]
+    ms = linking.propagate(segs, linking.mentions_from_labels(segs), lang="en")
+    assert [(m.segment, m.text) for m in ms if m.source == "propagated"] == \
+        [(1, "Hill"), (1, "Hill"), (1, "Hill")]
+    # one person: the surname alone links to the full name
+    linking.link(ms, lang="en")
+    assert len({m.cluster for m in ms}) == 1
+    # written in lower case in the document, the word is the word; a one-word name spreads
+    # as a form, not as a surname
+    segs2 = [seg(0, "Anna Rose came.", [(0, 9, "PER")]), seg(1, "A rose. Rose petals.")]
+    ms = linking.propagate(segs2, linking.mentions_from_labels(segs2), lang="en")
+    assert [m.text for m in ms if m.source == "propagated"] == []

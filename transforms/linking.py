@@ -266,7 +266,39 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
         for k, stretches in exempt.items():
             covered.setdefault(k, []).extend(stretches)
         added += _propagate_inflected(segments, forms, covered, lang, authoritative)
+    else:
+        added += _propagate_surnames(segments, doc, covered)
     return list(mentions) + added
+
+
+def _propagate_surnames(segments, forms: Dict[str, str], covered) -> List[Mention]:
+    """A person named in full is named by the surname alone further on ("Christopher Hill"
+    ... "Hill at the candidates' forum", "a Hill administration"): the last word of a
+    person's name of two words or more spreads onto the capitalised word, where the
+    document does not also write it in lower case ("Rose" after "Anna Rose" is not the
+    "rose" of a text that has roses).  (Languages with ``ENDINGS`` do this and more in
+    ``_propagate_inflected``.)"""
+    surnames = set()
+    for form, cat in forms.items():
+        words = re.findall(r"[^\W\d_][\w\-’']*", form)
+        if cat == "PER" and len(words) >= 2 and words[-1][:1].isupper() \
+                and len(words[-1]) >= 3 and not words[-1].isupper():
+            surnames.add(POSSESSIVE.sub("", words[-1]))
+    if not surnames:
+        return []
+    lower_words = {w for seg in segments for w in _WORDS.findall(seg.text) if w.islower()}
+    surnames = {w for w in surnames if w.lower() not in lower_words}
+    added = []
+    for seg in segments:
+        spans = covered.setdefault(seg.index, [])
+        for hit in _CAPWORD.finditer(seg.text):
+            s, e = hit.span()
+            if hit.group(0) not in surnames or any(a < e and s < b for a, b in spans):
+                continue
+            added.append(Mention(segment=seg.index, start=s, end=e, text=hit.group(0),
+                                 category="PER", source="propagated"))
+            spans.append((s, e))
+    return added
 
 
 @functools.lru_cache(maxsize=4)
