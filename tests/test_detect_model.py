@@ -715,6 +715,12 @@ def test_a_verb_or_closed_word_opening_a_line_is_no_name():
     assert opening("Enter image link", "Enter")
     assert opening("Done. Insert a table here.", "Insert")
     assert opening("First page.", "First page", "PER")
+    assert opening("Source Language -- Enter or select the code", "Enter")
+    # a common noun alone is no person there (a body or a place may be one)
+    assert opening("Done. Chapter three begins", "Chapter", "PER")
+    assert not opening("Done. Chapter three begins", "Chapter", "ORG")
+    # a key's name is not the word capitalised in running text
+    assert "enter" not in model.document_evidence(["press Alt+Enter to open it"])[1]
     # not at an opening; a noun; a name the document writes mid-sentence; a surname
     assert not opening("of 12 October 2017, X (C-661/15)", "X", "PER")
     assert not opening("Figure 1 shows", "Figure")

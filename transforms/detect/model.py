@@ -207,8 +207,8 @@ def document_evidence(texts: Sequence[str]) -> Tuple[Set[str], Set[str]]:
             if w[:1].islower():
                 lower.add(w)
             elif w[:1].isupper() and k > 0 and toks[k - 1][2] not in _SENT_END \
-                    and not w.isupper():
-                cap_inside.add(w.lower())
+                    and not w.isupper() and t[toks[k][0] - 1:toks[k][0]] != "+":
+                cap_inside.add(w.lower())       # (not a key's name: "Alt+Enter")
     return lower, cap_inside
 
 
@@ -882,23 +882,26 @@ def _code_word(span: Span, text: str) -> bool:
 def _ordinary_opening(span: Span, text: str, classes, cap_inside: Set[str]) -> bool:
     """A word that opens a sentence or a line and that the analyser reads only as a verb or
     a closed-class word, never as a proper noun, is no name ("Enter image link", "Insert a
-    table", "First page."), nor is a person's name made of it and lower-case words after it
-    — unless the document writes it capitalised in running text too, or (a verb) the
-    lexicon knows it as a given name or a surname."""
+    table", "Language -- Enter or select", "First page."), nor is a person's name made of
+    it and lower-case words after it; nor is a person's name a common noun alone there
+    ("Footer.  Page number: 3") — unless the document writes it capitalised in running
+    text too, or the lexicon knows it as a given name or a surname."""
     if classes is None or span.category not in CATS:
         return False
     words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
     if not words or len(words) > 1 and (span.category != "PER" or not all(
             w.islower() and len(w) > 3 for w in words[1:])):
         return False
-    before = text[:span.start].rstrip()
-    if before and before[-1] not in ".!?:;•":
+    before = tokenize(text[:span.start])
+    if before and before[-1][2] not in _SENT_END:
         return False                   # not where a sentence opens
     c = classes.get(words[0], ())
-    if not c or not _ordinary(c) or "noun" in c or "adj" in c or words[0].lower() in cap_inside:
+    if not c or not _ordinary(c) or "adj" in c or words[0].lower() in cap_inside:
         return False
     lex = _lexicons()
     named = words[0].lower() in lex["given"] or words[0].lower() in lex["family"]
+    if "noun" in c:                    # a common noun: only for a person, alone
+        return span.category == "PER" and len(words) == 1 and not named
     return "closed" in c and "open" not in c or "open" in c and not named
 
 
