@@ -735,3 +735,6 @@ def test_a_key_or_a_backslash_command_is_markup_and_no_name():
         return model._code_word(model.Span(a, a + len(name), "ORG", "model", name), text)
     assert code("LinkToBook") and code("TopicID") and code("Name")
     assert not code("John Smith")
+    text = "${SrcLang} = Source language; {TrgLoc}, %UserName% and {Anna Berg}s"
+    assert code("SrcLang") and code("TrgLoc") and code("UserName")
+    assert not code("Anna Berg")

@@ -874,9 +874,12 @@ def _adjective_alone(span: Span, text: str, classes) -> bool:
 
 
 def _code_word(span: Span, text: str) -> bool:
-    """A key of a key=value pair or a backslash command is markup, no name: "Name=",
-    "TopicID=" and "\\LinkToBook" in "{\\LinkToBook:TopicID=141,Name= Ⅱ 時期}"."""
-    return text[span.end:span.end + 1] == "=" or text[max(0, span.start - 1):span.start] == "\\"
+    """A key of a key=value pair, a backslash command or a placeholder is markup, no name:
+    "Name=", "TopicID=" and "\\LinkToBook" in "{\\LinkToBook:TopicID=141,Name= Ⅱ 時期}";
+    "${SrcLang}", "{TrgLoc}", "%UserName%"."""
+    before, after = text[max(0, span.start - 1):span.start], text[span.end:span.end + 1]
+    return after == "=" or before in ("\\", "$") or \
+        before + after in ("{}", "%%") and " " not in span.text
 
 
 def _ordinary_opening(span: Span, text: str, classes, cap_inside: Set[str]) -> bool:
