@@ -738,3 +738,16 @@ def test_a_key_or_a_backslash_command_is_markup_and_no_name():
     text = "${SrcLang} = Source language; {TrgLoc}, %UserName% and {Anna Berg}s"
     assert code("SrcLang") and code("TrgLoc") and code("UserName")
     assert not code("Anna Berg")
+
+
+def test_a_sentence_opening_in_a_paragraph_of_another_language_is_no_name():
+    def opening(text, word):
+        a = text.index(word)
+        span = model.Span(a, a + len(word), "PER", "heuristic-guess", word, source="detector")
+        return model._foreign_opening(span, text, "en")
+    lorem = ("Lorem ipsum dolor sit amet, consectetuer adipiscing elit. Donec tortor. Cras sit "
+             "amet felis eu nisl ultricies imperdiet. Morbi metus.")
+    assert opening(lorem, "Donec") and opening(lorem, "Cras") and opening(lorem, "Morbi")
+    # in an English paragraph, or a name the gazetteers know
+    assert not opening("Donec tortured us for years with his endless questions.", "Donec")
+    assert not opening("Anna ultricies imperdiet placerat vulputate.", "Anna")

@@ -873,6 +873,37 @@ def _adjective_alone(span: Span, text: str, classes) -> bool:
     return bool(c) and _ordinary(c) and not titled and ("adj" in c or "open" not in c)
 
 
+def _foreign_opening(span: Span, text: str, lang: str) -> bool:
+    """One capitalised word opening a sentence of a paragraph not written in the document's
+    language is that sentence's first word, no name: "Cras sit amet felis", "Donec tortor."
+    (lorem ipsum in a template): three in four of the sentence's lower-case words of three
+    letters or more (at least four) unknown to the language's frequency list, or half of
+    the sentence's and half of the paragraph's (at least eight) — wordfreq's; a language
+    without a list is left alone.  A word the gazetteers know as a name stays one."""
+    zl = zipf_fn(lang)
+    words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
+    if zl is None or span.category not in CATS or len(words) != 1:
+        return False
+    before = tokenize(text[:span.start])
+    if before and before[-1][2] not in _SENT_END:
+        return False
+    lex = _lexicons()
+    if any(words[0].lower() in lex[k] for k in ("given", "family", "place")):
+        return False
+    def unknown_share(words):
+        words = [w for w in words if len(w) >= 3 and w.isalpha() and w.islower()]
+        return sum(zl(w) < 2.0 for w in words) / len(words) if words else 0.0, len(words)
+    sentence = []
+    for _, _, w in tokenize(text[span.end:]):
+        if w in _SENT_END:
+            break
+        sentence.append(w)
+    in_sentence, n = unknown_share(sentence)
+    in_paragraph, m = unknown_share([w for _, _, w in tokenize(text)])
+    return n >= 4 and in_sentence >= 0.75 or \
+        m >= 8 and in_paragraph >= 0.5 and n >= 1 and in_sentence >= 0.5
+
+
 def _code_word(span: Span, text: str) -> bool:
     """A key of a key=value pair, a backslash command or a placeholder is markup, no name:
     "Name=", "TopicID=" and "\\LinkToBook" in "{\\LinkToBook:TopicID=141,Name= Ⅱ 時期}";
@@ -1167,7 +1198,8 @@ class NameTagger:
                      if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes)
                      and not _ordinary_opening(s, text, classes, cap_inside)
-                     and not _code_word(s, text)]
+                     and not _code_word(s, text)
+                     and not _foreign_opening(s, text, lang)]
             spans = _joined_at_connectors(text, resolve_overlaps(spans, {}), lang)
             spans = _grown_to_whole_names(text, toks, spans, classes, lang == "en")
             if lang == "en":
