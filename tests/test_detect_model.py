@@ -320,6 +320,11 @@ def test_a_numbered_part_of_the_text_is_no_name():
                         "He met Mr Box in Room 5; Chapter IV names Prague 1."])
     assert got[0] == []
     assert ("Box", "PER") in got[1] and ("Prague", "LOC") in got[1]
+    # a letter a number follows on is no initial; one before a surname is
+    text = "ITU Recommendation D.50 and D. Smith"
+    d50 = model.Span(19, 21, "ORG", "model-margin", "D.", source="detector")
+    smith = model.Span(30, 32, "PER", "model-margin", "D.", source="detector")
+    assert model._numbered_part(d50, text, {}) and not model._numbered_part(smith, text, {})
 
 
 @needs_model

@@ -966,7 +966,10 @@ _NUMBER_AFTER = re.compile(r"\s+(?:\d+(?:[.\-–]\d+)*|[IVXLC]+)\b")
 def _numbered_part(span: Span, text: str, classes) -> bool:
     """One ordinary word (the analyser knows no proper noun in it, no gazetteer names it)
     followed by a number is a numbered part or thing of the text: "Figure 1", "Box 1",
-    "Table 2.3", "Chapter IV" — not a name."""
+    "Table 2.3", "Chapter IV" — not a name.  Nor is a letter with its full stop that a
+    number follows on ("Recommendation D.50", "Annex A.2"): no initial."""
+    if _INITIAL.fullmatch(span.text) and text[span.end:span.end + 1].isdigit():
+        return True
     words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
     if classes is None or len(words) != 1 or not _NUMBER_AFTER.match(text, span.end):
         return False
