@@ -756,3 +756,16 @@ def test_a_sentence_opening_in_a_paragraph_of_another_language_is_no_name():
     # in an English paragraph, or a name the gazetteers know
     assert not opening("Donec tortured us for years with his endless questions.", "Donec")
     assert not opening("Anna ultricies imperdiet placerat vulputate.", "Anna")
+
+
+
+def test_a_name_that_ends_in_its_own_acronym_gives_the_acronym_a_span():
+    assert model._abbreviates("ITUC", "Inter-Trade Union Committee")
+    text = "the International Labour Organisation (ILO)"
+    s = model.Span(4, len(text), "ORG", "model", text[4:], source="detector")
+    assert [x.text for x in model._acronym_apart(s)] == \
+        ["International Labour Organisation", "ILO"]
+    # a term's acronym, or letters that are not the name's, stay inside
+    text = "Council Regulation (EC)"
+    s = model.Span(0, len(text), "ORG", "model", text, source="detector")
+    assert model._acronym_apart(s) == [s]

@@ -587,14 +587,33 @@ _SHORT_FORM = re.compile(r"\s*(?:\([^()]{1,80}\)\s*)?\(\s*(?:[^()]{1,80}?[,;]\s*
 
 def _abbreviates(acronym: str, name: str) -> bool:
     """Is ``acronym`` one of the name's words, or do its letters follow the initials of the
-    name's words ("SCF": Santander Consumer Finance SA)?  Not "CEOS" after "the European
+    name's words and their hyphenated parts ("SCF": Santander Consumer Finance SA; "ITUC":
+    Inter-Trade Union Committee)?  Not "CEOS" after "the European
     Union" ("Conditions of Employment of Other Servants of the European Union"), not "WE" of
     "Rady (WE) nr 1/2003"."""
     words = [w for _, _, w in tokenize(name) if _wordish(w)]
     if acronym in words:
         return True
-    initials = iter(w[0].upper() for w in words)
+    # (each part of a hyphenated word has its letter: "ITUC", Inter-Trade Union Committee)
+    parts = [p for w in words for p in _WORD_PARTS.split(w) if p]
+    initials = iter(w[0].upper() for w in parts)
     return all(ch in initials for ch in acronym if ch.isalpha())
+
+
+_OWN_ACRONYM = re.compile(r"(.*\S)\s*\(\s*([A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž0-9&\-]{1,9})\s*\)", re.DOTALL)
+
+
+def _acronym_apart(s: Span) -> List[Span]:
+    """A span that ends in the acronym of its own name, in brackets, is the name and the
+    acronym: "the International Labour Organisation (ILO)" gives "ILO" a span of its own,
+    which then spreads over the document ("the ILO") as the name does."""
+    m = _OWN_ACRONYM.fullmatch(s.text)
+    if m is None or s.category not in ("ORG", "LOC") or s.source == PRECAUTION \
+            or not m.group(2).replace("-", "").isupper() or not _abbreviates(m.group(2), m.group(1)):
+        return [s]
+    a, b = s.start + m.start(2), s.start + m.end(2)
+    return [dataclasses.replace(s, end=s.start + m.end(1), text=m.group(1)),
+            dataclasses.replace(s, start=a, end=b, text=s.text[m.start(2):m.end(2)])]
 
 
 def _with_defined_acronyms(texts: Sequence[str], spans: List[List[Span]]
@@ -605,6 +624,7 @@ def _with_defined_acronyms(texts: Sequence[str], spans: List[List[Span]]
     the name does.  (A term's acronym, "Internet Protocol (IP)", follows no name.)"""
     out = []
     for text, row in zip(texts, spans):
+        row = [x for s in row for x in _acronym_apart(s)]
         added = []
         for s in row:
             # (a body's name of three words or more the model took for a person's:
