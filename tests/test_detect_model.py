@@ -758,6 +758,23 @@ def test_a_sentence_opening_in_a_paragraph_of_another_language_is_no_name():
     assert not opening("Anna ultricies imperdiet placerat vulputate.", "Anna")
 
 
+def test_a_name_takes_its_dutch_s_and_its_capitalised_particles():
+    def prefixed(text, name, cat="LOC"):
+        spans = []
+        if name:
+            a = text.index(name)
+            spans = [model.Span(a, a + len(name), cat, "model", name, source="detector")]
+        return [(s.text, s.category) for s in model._with_name_prefixes(text, spans)]
+    assert prefixed("sitting in ’s-Hertogenbosch.", "s-Hertogenbosch") == \
+        [("’s-Hertogenbosch", "LOC")]
+    assert prefixed("zittingsplaats’s‑Hertogenboschile", None) == \
+        [("’s‑Hertogenboschile", "LOC")]
+    assert prefixed("Van der Linden", "Linden") == [("Van der Linden", "PER")]
+    assert prefixed("judge De la Cruz said", "Cruz", "PER") == [("De la Cruz", "PER")]
+    # "De" alone may be a word ("De kom", they came); "it's Lisbon" has no hyphen
+    assert prefixed("De Linden kom", "Linden", "PER") == [("Linden", "PER")]
+    assert prefixed("it's Lisbon", "Lisbon") == [("Lisbon", "LOC")]
+
 
 def test_a_name_that_ends_in_its_own_acronym_gives_the_acronym_a_span():
     assert model._abbreviates("ITUC", "Inter-Trade Union Committee")

@@ -1230,7 +1230,7 @@ class NameTagger:
             spans = _with_foreign_names(text, toks, spans, lang)
             spans = _with_attached_parts(text, [_name_part_only(s, lang) for s in spans], lang)
             spans = _with_translated_names(text, spans, lang)
-            spans = _with_person_shapes(text, spans, lang, classes)
+            spans = _with_name_prefixes(text, _with_person_shapes(text, spans, lang, classes))
             out.append(_with_named_tails(text, spans, lang, classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -1660,6 +1660,41 @@ _TITLED_LETTER = re.compile(r"(?<![\w.])(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Mme|Herr|F
                             r"([A-Z])\.?(?![\w\-.]|\.\w)")
 _INVERTED = re.compile(r"(?:^|(?<=[;•]\s))([A-Z][\w\-’']+), $")
 _YEAR_AFTER = re.compile(r"[.,]?\s*\(?(?:1[6-9]|20)\d\d[a-z]?\b")
+
+
+# What a name writes before its capitalised word: a Dutch place's "’s-" ("’s-Hertogenbosch",
+# "'s-Gravenhage"), and a surname's particles written with a capital ("Van der Linden",
+# "Von Trier", "De la Cruz").
+_DUTCH_GENITIVE = re.compile(r"(?<![’'])[’']s[-‑]([A-Z][\w\-‑]+)")  # (even glued on:
+# "zittingsplaats’s-Hertogenbosch")
+_CAPITAL_PARTICLES = re.compile(r"(?<![\w\-])(?:Van|Von|Vander|Ten|Ter|(?:De|Di|Da|Du|Del|Le|La)"
+                                r"(?= (?:der|den|de|la|le|van|von|los|las|di)\b))"
+                                r"(?: (?:der|den|de|la|le|van|von|los|las|di))? $")
+
+
+def _with_name_prefixes(text: str, spans: List[Span]) -> List[Span]:
+    """A name takes what it writes before its capitalised word (``_DUTCH_GENITIVE``,
+    ``_CAPITAL_PARTICLES``): the "s" of "’s-Hertogenbosch" and the "Van der" of "Van der
+    Linden" go out with the name or not at all."""
+    out = list(spans)
+    for m in _DUTCH_GENITIVE.finditer(text) if "s" in text else ():
+        a, b = m.span()
+        inside = [o for o in out if o.start < b and a < o.end]
+        if any(o.start < a for o in inside):
+            continue
+        end = max([b] + [o.end for o in inside])
+        out = [o for o in out if o not in inside]
+        cat = inside[0].category if inside else "LOC"
+        out.append(Span(a, end, cat, "dutch-place", text[a:end], source="detector"))
+    grown = []
+    for o in sorted(out, key=lambda x: x.start):
+        if o.category in ("PER", "LOC") and o.source != PRECAUTION and o.text[:1].isupper():
+            m = _CAPITAL_PARTICLES.search(text, max(0, o.start - 12), o.start)
+            if m and not any(g.end > m.start() for g in grown[-1:]):
+                o = dataclasses.replace(o, start=m.start(), text=text[m.start():o.end],
+                                        category="PER")
+        grown.append(o)
+    return grown
 
 
 def _with_person_shapes(text: str, spans: List[Span], lang: str, classes=None) -> List[Span]:
