@@ -138,6 +138,44 @@ def test_phone_screen_never_hides_a_number_the_matcher_finds():
     assert not _may_hold_phone("Article 78(3) of 2016", "GB")
 
 
+def test_phone_matcher_skipping_short_candidates_finds_what_phonenumbers_finds():
+    """Detection's matcher does not parse a candidate with fewer digits than a valid number
+    needs: every region's example numbers among years, article and act numbers (which it
+    skips) are found exactly as PhoneNumberMatcher finds them, from documents of several
+    regions, and a vanity number's letters count as digits."""
+    import phonenumbers as pn
+
+    from transforms.detect.identifiers import _min_phone_digits, _valid_matcher_class
+
+    def found(cls, text, region):
+        m = cls(text, region or "ZZ", leniency=pn.Leniency.VALID)
+        m.need = _min_phone_digits(region)
+        return [(x.start, x.end, x.raw_string, x.number) for x in m]
+
+    checked = 0
+    for region in sorted(pn.SUPPORTED_REGIONS):
+        for t in (pn.PhoneNumberType.FIXED_LINE, pn.PhoneNumberType.MOBILE,
+                  pn.PhoneNumberType.TOLL_FREE):
+            num = pn.example_number_for_type(region, t)
+            if num is None:
+                continue
+            for f in (pn.PhoneNumberFormat.NATIONAL, pn.PhoneNumberFormat.INTERNATIONAL):
+                text = (f"Article 78(3) of 2016, Case C-12/04: call {pn.format_number(num, f)}"
+                        f" or 12 34, 987/2009.")
+                for doc_region in (region, "GB", "DE", None):
+                    want = found(pn.PhoneNumberMatcher, text, doc_region)
+                    assert found(_valid_matcher_class(), text, doc_region) == want, text
+                    checked += bool(want)
+    assert checked > 500
+    vanity = "Call 1-800-FLOWERS or 1 800 356 9377."
+    assert found(_valid_matcher_class(), vanity, "US") == found(pn.PhoneNumberMatcher, vanity,
+                                                                "US") != []
+    # a year is below any valid number of the region: not parsed at all
+    m = _valid_matcher_class()("in 2016", "GB", leniency=pn.Leniency.VALID)
+    m.need = _min_phone_digits("GB")
+    assert m.need > 4 and m._extract_match("2016", 3) is None
+
+
 def test_spelled_dates_found_only_at_month_words_equal_a_full_scan():
     """Spelled-out date patterns run only where a month word starts: the spans must be those
     of scanning the whole text with every pattern."""

@@ -238,6 +238,30 @@ def _may_hold_phone(text: str, region: Optional[str]) -> bool:
     return any(sum(c.isdigit() for c in m.group()) >= need for m in _PHONE_RUN.finditer(text))
 
 
+@functools.lru_cache(maxsize=None)
+def _valid_matcher_class():
+    """PhoneNumberMatcher that does not parse a candidate too short to be a VALID number.
+
+    The matcher parses every digit run of the text it is given (``phonenumbers.parse`` and
+    its inner-match retries: most of identifier detection's time on legal text, where years,
+    article and case numbers are such runs).  A VALID match needs ``_min_phone_digits``
+    digits, all of them in the candidate: its digits and letters (a vanity number's letters
+    become digits; an extension's are stripped) bound those.  A candidate below that yields
+    no match whatever the parse, and the matcher then moves on exactly as after a failed
+    parse, so the matches are the same.  Only for ``Leniency.VALID``: a POSSIBLE match may
+    be shorter."""
+    from phonenumbers import PhoneNumberMatcher
+
+    class _Matcher(PhoneNumberMatcher):
+        need = 0
+
+        def _extract_match(self, candidate, offset):
+            if sum(c.isdigit() or c.isalpha() for c in candidate) < self.need:
+                return None
+            return super()._extract_match(candidate, offset)
+    return _Matcher
+
+
 @register
 class PhoneRecognizer(Recognizer):
     """phonenumbers.PhoneNumberMatcher, region from the document's country/language."""
@@ -250,8 +274,9 @@ class PhoneRecognizer(Recognizer):
         if not _may_hold_phone(text, region):
             return []
         out = []
-        matcher = phonenumbers.PhoneNumberMatcher(text, region or "ZZ",
-                                                  leniency=phonenumbers.Leniency.VALID)
+        matcher = _valid_matcher_class()(text, region or "ZZ",
+                                         leniency=phonenumbers.Leniency.VALID)
+        matcher.need = _min_phone_digits(region)
         for match in matcher:
             if _tail_of_longer(text, match.start):
                 continue
