@@ -393,3 +393,45 @@ def test_public_citations_are_case_law_identifiers_and_an_acts_legal_order():
     # not the ECLI grammar: a name with colons, a time, a year out of range
     assert cited("Smith:J:2019:1") == [] and cited("at 10:30:15") == []
     assert cited("EU:C:1234:5") == []
+
+
+def _screen_cases():
+    return ["Server 192.168.0.1, fe80::1, ::1 and 2001:db8::8a2e:370:7334; a:b:c",
+            "see curia.europa.eu/juris, bookarchive.ws or EXAMPLE.ORG today",
+            "Case C-123/4567, No 18 198 833, KC11 080 242 and 2217588\u20110001",
+            "Article 267 TFEU, LESD 267. pantam, § 16 ASVG, ELTL artikli 267, ASVG’s artikel 228",
+            "e.g. 12.5 per cent on 1.2.3 under Art. 5 of the Act"]
+
+
+def test_pattern_screens_pass_every_text_their_pattern_finds_in(corpora):
+    """The cheap searches before the costly patterns (a bare host's dot, an IP's digits and
+    colons, six digits of a number, an article word of a cited law) pass every MultiLeg
+    segment, in every language, in which the pattern itself finds what it keeps; and the
+    recognisers still find those in the cases written for them."""
+    import json
+
+    from transforms.detect import identifiers as ids
+
+    ip, num = REGISTRY["IP"], REGISTRY["NUMBER"]
+    texts = _screen_cases()
+    for path in sorted((corpora / "multileg" / "train").glob("*/*.jsonl")):
+        texts += [json.loads(line)["text"] for line in path.open(encoding="utf-8")]
+    hits = 0
+    for t in texts:
+        found = [bool(list(ids._BARE_HOST.finditer(t))), bool(ip.v4.search(t)),
+                 bool(ip.v6.search(t)),
+                 any(sum(c.isdigit() for c in m.group()) >= 6 for m in num.pattern.finditer(t)),
+                 any(rx.search(t) for rx in ids._LAW_CITED)]
+        screens = [bool(ids._HOST_DOT.search(t)), bool(ip.v4_needs.search(t)),
+                   t.count(":") >= 2, bool(num.six_digits.search(t)),
+                   bool(ids._ARTICLE_WORD.search(t))]
+        for f, s in zip(found, screens):
+            assert s or not f, t
+            hits += f
+    assert hits > 1000
+    spans = {(s.category, s.text) for s in detect(" ".join(_screen_cases()), "en")}
+    for want in [("IP", "192.168.0.1"), ("IP", "2001:db8::8a2e:370:7334"),
+                 ("URL", "curia.europa.eu/juris"), ("URL", "bookarchive.ws"),
+                 ("IDNUM", "2217588\u20110001")]:
+        assert want in spans, want
+    assert len(ids.laws_cited(_screen_cases()[3])) == 5

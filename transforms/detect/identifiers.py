@@ -364,6 +364,10 @@ _LABEL = r"[^\W_](?:[\w\-\u2010\u2011]*[^\W_])?"
 _BARE_HOST = re.compile(
     r"(?<![\w@.\-/\u2010\u2011])(?P<host>(?:" + _LABEL + r"\.)+(?P<tld>[^\W\d_]{2,63}))"
     r"(?P<rest>(?::\d{1,5})?(?:[/?#][^\s<>\"']*)?)(?![\w@\-\u2010\u2011])")
+# What every bare host holds: a label's last character, its dot and the top-level domain's
+# first letter.  Most segments have none ("e.g." aside, a full stop ends a sentence before a
+# space), and _BARE_HOST, which tries a label at every position, is not run on them.
+_HOST_DOT = re.compile(r"[^\W_]\.[^\W\d_]")
 # Common file name extensions that are also top-level domains: "clip.mov" or "setup.py" alone
 # in running text is a file, not a host (with a path or a subdomain it is a host).
 _FILE_EXTENSION_TLDS = frozenset("zip mov py sh md rs ps so ml cc pm tf".split())
@@ -392,7 +396,7 @@ class UrlRecognizer(Recognizer):
             host = urlsplit(url if "://" in url else "http://" + url).hostname or ""
             if "." in host:
                 out.append(Span(s, e, "URL", "URL", url))
-        if "." in text:
+        if _HOST_DOT.search(text):
             for m in _BARE_HOST.finditer(text):
                 if self.bare_host(m) and all(m.start() >= u.end or m.end() <= u.start
                                              for u in out):
@@ -434,9 +438,15 @@ class IpRecognizer(Recognizer):
     v4 = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w]|\.\d)")
     v6 = re.compile(r"(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])")
 
+    # what each needs: a digit, its dot and a digit; two colons (v6 tries a group of up to
+    # four hex digits at every position: most segments hold no two colons)
+    v4_needs = re.compile(r"\d\.\d")
+
     def find(self, text, ctx):
         out = []
         for pat, sub in ((self.v4, "IPv4"), (self.v6, "IPv6")):
+            if not (self.v4_needs.search(text) if sub == "IPv4" else text.count(":") >= 2):
+                continue
             for m in pat.finditer(text):
                 try:
                     ipaddress.ip_address(m.group())
@@ -531,6 +541,9 @@ _ARTICLE = (r"(?:[Aa]rticles?|[Aa]rts?\.|[Aa]rtik\w*|[Aa]rtyku\w*|pant(?:s|a|ā|
             r"straipsn\w*|[Ss]ections?|§§?)")
 _LAW = r"([A-ZÄÖÜØÅ][A-Za-zÄÖÜØÅ]{0,6}[A-ZÄÖÜØÅ])"
 _CITED_NUMBER = r"\d+[a-z]?(?:\.\d+|\(\d+\))*\.?(?:(?:\s*(?:,|and|og|och|ja|un|ir|i|oraz|und)\s*)\d+[a-z]?\.?)*"
+# every pattern of _LAW_CITED has an article word; a text without one (most) is not walked
+# through three times
+_ARTICLE_WORD = re.compile(_ARTICLE)
 _LAW_CITED = [re.compile(r"(?<![\w])" + rx + r"(?![\w])") for rx in (
     _ARTICLE + r"\s*" + _CITED_NUMBER + r"\s+(?:of\s+the\s+|of\s+)?" + _LAW,   # Article 267 TFEU
     _LAW + r"(?:’s|'s|:n|:s)?\s+" + _CITED_NUMBER + r"\s*" + _ARTICLE,          # LESD 267. pantam
@@ -580,7 +593,7 @@ def laws_cited(text: str) -> List[Tuple[int, int]]:
     Looser than ``public_citations`` ("Section 5 ACME shall pay" reads the same), so it only
     keeps a detector from taking the abbreviation there: a name found elsewhere in the
     document still spreads onto it, and the leak guard still reads it."""
-    if not re.search(r"\d", text):
+    if not re.search(r"\d", text) or not _ARTICLE_WORD.search(text):
         return []
     return [m.span(1) for rx in _LAW_CITED for m in rx.finditer(text)]
 
@@ -604,9 +617,14 @@ class NumberRecognizer(Recognizer):
                                  + r"\s*:?\s*(?P<num>" + _GROUPED + r")(?![\w]|[.,]\d)")
                 for bare in (True, False)}
 
+    # every digit of a ``pattern`` match is in its run of digits joined by single dashes,
+    # slashes or dots, so a match of six digits holds six such: without them (most segments)
+    # the pattern, which tries its capitals at every position, finds nothing to keep
+    six_digits = re.compile(r"\d(?:[" + _DASH + r"/.]?\d){5}")
+
     def find(self, text, ctx):
         out = [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
-               for m in self.pattern.finditer(text)
+               for m in (self.pattern.finditer(text) if self.six_digits.search(text) else ())
                if sum(ch.isdigit() for ch in m.group()) >= 6
                and not _is_range(m.group()) and not _eu_act_number(text, m.start(), m.group())]
         if not re.search(_SPACE + r"\d{3}", text):
