@@ -400,19 +400,22 @@ def _screen_cases():
             "see curia.europa.eu/juris, bookarchive.ws or EXAMPLE.ORG today",
             "Case C-123/4567, No 18 198 833, KC11 080 242 and 2217588\u20110001",
             "Article 267 TFEU, LESD 267. pantam, § 16 ASVG, ELTL artikli 267, ASVG’s artikel 228",
-            "e.g. 12.5 per cent on 1.2.3 under Art. 5 of the Act"]
+            "e.g. 12.5 per cent on 1.2.3 under Art. 5 of the Act",
+            "IBAN LV80BANK0000435195001, codice fiscale RSSMRA85T10A562S, a.b@example.com"]
 
 
 def test_pattern_screens_pass_every_text_their_pattern_finds_in(corpora):
     """The cheap searches before the costly patterns (a bare host's dot, an IP's digits and
-    colons, six digits of a number, an article word of a cited law) pass every MultiLeg
+    colons, six digits of a number, an article word of a cited law, an IBAN's country and
+    check digits, a codice fiscale's six capitals, an e-mail's @) pass every MultiLeg
     segment, in every language, in which the pattern itself finds what it keeps; and the
     recognisers still find those in the cases written for them."""
     import json
 
     from transforms.detect import identifiers as ids
 
-    ip, num = REGISTRY["IP"], REGISTRY["NUMBER"]
+    ip, num, iban = REGISTRY["IP"], REGISTRY["NUMBER"], REGISTRY["IBAN"]
+    it = next(p for c, p, _, _ in REGISTRY["PERSONAL_CODE"].schemes if c == "IT")
     texts = _screen_cases()
     for path in sorted((corpora / "multileg" / "train").glob("*/*.jsonl")):
         texts += [json.loads(line)["text"] for line in path.open(encoding="utf-8")]
@@ -421,10 +424,12 @@ def test_pattern_screens_pass_every_text_their_pattern_finds_in(corpora):
         found = [bool(list(ids._BARE_HOST.finditer(t))), bool(ip.v4.search(t)),
                  bool(ip.v6.search(t)),
                  any(sum(c.isdigit() for c in m.group()) >= 6 for m in num.pattern.finditer(t)),
-                 any(rx.search(t) for rx in ids._LAW_CITED)]
+                 any(rx.search(t) for rx in ids._LAW_CITED), bool(iban.pattern.search(t)),
+                 bool(it.search(t)), bool(REGISTRY["EMAIL"].pattern.search(t))]
         screens = [bool(ids._HOST_DOT.search(t)), bool(ip.v4_needs.search(t)),
                    t.count(":") >= 2, bool(num.six_digits.search(t)),
-                   bool(ids._ARTICLE_WORD.search(t))]
+                   bool(ids._ARTICLE_WORD.search(t)), bool(iban.country_and_check.search(t)),
+                   bool(ids._SIX_CAPITALS.search(t)), "@" in t]
         for f, s in zip(found, screens):
             assert s or not f, t
             hits += f
@@ -432,6 +437,7 @@ def test_pattern_screens_pass_every_text_their_pattern_finds_in(corpora):
     spans = {(s.category, s.text) for s in detect(" ".join(_screen_cases()), "en")}
     for want in [("IP", "192.168.0.1"), ("IP", "2001:db8::8a2e:370:7334"),
                  ("URL", "curia.europa.eu/juris"), ("URL", "bookarchive.ws"),
-                 ("IDNUM", "2217588\u20110001")]:
+                 ("IDNUM", "2217588\u20110001"), ("IBAN", "LV80BANK0000435195001"),
+                 ("IDNUM", "RSSMRA85T10A562S"), ("EMAIL", "a.b@example.com")]:
         assert want in spans, want
     assert len(ids.laws_cited(_screen_cases()[3])) == 5

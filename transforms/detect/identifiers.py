@@ -56,8 +56,14 @@ class IbanRecognizer(Recognizer):
         from stdnum import iban
         self.valid = _safe(iban.is_valid)
 
+    # what the pattern begins with, without its left boundary: a search for it alone skips
+    # the pattern on most segments, which have no two capitals before two digits
+    country_and_check = re.compile(r"[A-Z]{2}\d{2}")
+
     def find(self, text, ctx):
         out = []
+        if not self.country_and_check.search(text):
+            return out
         for m in self.pattern.finditer(text):
             hit = _longest_valid(text, m.start(), m.end(), self.valid, 15)
             if hit:
@@ -174,6 +180,7 @@ def _personal_codes():
 # but the Italian codice fiscale holds somewhere (LV 11 digits with an optional dash, FI six
 # digits then a sign, ES NIE seven, DE and FR digit groups with single spaces, NL with dots).
 _DIGIT_RUN = re.compile(r"\d{6}|\d(?:[ .\-+]?\d){6}")
+_SIX_CAPITALS = re.compile(r"[A-Z]{6}")
 
 
 @register
@@ -191,11 +198,18 @@ class PersonalCodeRecognizer(Recognizer):
     def find(self, text, ctx):
         found: Dict[Tuple[int, int], List[str]] = {}
         # Every scheme but the Italian codice fiscale holds a long digit run: when the text
-        # has none (most sentences), those thirteen scans are skipped.
+        # has none (most sentences), those thirteen scans are skipped.  The codice fiscale
+        # begins with six capitals, which most sentences have nowhere either.
         has_run = _DIGIT_RUN.search(text) is not None
+        has_caps = None
         for country, pat, valid, needs_run in self.schemes:
             if needs_run and not has_run:
                 continue
+            if not needs_run:
+                if has_caps is None:
+                    has_caps = _SIX_CAPITALS.search(text) is not None
+                if not has_caps:
+                    continue
             for m in pat.finditer(text):
                 if valid(m.group()):
                     found.setdefault(m.span(), []).append(country)
@@ -352,6 +366,8 @@ class EmailRecognizer(Recognizer):
     pattern = re.compile(r"(?<![\w.+\-])[\w.+\-']+@(?:[^\W_](?:[\w\-]*[^\W_])?\.)+[^\W\d_]{2,24}\b")
 
     def find(self, text, ctx):
+        if "@" not in text:
+            return []            # the pattern tries a local part at every position
         return [Span(m.start(), m.end(), "EMAIL", "EMAIL", m.group())
                 for m in self.pattern.finditer(text)
                 if ".." not in m.group() and not m.group().startswith(".")]
