@@ -138,6 +138,44 @@ def test_phone_screen_never_hides_a_number_the_matcher_finds():
     assert not _may_hold_phone("Article 78(3) of 2016", "GB")
 
 
+def test_phone_matcher_skipping_short_candidates_finds_what_phonenumbers_finds():
+    """Detection's matcher does not parse a candidate with fewer digits than a valid number
+    needs: every region's example numbers among years, article and act numbers (which it
+    skips) are found exactly as PhoneNumberMatcher finds them, from documents of several
+    regions, and a vanity number's letters count as digits."""
+    import phonenumbers as pn
+
+    from transforms.detect.identifiers import _min_phone_digits, _valid_matcher_class
+
+    def found(cls, text, region):
+        m = cls(text, region or "ZZ", leniency=pn.Leniency.VALID)
+        m.need = _min_phone_digits(region)
+        return [(x.start, x.end, x.raw_string, x.number) for x in m]
+
+    checked = 0
+    for region in sorted(pn.SUPPORTED_REGIONS):
+        for t in (pn.PhoneNumberType.FIXED_LINE, pn.PhoneNumberType.MOBILE,
+                  pn.PhoneNumberType.TOLL_FREE):
+            num = pn.example_number_for_type(region, t)
+            if num is None:
+                continue
+            for f in (pn.PhoneNumberFormat.NATIONAL, pn.PhoneNumberFormat.INTERNATIONAL):
+                text = (f"Article 78(3) of 2016, Case C-12/04: call {pn.format_number(num, f)}"
+                        f" or 12 34, 987/2009.")
+                for doc_region in (region, "GB", "DE", None):
+                    want = found(pn.PhoneNumberMatcher, text, doc_region)
+                    assert found(_valid_matcher_class(), text, doc_region) == want, text
+                    checked += bool(want)
+    assert checked > 500
+    vanity = "Call 1-800-FLOWERS or 1 800 356 9377."
+    assert found(_valid_matcher_class(), vanity, "US") == found(pn.PhoneNumberMatcher, vanity,
+                                                                "US") != []
+    # a year is below any valid number of the region: not parsed at all
+    m = _valid_matcher_class()("in 2016", "GB", leniency=pn.Leniency.VALID)
+    m.need = _min_phone_digits("GB")
+    assert m.need > 4 and m._extract_match("2016", 3) is None
+
+
 def test_spelled_dates_found_only_at_month_words_equal_a_full_scan():
     """Spelled-out date patterns run only where a month word starts: the spans must be those
     of scanning the whole text with every pattern."""
@@ -355,3 +393,51 @@ def test_public_citations_are_case_law_identifiers_and_an_acts_legal_order():
     # not the ECLI grammar: a name with colons, a time, a year out of range
     assert cited("Smith:J:2019:1") == [] and cited("at 10:30:15") == []
     assert cited("EU:C:1234:5") == []
+
+
+def _screen_cases():
+    return ["Server 192.168.0.1, fe80::1, ::1 and 2001:db8::8a2e:370:7334; a:b:c",
+            "see curia.europa.eu/juris, bookarchive.ws or EXAMPLE.ORG today",
+            "Case C-123/4567, No 18 198 833, KC11 080 242 and 2217588\u20110001",
+            "Article 267 TFEU, LESD 267. pantam, § 16 ASVG, ELTL artikli 267, ASVG’s artikel 228",
+            "e.g. 12.5 per cent on 1.2.3 under Art. 5 of the Act",
+            "IBAN LV80BANK0000435195001, codice fiscale RSSMRA85T10A562S, a.b@example.com"]
+
+
+def test_pattern_screens_pass_every_text_their_pattern_finds_in(corpora):
+    """The cheap searches before the costly patterns (a bare host's dot, an IP's digits and
+    colons, six digits of a number, an article word of a cited law, an IBAN's country and
+    check digits, a codice fiscale's six capitals, an e-mail's @) pass every MultiLeg
+    segment, in every language, in which the pattern itself finds what it keeps; and the
+    recognisers still find those in the cases written for them."""
+    import json
+
+    from transforms.detect import identifiers as ids
+
+    ip, num, iban = REGISTRY["IP"], REGISTRY["NUMBER"], REGISTRY["IBAN"]
+    it = next(p for c, p, _, _ in REGISTRY["PERSONAL_CODE"].schemes if c == "IT")
+    texts = _screen_cases()
+    for path in sorted((corpora / "multileg" / "train").glob("*/*.jsonl")):
+        texts += [json.loads(line)["text"] for line in path.open(encoding="utf-8")]
+    hits = 0
+    for t in texts:
+        found = [bool(list(ids._BARE_HOST.finditer(t))), bool(ip.v4.search(t)),
+                 bool(ip.v6.search(t)),
+                 any(sum(c.isdigit() for c in m.group()) >= 6 for m in num.pattern.finditer(t)),
+                 any(rx.search(t) for rx in ids._LAW_CITED), bool(iban.pattern.search(t)),
+                 bool(it.search(t)), bool(REGISTRY["EMAIL"].pattern.search(t))]
+        screens = [bool(ids._HOST_DOT.search(t)), bool(ip.v4_needs.search(t)),
+                   t.count(":") >= 2, bool(num.six_digits.search(t)),
+                   bool(ids._ARTICLE_WORD.search(t)), bool(iban.country_and_check.search(t)),
+                   bool(ids._SIX_CAPITALS.search(t)), "@" in t]
+        for f, s in zip(found, screens):
+            assert s or not f, t
+            hits += f
+    assert hits > 1000
+    spans = {(s.category, s.text) for s in detect(" ".join(_screen_cases()), "en")}
+    for want in [("IP", "192.168.0.1"), ("IP", "2001:db8::8a2e:370:7334"),
+                 ("URL", "curia.europa.eu/juris"), ("URL", "bookarchive.ws"),
+                 ("IDNUM", "2217588\u20110001"), ("IBAN", "LV80BANK0000435195001"),
+                 ("IDNUM", "RSSMRA85T10A562S"), ("EMAIL", "a.b@example.com")]:
+        assert want in spans, want
+    assert len(ids.laws_cited(_screen_cases()[3])) == 5

@@ -118,6 +118,14 @@ def test_masked_characters_count_once_and_only_word_characters():
     # "ab, cd" and "cd-ef" overlap on "cd"; ", " and "-" are not word characters
     assert protect.masked_word_chars(doc, [m(0, 6), m(4, 9)]) == (8, 6)
     assert protect.masked_word_chars(doc, []) == (8, 0)
+    # word characters as the regular expression \w has them: letters and digits of any
+    # script ("²" too), the underscore; not a combining mark
+    text = "Müller_2 (٣٤) x\u0301 ² Ǆ—«Łódź»"
+    doc.segments[0].text = text
+    import re
+    want = len(re.findall(r"\w", text))
+    assert protect.masked_word_chars(doc, [m(0, 9), m(3, 14)]) == \
+        (want, len(re.findall(r"\w", text[0:14])))
 
 
 # --- auto: Stanza where installed --------------------------------------------------------

@@ -342,7 +342,10 @@ def describe_mentions(mentions: List[Mention], lang: str) -> List[Mention]:
     return out
 
 
-_WORD_CHAR = re.compile(r"\w")
+# \w characters counted as what is left once the runs of \W are taken out: one string made,
+# not findall's list of one-character strings (40 -> 23 ms over the 2,500 segments of the
+# 50 MultiLeg en documents)
+_NON_WORD = re.compile(r"\W+")
 
 
 def masked_word_chars(doc: Document, mentions: Iterable[Mention]) -> Tuple[int, int]:
@@ -354,7 +357,7 @@ def masked_word_chars(doc: Document, mentions: Iterable[Mention]) -> Tuple[int, 
         spans.setdefault(m.segment, []).append((m.start, m.end))
     total = masked = 0
     for seg in doc.segments:
-        total += len(_WORD_CHAR.findall(seg.text))
+        total += len(_NON_WORD.sub("", seg.text))
         # \w matches one character at a time: the masked ones are counted slice by slice of
         # the mentions' merged spans (a set of every covered offset and a match object per
         # character cost 4 ms a document)
@@ -362,7 +365,7 @@ def masked_word_chars(doc: Document, mentions: Iterable[Mention]) -> Tuple[int, 
         for a, b in sorted(spans.get(seg.index, ())):
             a = max(a, end)
             if b > a:
-                masked += len(_WORD_CHAR.findall(seg.text, a, b))
+                masked += len(_NON_WORD.sub("", seg.text[a:b]))
                 end = b
     return total, masked
 

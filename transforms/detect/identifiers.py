@@ -56,8 +56,14 @@ class IbanRecognizer(Recognizer):
         from stdnum import iban
         self.valid = _safe(iban.is_valid)
 
+    # what the pattern begins with, without its left boundary: a search for it alone skips
+    # the pattern on most segments, which have no two capitals before two digits
+    country_and_check = re.compile(r"[A-Z]{2}\d{2}")
+
     def find(self, text, ctx):
         out = []
+        if not self.country_and_check.search(text):
+            return out
         for m in self.pattern.finditer(text):
             hit = _longest_valid(text, m.start(), m.end(), self.valid, 15)
             if hit:
@@ -174,6 +180,7 @@ def _personal_codes():
 # but the Italian codice fiscale holds somewhere (LV 11 digits with an optional dash, FI six
 # digits then a sign, ES NIE seven, DE and FR digit groups with single spaces, NL with dots).
 _DIGIT_RUN = re.compile(r"\d{6}|\d(?:[ .\-+]?\d){6}")
+_SIX_CAPITALS = re.compile(r"[A-Z]{6}")
 
 
 @register
@@ -191,11 +198,18 @@ class PersonalCodeRecognizer(Recognizer):
     def find(self, text, ctx):
         found: Dict[Tuple[int, int], List[str]] = {}
         # Every scheme but the Italian codice fiscale holds a long digit run: when the text
-        # has none (most sentences), those thirteen scans are skipped.
+        # has none (most sentences), those thirteen scans are skipped.  The codice fiscale
+        # begins with six capitals, which most sentences have nowhere either.
         has_run = _DIGIT_RUN.search(text) is not None
+        has_caps = None
         for country, pat, valid, needs_run in self.schemes:
             if needs_run and not has_run:
                 continue
+            if not needs_run:
+                if has_caps is None:
+                    has_caps = _SIX_CAPITALS.search(text) is not None
+                if not has_caps:
+                    continue
             for m in pat.finditer(text):
                 if valid(m.group()):
                     found.setdefault(m.span(), []).append(country)
@@ -238,6 +252,30 @@ def _may_hold_phone(text: str, region: Optional[str]) -> bool:
     return any(sum(c.isdigit() for c in m.group()) >= need for m in _PHONE_RUN.finditer(text))
 
 
+@functools.lru_cache(maxsize=None)
+def _valid_matcher_class():
+    """PhoneNumberMatcher that does not parse a candidate too short to be a VALID number.
+
+    The matcher parses every digit run of the text it is given (``phonenumbers.parse`` and
+    its inner-match retries: most of identifier detection's time on legal text, where years,
+    article and case numbers are such runs).  A VALID match needs ``_min_phone_digits``
+    digits, all of them in the candidate: its digits and letters (a vanity number's letters
+    become digits; an extension's are stripped) bound those.  A candidate below that yields
+    no match whatever the parse, and the matcher then moves on exactly as after a failed
+    parse, so the matches are the same.  Only for ``Leniency.VALID``: a POSSIBLE match may
+    be shorter."""
+    from phonenumbers import PhoneNumberMatcher
+
+    class _Matcher(PhoneNumberMatcher):
+        need = 0
+
+        def _extract_match(self, candidate, offset):
+            if sum(c.isdigit() or c.isalpha() for c in candidate) < self.need:
+                return None
+            return super()._extract_match(candidate, offset)
+    return _Matcher
+
+
 @register
 class PhoneRecognizer(Recognizer):
     """phonenumbers.PhoneNumberMatcher, region from the document's country/language."""
@@ -250,8 +288,9 @@ class PhoneRecognizer(Recognizer):
         if not _may_hold_phone(text, region):
             return []
         out = []
-        matcher = phonenumbers.PhoneNumberMatcher(text, region or "ZZ",
-                                                  leniency=phonenumbers.Leniency.VALID)
+        matcher = _valid_matcher_class()(text, region or "ZZ",
+                                         leniency=phonenumbers.Leniency.VALID)
+        matcher.need = _min_phone_digits(region)
         for match in matcher:
             if _tail_of_longer(text, match.start):
                 continue
@@ -327,6 +366,8 @@ class EmailRecognizer(Recognizer):
     pattern = re.compile(r"(?<![\w.+\-])[\w.+\-']+@(?:[^\W_](?:[\w\-]*[^\W_])?\.)+[^\W\d_]{2,24}\b")
 
     def find(self, text, ctx):
+        if "@" not in text:
+            return []            # the pattern tries a local part at every position
         return [Span(m.start(), m.end(), "EMAIL", "EMAIL", m.group())
                 for m in self.pattern.finditer(text)
                 if ".." not in m.group() and not m.group().startswith(".")]
@@ -339,6 +380,10 @@ _LABEL = r"[^\W_](?:[\w\-\u2010\u2011]*[^\W_])?"
 _BARE_HOST = re.compile(
     r"(?<![\w@.\-/\u2010\u2011])(?P<host>(?:" + _LABEL + r"\.)+(?P<tld>[^\W\d_]{2,63}))"
     r"(?P<rest>(?::\d{1,5})?(?:[/?#][^\s<>\"']*)?)(?![\w@\-\u2010\u2011])")
+# What every bare host holds: a label's last character, its dot and the top-level domain's
+# first letter.  Most segments have none ("e.g." aside, a full stop ends a sentence before a
+# space), and _BARE_HOST, which tries a label at every position, is not run on them.
+_HOST_DOT = re.compile(r"[^\W_]\.[^\W\d_]")
 # Common file name extensions that are also top-level domains: "clip.mov" or "setup.py" alone
 # in running text is a file, not a host (with a path or a subdomain it is a host).
 _FILE_EXTENSION_TLDS = frozenset("zip mov py sh md rs ps so ml cc pm tf".split())
@@ -367,7 +412,7 @@ class UrlRecognizer(Recognizer):
             host = urlsplit(url if "://" in url else "http://" + url).hostname or ""
             if "." in host:
                 out.append(Span(s, e, "URL", "URL", url))
-        if "." in text:
+        if _HOST_DOT.search(text):
             for m in _BARE_HOST.finditer(text):
                 if self.bare_host(m) and all(m.start() >= u.end or m.end() <= u.start
                                              for u in out):
@@ -409,9 +454,15 @@ class IpRecognizer(Recognizer):
     v4 = re.compile(r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w]|\.\d)")
     v6 = re.compile(r"(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?![\w:])")
 
+    # what each needs: a digit, its dot and a digit; two colons (v6 tries a group of up to
+    # four hex digits at every position: most segments hold no two colons)
+    v4_needs = re.compile(r"\d\.\d")
+
     def find(self, text, ctx):
         out = []
         for pat, sub in ((self.v4, "IPv4"), (self.v6, "IPv6")):
+            if not (self.v4_needs.search(text) if sub == "IPv4" else text.count(":") >= 2):
+                continue
             for m in pat.finditer(text):
                 try:
                     ipaddress.ip_address(m.group())
@@ -506,6 +557,9 @@ _ARTICLE = (r"(?:[Aa]rticles?|[Aa]rts?\.|[Aa]rtik\w*|[Aa]rtyku\w*|pant(?:s|a|ā|
             r"straipsn\w*|[Ss]ections?|§§?)")
 _LAW = r"([A-ZÄÖÜØÅ][A-Za-zÄÖÜØÅ]{0,6}[A-ZÄÖÜØÅ])"
 _CITED_NUMBER = r"\d+[a-z]?(?:\.\d+|\(\d+\))*\.?(?:(?:\s*(?:,|and|og|och|ja|un|ir|i|oraz|und)\s*)\d+[a-z]?\.?)*"
+# every pattern of _LAW_CITED has an article word; a text without one (most) is not walked
+# through three times
+_ARTICLE_WORD = re.compile(_ARTICLE)
 _LAW_CITED = [re.compile(r"(?<![\w])" + rx + r"(?![\w])") for rx in (
     _ARTICLE + r"\s*" + _CITED_NUMBER + r"\s+(?:of\s+the\s+|of\s+)?" + _LAW,   # Article 267 TFEU
     _LAW + r"(?:’s|'s|:n|:s)?\s+" + _CITED_NUMBER + r"\s*" + _ARTICLE,          # LESD 267. pantam
@@ -555,7 +609,7 @@ def laws_cited(text: str) -> List[Tuple[int, int]]:
     Looser than ``public_citations`` ("Section 5 ACME shall pay" reads the same), so it only
     keeps a detector from taking the abbreviation there: a name found elsewhere in the
     document still spreads onto it, and the leak guard still reads it."""
-    if not re.search(r"\d", text):
+    if not re.search(r"\d", text) or not _ARTICLE_WORD.search(text):
         return []
     return [m.span(1) for rx in _LAW_CITED for m in rx.finditer(text)]
 
@@ -579,9 +633,14 @@ class NumberRecognizer(Recognizer):
                                  + r"\s*:?\s*(?P<num>" + _GROUPED + r")(?![\w]|[.,]\d)")
                 for bare in (True, False)}
 
+    # every digit of a ``pattern`` match is in its run of digits joined by single dashes,
+    # slashes or dots, so a match of six digits holds six such: without them (most segments)
+    # the pattern, which tries its capitals at every position, finds nothing to keep
+    six_digits = re.compile(r"\d(?:[" + _DASH + r"/.]?\d){5}")
+
     def find(self, text, ctx):
         out = [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
-               for m in self.pattern.finditer(text)
+               for m in (self.pattern.finditer(text) if self.six_digits.search(text) else ())
                if sum(ch.isdigit() for ch in m.group()) >= 6
                and not _is_range(m.group()) and not _eu_act_number(text, m.start(), m.group())]
         if not re.search(_SPACE + r"\d{3}", text):
