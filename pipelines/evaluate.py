@@ -386,15 +386,15 @@ class _ScoreDocumentFn(beam.DoFn):
 class _StatisticsFn(beam.DoFn):
     """Each row's per-segment sufficient statistics (``score.segment_statistics``; a
     document's rows together), so that the costly part of scoring (TER's shift search) is
-    spread over the workers; the report only sums and resamples them.  TER, compiled code
-    that lets go of the GIL, is scored on threads of their own while this one scores the
-    next documents' chrF and BLEU: a document's rows are given once its TER is done, in the
+    spread over the workers; the report only sums and resamples them.  TER and chrF,
+    compiled code that lets go of the GIL, are scored on threads of their own while this one
+    scores the next documents' BLEU: a document's rows are given once they are done, in the
     order the documents came (``IN_FLIGHT`` at most waiting).  With a cache directory, pairs
     scored by an earlier run (same metric signature, hypothesis and reference) are read,
     not scored, and what this worker scores is added as a file of its own at the end of
     each bundle."""
 
-    # TER threads: beside the main thread's chrF and BLEU on one core, on both cores once
+    # TER and chrF threads: beside the main thread's BLEU on one core, on both cores once
     # the main thread waits (the last documents of a bundle, whose TER is what is left)
     TER_THREADS = 2
     IN_FLIGHT = 8
