@@ -121,6 +121,22 @@ def run_raw(payloads, src, tgt):
     return time.perf_counter() - t0, _children_cpu() + _own_cpu() - c0
 
 
+def engine_outputs(out):
+    """(engine, method, document, index) -> the engine's output, as scored."""
+    import pyarrow.parquet as pq
+    t = pq.read_table(os.path.join(out, "segments.parquet"),
+                      columns=["engine", "method", "document", "index", "output"]).to_pylist()
+    return {(r["engine"], r["method"], r["document"], r["index"]): r["output"] for r in t}
+
+
+def differing_outputs(first, now):
+    """The (document, index) of the segments whose engine output differs between two runs:
+    a report that differs with the same inputs is the engine's doing when these are the
+    segments whose scores moved (a rule-based engine should translate the same payload the
+    same)."""
+    return sorted({k[2:] for k in set(first) | set(now) if first.get(k) != now.get(k)})
+
+
 def report_scores(out):
     with open(os.path.join(out, "report.json"), encoding="utf-8") as fh:
         rows = json.load(fh)["rows"]
@@ -166,8 +182,13 @@ def main(argv=None):
                     loads.append(os.getloadavg()[0])
                     scores = report_scores(out)
                     first.setdefault("scores", scores)
+                    first.setdefault("outputs", engine_outputs(out))
                     if scores != first["scores"]:
-                        print(f"!! {case} {name} run {run}: report differs from the first run")
+                        moved = differing_outputs(first["outputs"], engine_outputs(out))
+                        print(f"!! {case} {name} run {run}: report differs from the first run; "
+                              f"the engine's output differs for {len(moved)} segment(s)"
+                              + (f": {', '.join(f'{d}#{i}' for d, i in moved[:6])}"
+                                 if moved else ""))
                     if payloads is None:
                         payloads, distinct = scored_payloads(out)
                     print(f"{case} run {run} {name}: evaluate {times[name][-1]:.1f}s, CPU "

@@ -19,7 +19,7 @@ import json
 import logging
 import os
 import posixpath
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 import apache_beam as beam
 from apache_beam.io.filesystems import FileSystems
@@ -31,8 +31,8 @@ from pipelines.options import JobOptions, Option, log_level_option
 from schemas.records import Document
 from transforms import formats, stages
 from transforms.beam import (FAILURES, ProtectDocuments, ProtectDocumentsByMethod,
-                             ReadDocuments, TranslateDistinct, TranslateDistinctFn,
-                             TranslateSegments)
+                             ReadDocuments, RecordCoder, TranslateDistinct, TranslateDistinctFn,
+                             TranslateSegments, typed)
 from transforms.engines import ENGINES, batch_size
 from transforms.evaluation import gate, replay  # noqa: F401  (replay registers its engine)
 from transforms.evaluation import metrics as metrics_mod
@@ -212,6 +212,21 @@ def pair_references(sources: List[str], references: List[str], source_lang: str,
 
 # --- DoFns (thin: the logic is in transforms.evaluation.score) --------------------------
 
+class HypothesisCoder(RecordCoder):
+    """``RecordCoder`` of a ``score.Hypothesis``: its segments' texts."""
+    record_type = score.Hypothesis
+
+    @staticmethod
+    def size(h: "score.Hypothesis") -> int:
+        return sum(len(s.source) + len(s.text) + len(s.sent or "") + len(s.output or "")
+                   for s in h.segments.values())
+
+
+beam.coders.registry.register_coder(score.Hypothesis, HypothesisCoder)
+KEYED_HYPOTHESIS = Tuple[str, score.Hypothesis]
+KEYED_DOCUMENT = Tuple[str, Document]
+
+
 def _without_labels(doc: Document) -> Document:
     import copy
     doc = copy.copy(doc)
@@ -314,8 +329,8 @@ class TranslateRestore(TranslateDistinct):
         tags = [f"{kind}{i}" for i in range(len(self.methods))
                 for kind in ("responses", "hypotheses")]
         out = jobs | "Translate" >> beam.ParDo(self.fn()).with_outputs(*tags)
-        return {m: out[f"hypotheses{i}" if i in self.restore else f"responses{i}"]
-                for i, m in enumerate(self.methods)}
+        return {m: typed(out[f"hypotheses{i}"], KEYED_HYPOTHESIS) if i in self.restore
+                else out[f"responses{i}"] for i, m in enumerate(self.methods)}
 
 
 class _ReadReferenceFn(beam.DoFn):
@@ -371,15 +386,15 @@ class _ScoreDocumentFn(beam.DoFn):
 class _StatisticsFn(beam.DoFn):
     """Each row's per-segment sufficient statistics (``score.segment_statistics``; a
     document's rows together), so that the costly part of scoring (TER's shift search) is
-    spread over the workers; the report only sums and resamples them.  TER, compiled code
-    that lets go of the GIL, is scored on threads of their own while this one scores the
-    next documents' chrF and BLEU: a document's rows are given once its TER is done, in the
+    spread over the workers; the report only sums and resamples them.  TER and chrF,
+    compiled code that lets go of the GIL, are scored on threads of their own while this one
+    scores the next documents' BLEU: a document's rows are given once they are done, in the
     order the documents came (``IN_FLIGHT`` at most waiting).  With a cache directory, pairs
     scored by an earlier run (same metric signature, hypothesis and reference) are read,
     not scored, and what this worker scores is added as a file of its own at the end of
     each bundle."""
 
-    # TER threads: beside the main thread's chrF and BLEU on one core, on both cores once
+    # TER and chrF threads: beside the main thread's BLEU on one core, on both cores once
     # the main thread waits (the last documents of a bundle, whose TER is what is left)
     TER_THREADS = 2
     IN_FLIGHT = 8
@@ -530,7 +545,8 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
 
     docs = p | "ListInputs" >> beam.Create(paths) | "ReadDocuments" >> ReadDocuments(
         opts.source_lang, opts.target_lang)
-    gold = docs.documents | "KeyGold" >> beam.Map(lambda d: (d.name, d))
+    typed(docs.documents, Document)
+    gold = typed(docs.documents | "KeyGold" >> beam.Map(lambda d: (d.name, d)), KEYED_DOCUMENT)
     to_protect = (docs.documents | "HideGold" >> beam.Map(_without_labels)) if opts.hide_gold \
         else docs.documents
 
@@ -610,8 +626,8 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
                     | f"{label}/Restore" >> beam.ParDo(_HypothesisFn(
                         engine, method, categories, opts.align_model, opts.leak_threshold,
                         word_dictionary)))
-            hypotheses.append(hyps)
-    all_hyps = tuple(hypotheses) | "AllHypotheses" >> beam.Flatten()
+            hypotheses.append(typed(hyps, KEYED_HYPOTHESIS))
+    all_hyps = typed(tuple(hypotheses) | "AllHypotheses" >> beam.Flatten(), KEYED_HYPOTHESIS)
 
     groups = {"doc": gold, "hyps": all_hyps}
     read_failures = []
@@ -619,7 +635,7 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
         refs = (p | "ListReferences" >> beam.Create(sorted(references.items()))
                 | "ReadReferences" >> beam.ParDo(_ReadReferenceFn(opts.target_lang, opts.source_lang))
                 .with_outputs(FAILURES, main="refs"))
-        groups["ref"] = refs.refs
+        groups["ref"] = typed(refs.refs, KEYED_DOCUMENT)
         read_failures.append(refs[FAILURES] | "RefFailures" >> beam.Map(
             lambda f: {"kind": "failure", "failure": f}))
     scored = (groups | "JoinReferences" >> beam.CoGroupByKey()

@@ -277,30 +277,36 @@ def document_statistics(rows: Sequence[dict], scorer: metrics.SegmentScorer,
 
 
 class StartedStatistics:
-    """A document's statistics with TER still being scored in the background:
-    ``done()`` when it is, ``result()`` the rows with their statistics (waiting for it)."""
+    """A document's statistics with some metrics still being scored in the background:
+    ``done()`` when they are, ``result()`` the rows with their statistics (waiting for
+    them).  ``later``: metric name -> [(the pair indices of each distinct pair, a future of
+    those pairs' statistics)] over the rows' masked pairs — for chrF, followed by their
+    delivered (unmasked) pairs, ``DELIVERED``."""
 
-    def __init__(self, rows, names, stats, delivered, ter: List[Tuple[List[List[int]], Future]]):
+    def __init__(self, rows, names, stats, delivered,
+                 later: Dict[str, List[Tuple[List[List[int]], Future]]]):
         self.rows, self.names = rows, names
-        self.stats, self.delivered, self.ter = stats, delivered, ter
+        self.stats, self.delivered, self.later = stats, delivered, later
 
     def done(self) -> bool:
-        return all(f.done() for _, f in self.ter)
+        return all(f.done() for parts in self.later.values() for _, f in parts)
 
     def result(self) -> List[dict]:
-        stats = dict(self.stats)
-        if self.ter:
-            got: List[Optional[list]] = [None] * len(self.rows)
-            for at, future in self.ter:
-                for rows_of_pair, st in zip(at, future.result()):
-                    for i in rows_of_pair:
+        stats, delivered, n = dict(self.stats), self.delivered, len(self.rows)
+        for name, parts in self.later.items():
+            got: List[Optional[list]] = [None] * (2 * n if name == "chrf" else n)
+            for at, future in parts:
+                for pairs_at, st in zip(at, future.result()):
+                    for i in pairs_at:
                         got[i] = st
-            stats["ter"] = got
+            if name == "chrf":
+                got, delivered = got[:n], got[n:]
+            stats[name] = got
         out = []
         for i, row in enumerate(self.rows):
             row = dict(row)
             row[STATS] = {name: stats[name][i] for name in self.names}
-            row[STATS][DELIVERED] = self.delivered[i]
+            row[STATS][DELIVERED] = delivered[i]
             out.append(row)
         return out
 
@@ -308,32 +314,42 @@ class StartedStatistics:
 def start_document_statistics(rows: Sequence[dict], scorer: metrics.SegmentScorer,
                               background: Optional[Executor] = None,
                               ter_parts: int = 1) -> StartedStatistics:
-    """``document_statistics``, returning as soon as the metrics other than TER are scored:
-    TER goes on in ``background`` (in ``ter_parts`` interleaved parts, each a task of its
-    own, for an executor with as many threads), so that the caller can score the next
-    document meanwhile.  The statistics are each pair's own: how the pairs are split
+    """``document_statistics``, returning as soon as the metrics scored here (BLEU) are:
+    TER and chrF go on in ``background`` (TER in ``ter_parts`` interleaved parts, each a task
+    of its own, for an executor with as many threads), so that the caller can score the
+    next document meanwhile.  Both are compiled code that lets go of the GIL
+    (``SegmentScorer.statistics_many``): on this thread, chrF (masked and delivered) was
+    half of the statistics stage's time while the TER threads waited for work.  The
+    statistics are each pair's own: how the pairs are split, and where they are scored,
     changes none of them."""
     masked = [(r["hypothesis_masked"], r["reference_masked"]) for r in rows]
+    unmasked = [(r["hypothesis"], r["reference"]) for r in rows]
     stats: Dict[str, List[list]] = {}
-    ter: List[Tuple[List[List[int]], Future]] = []
-    if background is not None and "ter" in scorer.names:
+    later: Dict[str, List[Tuple[List[List[int]], Future]]] = {}
+
+    def submit(name: str, pairs, parts: int):
         # split by distinct pair: the methods of a document often give the same pair (a
         # segment without entities), which one part scores once and the others not at all
         where: Dict[Tuple[str, str], List[int]] = {}
-        for i, pair in enumerate(masked):
+        for i, pair in enumerate(pairs):
             where.setdefault(pair, []).append(i)
         distinct = list(where)
-        parts = max(1, min(ter_parts, len(distinct)))
-        for k in range(parts):
-            mine = distinct[k::parts]
-            ter.append(([where[pair] for pair in mine],
-                        background.submit(scorer.statistics_many, "ter", mine)))
+        parts = max(1, min(parts, len(distinct)))
+        later[name] = [([where[pair] for pair in distinct[k::parts]],
+                        background.submit(scorer.statistics_many, name, distinct[k::parts]))
+                       for k in range(parts)]
+
+    if background is not None:
+        if "ter" in scorer.names:
+            submit("ter", masked, ter_parts)
+        # chrF's masked and delivered pairs in one task: a pair both are (a segment without
+        # entities) scored once
+        submit("chrf", masked + unmasked, 1)
     for name in scorer.names:
-        if name == "ter" and ter:
-            continue
-        stats[name] = scorer.statistics_many(name, masked)
-    delivered = scorer.statistics_many("chrf", [(r["hypothesis"], r["reference"]) for r in rows])
-    return StartedStatistics(rows, scorer.names, stats, delivered, ter)
+        if name not in later:
+            stats[name] = scorer.statistics_many(name, masked)
+    delivered = None if "chrf" in later else scorer.statistics_many("chrf", unmasked)
+    return StartedStatistics(rows, scorer.names, stats, delivered, later)
 
 
 def build_report(rows: Sequence[dict], hyps_summary: Sequence[dict], baseline: str = "original",
