@@ -2,13 +2,10 @@
 from a worker's two Apertium chains, fed by eight sending threads: which document's batches
 a chain translates first, and after which others, is a race.  The report is therefore the
 same only if a chain translates a batch the same whatever it translated before.  For
-sv->da it does not (found when two benchmark runs' reports differed: document 219163,
-segments 28 and 56, "hvis da retsorden" against "om dens retsorden"): the first time an
-engine translates this document's batch differs from every later time.  ``NullFlushPipeline
-.translate`` alone shows it (its units 0 and 2 of the batch); Apertium's programs fed the
-same units stage by stage, without the engine's nonce units and with a fresh tagger per
-request, did not.  Where the state is kept in the engine (transforms/engines/apertium.py)
-is not found, nor fixed, here."""
+sv->da it did not (found when two benchmark runs' reports differed: document 219163,
+segments 28 and 56, "hvis da retsorden" against "om dens retsorden"): the mode has two
+taggers, ``cg-proc`` and then ``apertium-tagger``, and ``NullFlushPipeline`` restarted only
+the first per request; the second kept its state across requests.  Both are restarted now."""
 import pytest
 
 from transforms import formats
@@ -17,8 +14,6 @@ from transforms.engines import EngineError
 DOCUMENT = "219163_sv.jsonl"
 
 
-@pytest.mark.xfail(strict=True, reason="ApertiumEngine keeps state across calls (sv->da): "
-                   "an evaluation's report depends on the order its batches reach the chains")
 def test_a_batch_translates_the_same_the_second_time(corpora, apertium):
     from transforms.engines.apertium import ApertiumEngine
     path = corpora / "multileg" / "train" / "sv" / DOCUMENT
@@ -31,8 +26,10 @@ def test_a_batch_translates_the_same_the_second_time(corpora, apertium):
     except EngineError as exc:
         pytest.skip(f"Apertium sv-da not installed: {exc}")
     try:
-        first, second = engine.translate(texts), engine.translate(texts)
+        first, second, third = (engine.translate(texts), engine.translate(texts),
+                                engine.translate(texts))
     finally:
         engine.close()
     assert len(first) == len(texts) == 173
     assert [i for i in range(len(texts)) if first[i] != second[i]] == []
+    assert second == third

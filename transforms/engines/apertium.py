@@ -255,21 +255,26 @@ def _is_tagger(cmd: List[str]) -> bool:
 class NullFlushPipeline:
     """The mode's stages fed unit by unit with NUL flushes, as APy feeds them.
 
-    The analyser and everything after the tagger stay up for the engine's life.  The tagger
-    does not: ``apertium-tagger`` keeps state across NUL flushes (an ambiguity class it meets
-    changes how later words are tagged), so a long-lived tagger makes a segment's translation
-    depend on every batch translated before it — on which worker, in which order.  It is
-    restarted for every batch (a few milliseconds), so a batch translates the same wherever
-    and whenever it runs, exactly like APy started with ``-r 0`` (a fresh pipe per request)."""
+    The analyser and everything after the taggers stay up for the engine's life.  The
+    taggers do not: ``apertium-tagger`` keeps state across NUL flushes (an ambiguity class it
+    meets changes how later words are tagged), so a long-lived tagger makes a segment's
+    translation depend on every batch translated before it — on which worker, in which
+    order.  The stages from the first tagger to the last (sv-da: ``cg-proc`` and then
+    ``apertium-tagger``; only the first had been restarted, and the report of an evaluation
+    changed with the order its batches reached a chain) are restarted for every batch (a few
+    milliseconds), so a batch translates the same wherever and whenever it runs, exactly
+    like APy started with ``-r 0`` (a fresh pipe per request)."""
 
     def __init__(self, commands: List[List[str]], timeout: float = 60.0):
         self.commands = commands
         self.timeout = timeout
-        cut = next((i for i, c in enumerate(commands) if _is_tagger(c)), None)
-        if cut is None:
+        cuts = [i for i, c in enumerate(commands) if _is_tagger(c)]
+        if not cuts:
             self.head, self.tagger, self.tail = commands, None, []
         else:
-            self.head, self.tagger, self.tail = commands[:cut], commands[cut], commands[cut + 1:]
+            first, last = cuts[0], cuts[-1] + 1
+            self.head, self.tagger, self.tail = commands[:first], commands[first:last], \
+                commands[last:]
         self.head_procs: List[subprocess.Popen] = []
         self.tail_procs: List[subprocess.Popen] = []
 
@@ -354,10 +359,10 @@ class NullFlushPipeline:
                 # Cut the analyser's stream at each request's last nonce: one tagger each.
                 buf = b""
                 for last in ends:
-                    tagger = subprocess.Popen(self.tagger, stdin=subprocess.PIPE,
-                                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-                    taggers.append(tagger)
-                    started.put(tagger)
+                    chain = self._chain(self.tagger)
+                    taggers.extend(chain)
+                    tagger = chain[0]
+                    started.put(chain[-1])
                     while last not in buf:
                         keep = len(last)
                         if len(buf) > keep:
@@ -400,7 +405,8 @@ class NullFlushPipeline:
             def head_done():
                 for tagger in taggers:       # a failed relay must not leave a tagger waiting
                     try:
-                        tagger.stdin.close()
+                        if tagger.stdin:
+                            tagger.stdin.close()
                     except OSError:
                         pass
                 started.put(None)
@@ -422,7 +428,9 @@ class NullFlushPipeline:
                     buf += chunk
                 idx = buf.index(end) + len(end)
                 out, buf = buf[:idx], buf[idx:]
-                outs.append(out.replace(n, b"").decode("utf-8", "replace"))
+                # (a request's chain of taggers may end its stream with one more NUL flush,
+                # which the next unit's output then starts with: no text of that unit)
+                outs.append(out.replace(n, b"").lstrip(b"\0").decode("utf-8", "replace"))
         except EngineError:
             self._kill_all(taggers)
             raise
@@ -434,7 +442,8 @@ class NullFlushPipeline:
                 if tagger.poll() is None:
                     tagger.kill()
                 tagger.wait()
-                tagger.stdout.close()
+                if tagger.stdout:
+                    tagger.stdout.close()
             if self.tagger is not None and not self.tail_procs:
                 final_out.close()
         return outs
