@@ -893,6 +893,15 @@ def _adjective_alone(span: Span, text: str, classes) -> bool:
     return bool(c) and _ordinary(c) and not titled and ("adj" in c or "open" not in c)
 
 
+def _at_opening(text: str, start: int) -> bool:
+    """Does a sentence or a line open at ``start``: nothing before it, or one of the
+    sentence-end tokens (``_SENT_END``, as ``document_evidence`` reads them)?  Only the
+    last characters before it are tokenized: a token ending a sentence is short."""
+    before = text[:start].rstrip()
+    last = tokenize(before[-12:]) if before else []
+    return not last or last[-1][2] in _SENT_END
+
+
 def _foreign_opening(span: Span, text: str, lang: str) -> bool:
     """One capitalised word opening a sentence of a paragraph not written in the document's
     language is that sentence's first word, no name: "Cras sit amet felis", "Donec tortor."
@@ -902,10 +911,8 @@ def _foreign_opening(span: Span, text: str, lang: str) -> bool:
     without a list is left alone.  A word the gazetteers know as a name stays one."""
     zl = zipf_fn(lang)
     words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
-    if zl is None or span.category not in CATS or len(words) != 1:
-        return False
-    before = tokenize(text[:span.start])
-    if before and before[-1][2] not in _SENT_END:
+    if zl is None or span.category not in CATS or len(words) != 1 \
+            or not _at_opening(text, span.start):
         return False
     lex = _lexicons()
     if any(words[0].lower() in lex[k] for k in ("given", "family", "place")):
@@ -919,9 +926,12 @@ def _foreign_opening(span: Span, text: str, lang: str) -> bool:
             break
         sentence.append(w)
     in_sentence, n = unknown_share(sentence)
+    if n >= 4 and in_sentence >= 0.75:
+        return True
+    if n < 1 or in_sentence < 0.5:
+        return False
     in_paragraph, m = unknown_share([w for _, _, w in tokenize(text)])
-    return n >= 4 and in_sentence >= 0.75 or \
-        m >= 8 and in_paragraph >= 0.5 and n >= 1 and in_sentence >= 0.5
+    return m >= 8 and in_paragraph >= 0.5
 
 
 def _code_word(span: Span, text: str) -> bool:
@@ -946,9 +956,8 @@ def _ordinary_opening(span: Span, text: str, classes, cap_inside: Set[str]) -> b
     if not words or len(words) > 1 and (span.category != "PER" or not all(
             w.islower() and len(w) > 3 for w in words[1:])):
         return False
-    before = tokenize(text[:span.start])
-    if before and before[-1][2] not in _SENT_END:
-        return False                   # not where a sentence opens
+    if not _at_opening(text, span.start):
+        return False
     c = classes.get(words[0], ())
     if not c or not _ordinary(c) or "adj" in c or words[0].lower() in cap_inside:
         return False
@@ -1521,8 +1530,8 @@ def _foreign_name(name: str, lang: str) -> bool:
         low = w.lower()
         if here is not None and here(low) >= 1.0:
             continue
-        if any(zipf_fn(f)(low) >= 2.0 for f in _FOREIGN_JOINERS
-               if f != lang and zipf_fn(f) is not None):
+        if any(zf(low) >= 2.0 for zf in (zipf_fn(f) for f in _FOREIGN_JOINERS if f != lang)
+               if zf is not None):
             return True
     return False
 
@@ -1711,7 +1720,7 @@ def _with_person_shapes(text: str, spans: List[Span], lang: str, classes=None) -
             if m and len(s.text.split()) == 1 and s.text.lower() in lex["given"]:
                 s = dataclasses.replace(s, end=m.end(), text=text[s.start:m.end()])
             first = s.text.split()[0].rstrip(".,").lower()
-            m = _INVERTED.search(text, 0, s.start)
+            m = _INVERTED.search(text, 0, s.start) if text.endswith(", ", 0, s.start) else None
             if m and first in lex["given"] and len(s.text.split()) <= 2:
                 surname = m.group(1).lower()
                 closed = classes is not None and "closed" in classes.get(m.group(1), ())
