@@ -1416,8 +1416,9 @@ _FOREIGN_JOINERS = {
 _ELIDED = re.compile(r"(d|l|dell|all|nell|qu)['’](\w.*)", re.IGNORECASE)
 # A court's or an office's number inside its name: "Juzgado de lo Social n° 41 de Madrid",
 # "Juzgado de Primera Instancia nº 10 bis de Sevilla", "Tribunal d'instance no 3 de Paris".
-_DESIGNATION = re.compile(r"(?:n|nº|n°|no|nr|núm|num)\.?\s?[º°]?\s?\d+(?:\s(?:bis|ter|quater))?"
-                          r"(?= )", re.IGNORECASE)
+_NUMBER_WORDS = ("n", "nº", "n°", "no", "nr", "núm", "num")
+_DESIGNATION = re.compile(r"(?:" + "|".join(_NUMBER_WORDS) + r")\.?\s?[º°]?\s?\d+"
+                          r"(?:\s(?:bis|ter|quater))?(?= )", re.IGNORECASE)
 
 
 def _with_designation(text: str, s: Span) -> Span:
@@ -1425,8 +1426,8 @@ def _with_designation(text: str, s: Span) -> Span:
     a joining word of a language whose names carry one follows, so that the name goes on
     ("de Madrid").  The model may have taken the "n" already: "Juzgado de lo Social n"."""
     last = s.text.rsplit(None, 1)[-1]
-    at = s.end - len(last) if len(last) <= 3 and last.lower().rstrip(".") in (
-        "n", "nº", "n°", "no", "nr", "núm", "num") and " " in s.text else s.end + 1
+    at = s.end - len(last) if last.lower().rstrip(".") in _NUMBER_WORDS and " " in s.text \
+        else s.end + 1
     if at == s.end + 1 and text[s.end:at] != " ":
         return s
     m = _DESIGNATION.match(text, at)
