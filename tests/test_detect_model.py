@@ -786,3 +786,20 @@ def test_a_name_that_ends_in_its_own_acronym_gives_the_acronym_a_span():
     text = "Council Regulation (EC)"
     s = model.Span(0, len(text), "ORG", "model", text, source="detector")
     assert model._acronym_apart(s) == [s]
+
+
+def test_estonian_lower_case_union_and_community_are_places_where_the_eu_is_named():
+    texts = ["Nõukogu määrus (EMÜ) nr 2913/92, millega kehtestatakse ühenduse tolliseadustik.",
+             "Deklarandi asukoht peab olema ühenduses; see kehtib liidus ja liidule.",
+             "Tulu võrkudevahelise ühenduse jaotamisest ja selle ühendusega seotud kulud.",
+             "Riigi liidumaa ja ühendusvõimsuste säilitamine."]
+    got = [[(s.text, s.category) for s in row]
+           for row in model._with_lower_case_union(texts, [[] for _ in texts], "et")]
+    assert got == [[("ühenduse", "LOC")],
+                   [("ühenduses", "LOC"), ("liidus", "LOC"), ("liidule", "LOC")],
+                   [],      # a genitive modifier, a demonstrative: ordinary nouns
+                   []]      # compounds
+    # A document that never names the EU: "ühendus" is an association or a connection.
+    assert model._with_lower_case_union(texts[1:], [[], [], []], "et") == [[], [], []]
+    # Other languages write the names with a capital or a definite ending the model sees.
+    assert model._with_lower_case_union(texts, [[] for _ in texts], "fi") == [[]] * 4

@@ -793,6 +793,45 @@ def _with_case_parties(texts: Sequence[str], spans: List[List[Span]]) -> List[Li
     return out
 
 
+# The European Union's and Community's short names as Estonian writes them, in lower case
+# and declined: "liidu õigus" (Union law), "asukoht ühenduses" (established in the
+# Community), "ühenduse tolliseadustik" (the Community Customs Code).  English writes
+# "the Union", "the Community" and MultiLeg annotates them (LOC); Swedish and Danish give the
+# model a cue in the definite ending or a capital, Estonian gives none.  Every case form of
+# the two words, and nothing else ("liidumaa", a federal state; "ühendusvõimsus",
+# interconnection capacity, are compounds).
+_LOWER_UNION = {
+    "et": re.compile(r"(?<![\w\-])(?:[lL](?:iit|iit[ua]|iid(?:u|us|ust|ule|ult|ul|uga|uks|uni|una))"
+                     r"|[üÜ]hendus(?:t|se|e|es|est|ele|elt|el|ega|eks|eni|ena)?)(?![\w\-])"),
+}
+# The document speaks of the EU: its abbreviations or its full name.
+_EU_NAMED = {"et": re.compile(r"(?<![\w\-])(?:EL|EÜ|EMÜ|ELT|EÜT|Euroopa (?:Liid|Liit|Ühendus))")}
+# A word that ends as an Estonian adjective or genitive before the noun makes it an ordinary
+# one ("võrkudevahelise ühenduse", the interconnection of networks; "rahvusvaheline liit");
+# not a verb's passive ("millega kehtestatakse ühenduse tolliseadustik").  A demonstrative
+# or a determiner too: "selle ühendusega" (with this connection), "oma liidu".
+_MODIFIED = re.compile(r"(?:(?<!ak)se|ne|te|[^\W\d_]lik[ue]?|(?<![\w\-])(?:see|selle\w*|seda|"
+                       r"too|tolle|iga|oma|mingi|ühe|kogu))\s+$", re.IGNORECASE)
+
+
+def _with_lower_case_union(texts: Sequence[str], spans: List[List[Span]], lang: str
+                           ) -> List[List[Span]]:
+    """The EU's short names in lower case (``_LOWER_UNION``), in a document that names the
+    EU, are places (LOC, as MultiLeg annotates "the Union" and "the Community"), unless an
+    adjective or a genitive modifies the word."""
+    pattern = _LOWER_UNION.get(lang)
+    if pattern is None or not any(_EU_NAMED[lang].search(t) for t in texts):
+        return spans
+    out = []
+    for text, row in zip(texts, spans):
+        added = [Span(m.start(), m.end(), "LOC", "union", m.group(), source="detector")
+                 for m in pattern.finditer(text)
+                 if not _MODIFIED.search(text[max(0, m.start() - 40):m.start()])
+                 and not any(o.start < m.end() and m.start() < o.end for o in row)]
+        out.append(sorted(row + added, key=lambda x: x.start) if added else row)
+    return out
+
+
 def _without_term_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: str = "en"
                            ) -> List[List[Span]]:
     """No span of a term's acronym (``_term_acronyms``); a span that takes one in brackets
@@ -1245,7 +1284,8 @@ class NameTagger:
                         lang, classes)
         out = _with_case_parties(texts, _with_address_owners(texts, _with_suspended_halves(
             texts, _with_fixed_modifiers(texts, out, lang), lang)))
-        return _outvoted(texts, _without_term_acronyms(texts, out, lang), lang, classes)
+        out = _outvoted(texts, _without_term_acronyms(texts, out, lang), lang, classes)
+        return _with_lower_case_union(texts, out, lang)
 
 
 # Prepositions that join an organisation's name to the place or body it belongs to, in the
