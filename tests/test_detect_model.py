@@ -803,3 +803,42 @@ def test_estonian_lower_case_union_and_community_are_places_where_the_eu_is_name
     assert model._with_lower_case_union(texts[1:], [[], [], []], "et") == [[], [], []]
     # Other languages write the names with a capital or a definite ending the model sees.
     assert model._with_lower_case_union(texts, [[] for _ in texts], "fi") == [[]] * 4
+
+
+def test_a_guess_opening_a_sentence_that_the_language_knows_as_a_word_is_no_name():
+    tagger = model.default_tagger()
+    if tagger is None:
+        pytest.skip("name model not built")
+    def found(text):
+        return [s.text for s in tagger.detect([text], "en")[0]]
+    # words the analyser's dictionary lacks: a derived word, an utterance alone
+    assert found("Crucially, it is also desirable to retain them.") == []
+    assert found("Fertilize the plants.") == []
+    assert found("Darn. ") == []
+    # a rare surname alone, or one that opens a sentence, is still a name
+    assert found("Yamazaki said so.") == ["Yamazaki"]
+    assert "Steitler" in found("Steitler said so.")
+
+
+def test_a_word_the_document_uses_as_a_language_name_is_no_name_unless_a_people_is_meant():
+    from transforms.detect.base import Span
+    texts = ["Eegimaa is a Jóola language spoken in the Basse Casamance.",
+             "The Eegimaa language has many speakers of Kujireray around it.",
+             "Names are given to Eegimaa people from other communities.",
+             "This presents the Gújjolaay Eegimaa (Eegimaa",
+             "Jones speakers and Mr Jones spoke."]
+    spans = [[Span(0, 7, "PER", "model", "Eegimaa", "detector"),
+              Span(13, 18, "PER", "model", "Jóola", "detector")],
+             [Span(47, 56, "PER", "model", "Kujireray", "detector")],
+             [Span(19, 26, "PER", "model", "Eegimaa", "detector")],
+             [Span(14, 44, "ORG", "model", "the Gújjolaay Eegimaa (Eegimaa", "detector")],
+             [Span(0, 5, "PER", "model", "Jones", "detector")]]
+    got = model._without_language_names(texts, spans, "en")
+    assert got[0] == [] and got[1] == []
+    assert [(s.text, s.source) for s in got[2]] == [("Eegimaa", PRECAUTION)]   # a people
+    assert [s.text for s in got[3]] == ["the Gújjolaay Eegimaa"]
+    assert [s.text for s in got[4]] == ["Jones"]        # a surname the gazetteers know
+    # in the language's own phrase only: "the Ethnologue language code" names a code
+    assert model._without_language_names(
+        ["The Ethnologue language code is bqj."],
+        [[Span(4, 14, "ORG", "model", "Ethnologue", "detector")]], "en")[0] != []

@@ -862,6 +862,61 @@ def _without_term_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: 
 _BRACKETED_END = re.compile(r"\(\s*([A-Za-z]{2,10})\s*\)$")
 
 
+# A capitalised word that the document uses as a language's name: "the Eegimaa language",
+# "Atlantic languages", "Bayot speakers", "the Bayot speaking area", "Jóola Fogny-speaking",
+# "speakers of Kujireray".  A language names no one.
+# The noun must end its phrase: in "the Ethnologue language code" the name is a code's.
+_LANGUAGE_NAMED = {"en": re.compile(
+    r"(?<![\w\-])((?:[A-Z][^\W\d_]+ ){0,2}[A-Z][^\W\d_]+)(?:[ \-‑](?:language|languages|"
+    r"dialect|dialects|speakers|speaking)\b)(?=\s*(?:[^\w\s]|$|(?:the|a|an|of|and|or|in|on|"
+    r"at|by|with|from|who|which|that|is|are|was|were|has|have|had|spoken|live|living|area|"
+    r"areas|region)\b))"
+    r"|\bspeakers of ((?:[A-Z][^\W\d_]+ ){0,2}[A-Z][^\W\d_]+)")}
+
+
+_PEOPLE_AFTER = re.compile(r"\s+(?:people|peoples|community|communities|villagers)\b")
+
+
+def _without_language_names(texts: Sequence[str], spans: List[List[Span]], lang: str
+                            ) -> List[List[Span]]:
+    """No span of the words the document uses as a language's name (``_LANGUAGE_NAMED``)
+    alone, unless a people is meant.  Not a word the gazetteers know as a person's name
+    ("Jones speakers" are people)."""
+    pattern = _LANGUAGE_NAMED.get(lang)
+    if pattern is None:
+        return spans
+    lex = _lexicons()
+    words = {w for t in texts if "speak" in t or "language" in t or "dialect" in t
+             for m in pattern.finditer(t) for w in (m.group(1) or m.group(2)).split()}
+    words = {w.lower() for w in words if w.lower() not in lex["given"]
+             and w.lower() not in lex["family"] and w.lower() not in _FUNCTION}
+    if not words:
+        return spans
+
+    def without_language(text: str, s: Span) -> Optional[Span]:
+        """None for a span of language names alone, unless a people is meant ("Eegimaa
+        people"); a span that ends in a bracket of them without it ("the Gújjolaay Eegimaa
+        (Eegimaa" -> "the Gújjolaay Eegimaa"): there they name the language."""
+        toks = [t for t in tokenize(s.text) if _wordish(t[2])]
+        if s.category not in CATS or not any(w.lower() in words for _, _, w in toks):
+            return s       # (in any case: "GUJJOLAAY EEGIMAA" is a heading's)
+        others = [w for _, _, w in toks if w.lower() not in words and w[:1].isupper()
+                  and w.lower() not in _FUNCTION]
+        if not others:
+            # masked there by precaution, not spread over the language's mentions
+            return dataclasses.replace(s, source=PRECAUTION) \
+                if _PEOPLE_AFTER.match(text, s.end) else None
+        cut = s.text.rfind("(")
+        if cut > 0 and all(w.lower() in words for _, _, w in tokenize(s.text[cut + 1:])
+                           if _wordish(w)):
+            kept = s.text[:cut].rstrip()
+            return dataclasses.replace(s, end=s.start + len(kept), text=kept)
+        return s
+
+    return [[t for t in (without_language(text, s) for s in row) if t is not None]
+            for text, row in zip(texts, spans)]
+
+
 def _outvoted(texts: Sequence[str], spans: List[List[Span]], lang: str,
               classes) -> List[List[Span]]:
     """Document-level vote on ordinary words: a one-word name that is an ordinary word of
@@ -1259,7 +1314,7 @@ class NameTagger:
             # The rules first: where both find the same words, the category that rests on a
             # gazetteer or a marker wins ("Andrim Bērziņam" is a person).
             spans = [s for s in (_vetted(r, text, lower, classes, lang) for r in rules) if s]
-            spans = _without_compound_guesses(spans, toks, p_name, self.threshold, lang)
+            spans = _without_compound_guesses(spans, text, toks, p_name, self.threshold, lang)
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans += _nationality_words(toks, classes, lang)
             spans = [_as_nationality(s, classes) for s in spans]
@@ -1284,7 +1339,8 @@ class NameTagger:
                         lang, classes)
         out = _with_case_parties(texts, _with_address_owners(texts, _with_suspended_halves(
             texts, _with_fixed_modifiers(texts, out, lang), lang)))
-        out = _outvoted(texts, _without_term_acronyms(texts, out, lang), lang, classes)
+        out = _outvoted(texts, _without_language_names(
+            texts, _without_term_acronyms(texts, out, lang), lang), lang, classes)
         return _with_lower_case_union(texts, out, lang)
 
 
@@ -1810,12 +1866,37 @@ def _with_named_tails(text: str, spans: List[Span], lang: str, classes) -> List[
     return out
 
 
-def _without_compound_guesses(spans: List[Span], toks, p_name: Sequence[float],
+# How common (wordfreq's Zipf scale) a word must be in the language for its capital at a
+# sentence's opening to be taken for the sentence's and not a name's (``OPENING_WORD_ZIPF``).
+OPENING_WORD_ZIPF = 2.0
+# ... and for a word alone in its sentence, an utterance ("Darn.", "Howdy!") or a name called
+# out ("Yamazaki."): a word as common as one in a million.
+UTTERANCE_ZIPF = 3.0
+# The endings of words derived from ordinary ones, which names seldom have (a name that does,
+# "Kelly", "Ahmed", is one the gazetteers know, and then no guess).
+_WORD_SUFFIX = {"en": re.compile(r"[a-z](?:ally|ily|ely|ously|ably|ibly|ively|fully|ed|ize|ise|"
+                                 r"ous|ness|ment|ful|less|able|ible|ive|ers|ings?)$")}
+_NOTHING = re.compile(r"(?!)")
+
+
+_UTTERANCE_END = re.compile(r"[!?.…]*\s*$|[!?.…]+\s")
+
+
+def _alone_in_sentence(text: str, end: int) -> bool:
+    """Does the sentence end right after ``end`` ("Darn.", "Ooh!" are utterances)?"""
+    return bool(_UTTERANCE_END.match(text, end))
+
+
+def _without_compound_guesses(spans: List[Span], text: str, toks, p_name: Sequence[float],
                               threshold: float, lang: str) -> List[Span]:
     """A rule's guess (capitalisation alone) of one word that the model gives less than its
-    recall margin, and that the analyser reads as a compound common noun
-    (``common_compounds``), is a heading's or a keyword list's noun: "Rättegångsspråk:
-    svenska", "– Motiveringsskyldighet –"."""
+    recall margin is no name where
+    * the analyser reads it as a compound common noun (``common_compounds``): a heading's
+      or a keyword list's noun, "Rättegångsspråk: svenska", "– Motiveringsskyldighet –";
+    * it opens a sentence or a line, where the capital is the sentence's, and the
+      language's frequency list knows it (``OPENING_WORD_ZIPF``): a word the analyser's
+      dictionary lacks, "Crucially, …", "Rampant inflation", "Fertilize the plants.",
+      "Darn."."""
     from transforms.detect.heuristic import GUESS
     doubtful = {}
     for s in spans:
@@ -1827,7 +1908,19 @@ def _without_compound_guesses(spans: List[Span], toks, p_name: Sequence[float],
     if not doubtful:
         return spans
     compounds = common_compounds(doubtful.values(), lang)
-    return [s for s in spans if doubtful.get(id(s)) not in compounds]
+    zipf = zipf_fn(lang)
+    lex = _lexicons()
+
+    def sentence_word(s: Span) -> bool:
+        word = doubtful.get(id(s))
+        if word is None or zipf is None or not _at_opening(text, s.start) or any(
+                word.lower() in lex[k] for k in ("given", "family", "place")):
+            return False
+        if _WORD_SUFFIX.get(lang, _NOTHING).search(word):
+            return zipf(word.lower()) >= OPENING_WORD_ZIPF
+        return zipf(word.lower()) >= UTTERANCE_ZIPF and _alone_in_sentence(text, s.end)
+
+    return [s for s in spans if doubtful.get(id(s)) not in compounds and not sentence_word(s)]
 
 
 def model_path() -> Path:
