@@ -178,3 +178,26 @@ def test_jsonl_no_results_gives_input_back():
     assert write_document(doc, {}) == data
     out = write_document(doc, upper_results(doc))
     assert b"JOHN SMITH LIVES IN RIGA." in out
+
+
+def test_a_file_declaring_another_source_language_is_refused_with_the_way_to_run_it():
+    xlf = (b'<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">'
+           b'<file original="a" source-language="de-DE" target-language="fr" datatype="plaintext">'
+           b'<body><trans-unit id="1"><source>Guten Tag, Frau M\xc3\xbcller.</source></trans-unit>'
+           b'</body></file></xliff>')
+    with pytest.raises(FormatError, match=r"a\.xlf: declares source language 'de-DE'.*"
+                                          r"--source-lang de"):
+        read_document("a.xlf", "", xlf, "en", "es")
+    assert read_document("a.xlf", "", xlf, "de", "es").segments[0].text.startswith("Guten")
+    assert read_document("a.xlf", "", xlf, "DE_at", "es").source_lang == "DE_at"  # same language
+    x2 = (b'<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="it">'
+          b'<file id="f"><unit id="u"><segment><source>Ciao</source></segment></unit></file></xliff>')
+    with pytest.raises(FormatError, match="declares source language 'it'"):
+        read_document("b.xlf", "", x2, "en", "es")
+    tmx = (b'<tmx version="1.4"><header srclang="de" segtype="sentence" o-tmf="x" adminlang="en" '
+           b'datatype="plaintext" creationtool="t" creationtoolversion="1"/><body>'
+           b'<tu><tuv xml:lang="de"><seg>Hallo</seg></tuv><tuv xml:lang="fr"><seg>Salut</seg></tuv></tu>'
+           b'</body></tmx>')
+    with pytest.raises(FormatError, match=r"no <tuv> in the source language 'en'.*de, fr"):
+        read_document("c.tmx", "", tmx, "en", "es")
+    assert [s.text for s in read_document("c.tmx", "", tmx, "fr", "es").segments] == ["Salut"]

@@ -106,13 +106,16 @@ class TmxFormat(Format):
             raise FormatError(name, "no <body> element")
         src_lang = self._source_lang(root, source_lang)
         segments: List[Segment] = []
+        languages, sourced = set(), False
         for n, tu in enumerate(self._tus(root)):
             tuvs = [c for c in tu if local_name(c.tag) == "tuv"]
             for tuv in tuvs:
                 seg = _seg(tuv)
                 if seg is not None:
                     _check_pairs(name, n, seg)
+                    languages.add(_lang(tuv))
             src = pick_tuv(tuvs, src_lang) if src_lang else (tuvs[0] if tuvs else None)
+            sourced = sourced or src is not None
             if src is None or _seg(src) is None:
                 continue
             text, codes = extract_inline(_seg(src), paired={"hi"}, flat=flat_pairs_tmx)
@@ -125,6 +128,11 @@ class TmxFormat(Format):
                 meta["reference"] = "".join(c for c in ref if code_index(c) is None)
             segments.append(Segment(document=name, id=f"{tu.get('tuid') or ''}#{n}",
                                     index=len(segments), text=text, codes=codes, meta=meta))
+        if languages and not sourced:
+            # not one unit in the source language: the whole memory would be dropped unsaid
+            raise FormatError(name, f"no <tuv> in the source language {src_lang!r}; the "
+                                    f"file's languages: {', '.join(sorted(languages))} (run it "
+                                    "with --source-lang set to one of them)")
         return Document(name=name, path=path, format=self.name, skeleton=data, segments=segments,
                         source_lang=src_lang, target_lang=target_lang)
 

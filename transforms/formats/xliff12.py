@@ -21,9 +21,9 @@ from lxml import etree
 
 from schemas.records import (Code, Document, RestoredSegment, Segment, code_char, code_index,
                              is_code_char)
-from transforms.formats.base import (Format, FormatError, marker_pieces, parse_xml,
-                                     root_element, safe_xml_parser, serialise_like,
-                                     with_lost_codes, xml_safe)
+from transforms.formats.base import (Format, FormatError, check_source_language,
+                                     marker_pieces, parse_xml, root_element, safe_xml_parser,
+                                     serialise_like, with_lost_codes, xml_safe)
 
 NS12 = "urn:oasis:names:tc:xliff:document:1.2"
 PAIRED = {"g", "mrk"}
@@ -132,6 +132,9 @@ class Xliff12Format(Format):
                 segments.append(Segment(document=name, id=sid, index=len(segments), text=text,
                                         codes=codes, meta={"file": fidx, "unit": uid, "mid": suffix}))
         first_file = next(el for el in root.iter() if _local(el.tag) == "file")
+        for el in root.iter():
+            if _local(el.tag) == "file":
+                check_source_language(name, el.get("source-language", ""), source_lang)
         return Document(name=name, path=path, format=self.name, skeleton=data, segments=segments,
                         source_lang=source_lang or first_file.get("source-language", ""),
                         target_lang=target_lang or first_file.get("target-language", ""))

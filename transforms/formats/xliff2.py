@@ -17,8 +17,8 @@ from typing import Dict, Iterator, List, Tuple
 from lxml import etree
 
 from schemas.records import Document, RestoredSegment, Segment, code_index
-from transforms.formats.base import (Format, FormatError, local_name, parse_xml, root_element,
-                                     serialise_like)
+from transforms.formats.base import (Format, FormatError, check_source_language, local_name,
+                                     parse_xml, root_element, serialise_like)
 from transforms.formats.xliff12 import build_inline, extract_inline
 
 PAIRED2 = {"pc", "mrk"}
@@ -88,6 +88,7 @@ class Xliff2Format(Format):
             sid = f"{unit.get('id') or ''}#{uord}/{sord}"
             segments.append(Segment(document=name, id=sid, index=len(segments), text=text,
                                     codes=codes, meta={"unit": uord, "seg": sord}))
+        check_source_language(name, root.get("srcLang", ""), source_lang)
         return Document(name=name, path=path, format=self.name, skeleton=data, segments=segments,
                         source_lang=source_lang or root.get("srcLang", ""),
                         target_lang=target_lang or root.get("trgLang", ""))
