@@ -1869,22 +1869,14 @@ def _with_named_tails(text: str, spans: List[Span], lang: str, classes) -> List[
 # How common (wordfreq's Zipf scale) a word must be in the language for its capital at a
 # sentence's opening to be taken for the sentence's and not a name's (``OPENING_WORD_ZIPF``).
 OPENING_WORD_ZIPF = 2.0
-# ... and for a word alone in its sentence, an utterance ("Darn.", "Howdy!") or a name called
-# out ("Yamazaki."): a word as common as one in a million.
-UTTERANCE_ZIPF = 3.0
-# The endings of words derived from ordinary ones, which names seldom have (a name that does,
-# "Kelly", "Ahmed", is one the gazetteers know, and then no guess).
-_WORD_SUFFIX = {"en": re.compile(r"[a-z](?:ally|ily|ely|ously|ably|ibly|ively|fully|ed|ize|ise|"
-                                 r"ous|ness|ment|ful|less|able|ible|ive|ers|ings?)$")}
+# (Not a word alone in its sentence, whatever its frequency: "Darn." is an utterance, but
+# "Tokyo." in a list of meeting places and "Mulligan" in a table's cell are names.)
+# The endings of words derived from ordinary ones that names do not have: adverbs, abstract
+# nouns, adjectives in -ous, verbs in -ize.  Not -ing, -ers, -ed, -able or -ive: "Rowling",
+# "Hastings", "Withers", "Constable" are surnames the gazetteers lack.
+_WORD_SUFFIX = {"en": re.compile(r"[a-z]{3}(?:ally|ously|ably|ibly|ively|fully|ingly|edly|"
+                                 r"ment|ments|less|ous|ize|ized|izes|izing)$")}
 _NOTHING = re.compile(r"(?!)")
-
-
-_UTTERANCE_END = re.compile(r"[!?.…]*\s*$|[!?.…]+\s")
-
-
-def _alone_in_sentence(text: str, end: int) -> bool:
-    """Does the sentence end right after ``end`` ("Darn.", "Ooh!" are utterances)?"""
-    return bool(_UTTERANCE_END.match(text, end))
 
 
 def _without_compound_guesses(spans: List[Span], text: str, toks, p_name: Sequence[float],
@@ -1893,10 +1885,10 @@ def _without_compound_guesses(spans: List[Span], text: str, toks, p_name: Sequen
     recall margin is no name where
     * the analyser reads it as a compound common noun (``common_compounds``): a heading's
       or a keyword list's noun, "Rättegångsspråk: svenska", "– Motiveringsskyldighet –";
-    * it opens a sentence or a line, where the capital is the sentence's, and the
-      language's frequency list knows it (``OPENING_WORD_ZIPF``): a word the analyser's
-      dictionary lacks, "Crucially, …", "Rampant inflation", "Fertilize the plants.",
-      "Darn."."""
+    * it opens a sentence or a line, where the capital is the sentence's, it has the
+      ending of a word derived from an ordinary one, and the language's frequency list
+      knows it (``OPENING_WORD_ZIPF``): a word the analyser's dictionary lacks, "Crucially,
+      …", "Fertilize the plants.", "Unsupported encoding"."""
     from transforms.detect.heuristic import GUESS
     doubtful = {}
     for s in spans:
@@ -1916,9 +1908,8 @@ def _without_compound_guesses(spans: List[Span], text: str, toks, p_name: Sequen
         if word is None or zipf is None or not _at_opening(text, s.start) or any(
                 word.lower() in lex[k] for k in ("given", "family", "place")):
             return False
-        if _WORD_SUFFIX.get(lang, _NOTHING).search(word):
-            return zipf(word.lower()) >= OPENING_WORD_ZIPF
-        return zipf(word.lower()) >= UTTERANCE_ZIPF and _alone_in_sentence(text, s.end)
+        return bool(_WORD_SUFFIX.get(lang, _NOTHING).search(word)) \
+            and zipf(word.lower()) >= OPENING_WORD_ZIPF
 
     return [s for s in spans if doubtful.get(id(s)) not in compounds and not sentence_word(s)]
 
