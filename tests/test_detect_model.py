@@ -776,6 +776,22 @@ def test_a_name_takes_its_dutch_s_and_its_capitalised_particles():
     assert prefixed("it's Lisbon", "Lisbon") == [("Lisbon", "LOC")]
 
 
+def test_a_name_takes_its_lower_case_particles():
+    def prefixed(text, name, cat="PER", lang="da"):
+        a = text.index(name)
+        spans = [model.Span(a, a + len(name), cat, "model", name, source="detector")]
+        return [(s.text, s.category) for s in model._with_name_prefixes(text, spans, lang)]
+    assert prefixed("the work of O. van Assche", "Assche") == [("van Assche", "PER")]
+    assert prefixed("and van de Beek was cited", "Beek", "LOC") == [("van de Beek", "LOC")]
+    assert prefixed("Ludwig von Mises", "Mises") == [("von Mises", "PER")]
+    # "de" alone: after a title or an initial, or in English text
+    assert prefixed("by Sir de Villiers Graaff", "Villiers Graaff") == \
+        [("de Villiers Graaff", "PER")]
+    assert prefixed("sagen mellem J. de Souza", "Souza") == [("de Souza", "PER")]
+    assert prefixed("met Leonardo da Vinci", "Vinci", lang="en") == [("da Vinci", "PER")]
+    assert prefixed("og de Jensen sagde", "Jensen") == [("Jensen", "PER")]     # "they"
+
+
 def test_a_name_that_ends_in_its_own_acronym_gives_the_acronym_a_span():
     assert model._abbreviates("ITUC", "Inter-Trade Union Committee")
     text = "the International Labour Organisation (ILO)"

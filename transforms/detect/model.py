@@ -1333,7 +1333,8 @@ class NameTagger:
             spans = _with_foreign_names(text, toks, spans, lang)
             spans = _with_attached_parts(text, [_name_part_only(s, lang) for s in spans], lang)
             spans = _with_translated_names(text, spans, lang)
-            spans = _with_name_prefixes(text, _with_person_shapes(text, spans, lang, classes))
+            spans = _with_name_prefixes(text, _with_person_shapes(text, spans, lang, classes),
+                                        lang)
             out.append(_with_named_tails(text, spans, lang, classes))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -1776,12 +1777,22 @@ _DUTCH_GENITIVE = re.compile(r"(?<![’'])[’']s[-‑]([A-Z][\w\-‑]+)")  # (e
 _CAPITAL_PARTICLES = re.compile(r"(?<![\w\-])(?:Van|Von|Vander|Ten|Ter|(?:De|Di|Da|Du|Del|Le|La)"
                                 r"(?= (?:der|den|de|la|le|van|von|los|las|di)\b))"
                                 r"(?: (?:der|den|de|la|le|van|von|los|las|di))? $")
+# The same in lower case: "O. van Assche", "van de Beek", "Ludwig von Mises"; a particle that
+# is also a word of the languages served ("de", "la": Danish "they", Spanish "of") only after
+# a title or an initial ("Sir de Villiers Graaff", "J. de Souza"), or in English text.
+_LOWER_PARTICLES = re.compile(r"(?<![\w\-])(?:van|von|vander|ten|ter|zu|(?:de|di|da|du|del|della|le|la)"
+                              r"(?= (?:der|den|de|la|le|van|von|los|las|di)\b))"
+                              r"(?: (?:der|den|de|la|le|van|von|los|las|di))? $")
+_LONE_PARTICLE = re.compile(r"(?<![\w\-])(?:de|di|da|du|del|della|dos|das|le|la) $")
+_BEFORE_LONE_PARTICLE = re.compile(r"(?:\b(?:Sir|Dame|Lord|Lady|Mr|Mrs|Ms|Dr|Prof|Mme|M|Sr|Sra|"
+                                   r"Dom|Dona)\.?|(?<![\w.])[A-Z]\.) $")
 
 
-def _with_name_prefixes(text: str, spans: List[Span]) -> List[Span]:
+def _with_name_prefixes(text: str, spans: List[Span], lang: str = "") -> List[Span]:
     """A name takes what it writes before its capitalised word (``_DUTCH_GENITIVE``,
-    ``_CAPITAL_PARTICLES``): the "s" of "’s-Hertogenbosch" and the "Van der" of "Van der
-    Linden" go out with the name or not at all."""
+    ``_CAPITAL_PARTICLES``, ``_LOWER_PARTICLES``): the "s" of "’s-Hertogenbosch", the "Van
+    der" of "Van der Linden" and the "van de" of "van de Beek" go out with the name or not
+    at all."""
     out = list(spans)
     for m in _DUTCH_GENITIVE.finditer(text) if "s" in text else ():
         a, b = m.span()
@@ -1796,9 +1807,18 @@ def _with_name_prefixes(text: str, spans: List[Span]) -> List[Span]:
     for o in sorted(out, key=lambda x: x.start):
         if o.category in ("PER", "LOC") and o.source != PRECAUTION and o.text[:1].isupper():
             m = _CAPITAL_PARTICLES.search(text, max(0, o.start - 12), o.start)
+            cat = "PER"
+            if m is None and "a" <= text[o.start - 2:o.start - 1] <= "z":
+                cat = o.category
+                m = _LOWER_PARTICLES.search(text, max(0, o.start - 12), o.start)
+                lone = _LONE_PARTICLE.search(text, max(0, o.start - 6), o.start) \
+                    if m is None else None
+                if lone and (lang == "en" or _BEFORE_LONE_PARTICLE.search(
+                        text, max(0, lone.start() - 6), lone.start())):
+                    m = lone
             if m and not any(g.end > m.start() for g in grown[-1:]):
                 o = dataclasses.replace(o, start=m.start(), text=text[m.start():o.end],
-                                        category="PER")
+                                        category=cat)
         grown.append(o)
     return grown
 
