@@ -858,3 +858,16 @@ def test_a_word_the_document_uses_as_a_language_name_is_no_name_unless_a_people_
     assert model._without_language_names(
         ["The Ethnologue language code is bqj."],
         [[Span(4, 14, "ORG", "model", "Ethnologue", "detector")]], "en")[0] != []
+
+
+def test_a_prefixed_common_word_is_an_ordinary_word():
+    # words the analyser's dictionary lacks though it has what follows the prefix
+    assert all(model._prefixed_word(w, "en") for w in ("Unsupported", "Incorrect", "Unmatched"))
+    # names: a short rest ("In|gram"), a name after the prefix or the name itself
+    # ("Pre|scott", "In|diana"), or no word at all ("Re|dford")
+    assert not any(model._prefixed_word(w, "en")
+                   for w in ("Ingram", "Inman", "Prescott", "Indiana", "Redford", "Irving"))
+    assert not model._prefixed_word("Unsupported", "sv")      # English prefixes
+    tagger = model.default_tagger()
+    if tagger is not None:
+        assert tagger.detect(["Incorrect target language. Valid options:"], "en") == [[]]

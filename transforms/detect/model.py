@@ -489,6 +489,26 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
     return out
 
 
+# Prefixes that make a word of a word: "Unsupported", "Incorrect", "Reassessing",
+# "Misconfigured" — words the analyser's dictionary lacks though it has what follows.
+_WORD_PREFIX = {"en": re.compile(r"(?:un|in|im|il|ir|non|dis|mis|re|pre)([a-z]{5,})")}
+
+
+def _prefixed_word(word: str, lang: str) -> bool:
+    """A capitalised word that is a prefix (``_WORD_PREFIX``) and a common word of five
+    letters or more ("Un|supported", "In|correct"), and itself a word of the language's
+    frequency list: an ordinary word.  (Five letters: "In|gram", "In|man" are surnames.)"""
+    pattern = _WORD_PREFIX.get(lang)
+    m = pattern.fullmatch(word.lower()) if pattern is not None and word[:1].isupper() else None
+    if m is None:
+        return False
+    lex = _lexicons()
+    if any(w in lex[k] for w in (word.lower(), m.group(1)) for k in ("given", "family", "place")):
+        return False      # "Pre|scott", "In|diana"
+    zipf = zipf_fn(lang)
+    return zipf(m.group(1)) >= 3.0 and zipf(word.lower()) >= OPENING_WORD_ZIPF
+
+
 def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
             ) -> Optional[Span]:
     """A rule's span as the name model takes it, or None.
@@ -508,7 +528,7 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
         return None
     if classes is None:
         return None if span.subtype == GUESS else span
-    ordinary = [_ordinary(classes.get(w)) for _, _, w in toks]
+    ordinary = [_ordinary(classes.get(w)) or _prefixed_word(w, lang) for _, _, w in toks]
     before = text[:span.start].split()
     titled = bool(before) and before[-1].lower().rstrip(".") in _lexicons()["title"]
     if len(toks) == 1 and toks[0][2].lower() in _CALENDAR and not titled:
