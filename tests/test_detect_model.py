@@ -871,3 +871,20 @@ def test_a_prefixed_common_word_is_an_ordinary_word():
     tagger = model.default_tagger()
     if tagger is not None:
         assert tagger.detect(["Incorrect target language. Valid options:"], "en") == [[]]
+
+
+def test_an_event_or_a_holiday_is_no_name():
+    from transforms.detect.base import Span
+
+    def kept(text, name, cat="ORG"):
+        a = text.index(name)
+        row = [Span(a, a + len(name), cat, "model", name, "detector")]
+        return [s.text for s in model._without_events([text], [row], "en")[0]]
+    assert kept("its World War II wreck diving", "World War II") == []
+    assert kept("France believed the Civil War presented", "the Civil") == []   # head after
+    assert kept("hosted the 2004 Summer Olympic Games.", "Summer Olympic Games", "PER") == []
+    assert kept("studying on Thanksgiving, then", "Thanksgiving", "LOC") == []
+    assert kept("a film with Doris Day and", "Doris Day", "PER") == ["Doris Day"]
+    assert kept("the War Office said", "War Office") == ["War Office"]
+    assert model._without_events(["World War II"], [[Span(0, 12, "ORG", "m", "World War II",
+                                                          "detector")]], "sv")[0] != []

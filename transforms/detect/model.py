@@ -937,6 +937,44 @@ def _without_language_names(texts: Sequence[str], spans: List[List[Span]], lang:
             for text, row in zip(texts, spans)]
 
 
+# An event or a holiday names no one: "World War II", "the Civil War", "the Summer Olympic
+# Games", "the Middle Ages", "the Arab Spring", "the Bengali New Year", "Thanksgiving Day",
+# "Black Friday"; "Christmas", "Thanksgiving" alone.  (Neither MultiLeg nor GUM annotates
+# one as a name.)
+_EVENT_HEADS = {"en": {"war", "wars", "games", "olympics", "ages", "revolution", "spring",
+                       "day", "eve", "year", "holidays"}}
+_HOLIDAYS = {"en": {"christmas", "easter", "thanksgiving", "halloween", "hanukkah", "ramadan",
+                    "diwali", "passover", "pentecost", "lent", "advent", "xmas"}}
+_ORDINAL_TAIL = re.compile(r"(?:\s+(?:[IVX]+|\d+))+$")
+_NEXT_WORD = re.compile(r" ([A-Z][a-z]+)\b")
+
+
+def _without_events(texts: Sequence[str], spans: List[List[Span]], lang: str
+                    ) -> List[List[Span]]:
+    """No name span that is an event's or a holiday's name: two words or more ending in an
+    event's head noun (``_EVENT_HEADS``; a number after it aside; the head may follow the
+    span, "the Civil" of "the Civil War"), of two words the first no given name ("Doris Day"
+    is a person, "Summer Olympic Games" no one), or a holiday alone (``_HOLIDAYS``)."""
+    heads, holidays = _EVENT_HEADS.get(lang), _HOLIDAYS.get(lang, set())
+    if heads is None:
+        return spans
+    given = _lexicons()["given"]
+
+    def event(s: Span, text: str) -> bool:
+        words = [w for _, _, w in tokenize(_ORDINAL_TAIL.sub("", _LEADING_THE.sub("", s.text)))
+                 if _wordish(w)]
+        after = _NEXT_WORD.match(text, s.end)     # "the Civil" of "the Civil War"
+        if after and after.group(1).lower() in heads:
+            words.append(after.group(1))
+        if len(words) == 1:
+            return POSSESSIVE.sub("", words[0]).lower() in holidays
+        return len(words) > 1 and words[-1].lower() in heads and (
+            len(words) > 2 or words[0].lower() not in given)
+
+    return [[s for s in row if s.category not in CATS or not event(s, text)]
+            for text, row in zip(texts, spans)]
+
+
 def _outvoted(texts: Sequence[str], spans: List[List[Span]], lang: str,
               classes) -> List[List[Span]]:
     """Document-level vote on ordinary words: a one-word name that is an ordinary word of
@@ -1360,8 +1398,8 @@ class NameTagger:
                         lang, classes)
         out = _with_case_parties(texts, _with_address_owners(texts, _with_suspended_halves(
             texts, _with_fixed_modifiers(texts, out, lang), lang)))
-        out = _outvoted(texts, _without_language_names(
-            texts, _without_term_acronyms(texts, out, lang), lang), lang, classes)
+        out = _outvoted(texts, _without_events(texts, _without_language_names(
+            texts, _without_term_acronyms(texts, out, lang), lang), lang), lang, classes)
         return _with_lower_case_union(texts, out, lang)
 
 
