@@ -885,6 +885,22 @@ def test_an_event_or_a_holiday_is_no_name():
     assert kept("hosted the 2004 Summer Olympic Games.", "Summer Olympic Games", "PER") == []
     assert kept("studying on Thanksgiving, then", "Thanksgiving", "LOC") == []
     assert kept("a film with Doris Day and", "Doris Day", "PER") == ["Doris Day"]
+    assert kept("as J. Day wrote", "J. Day", "PER") == ["J. Day"]
+    assert kept("said Judge Day", "Judge Day", "PER") == ["Judge Day"]
     assert kept("the War Office said", "War Office") == ["War Office"]
     assert model._without_events(["World War II"], [[Span(0, 12, "ORG", "m", "World War II",
                                                           "detector")]], "sv")[0] != []
+
+
+def test_an_acronym_whose_words_the_document_writes_in_lower_case_is_a_term():
+    from transforms.detect.base import Span
+    texts = ["Leading Dutch Librarians into DH", "Digital Humanities Clinics for librarians",
+             "Most were new to digital humanities and DH.", "The EU and the end user.",
+             "European Union law applies."]
+    spans = [[Span(29, 31, "ORG", "model", "DH", "detector")], [], [],
+             [Span(4, 6, "LOC", "model", "EU", "detector")], []]
+    assert model._spelt_out_terms(texts, spans, "en") == {"DH"}
+    # the same words both ways; and no word of the language ("US", universal service)
+    us = ["The US and Universal Service.", "universal service obligations"]
+    assert model._spelt_out_terms(us, [[Span(4, 6, "LOC", "m", "US", "detector")], []],
+                                  "en") == set()

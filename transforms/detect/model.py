@@ -852,13 +852,42 @@ def _with_lower_case_union(texts: Sequence[str], spans: List[List[Span]], lang: 
     return out
 
 
+_JOINERS = r"(?:\s+(?:and|of|for|the|on|in|&))*[\s\-/]+"
+
+
+def _spelt_out_terms(texts: Sequence[str], spans: List[List[Span]], lang: str) -> Set[str]:
+    """Acronyms the document uses without defining them, whose words it writes out both in
+    lower case and capitalised: "DH" where it writes "digital humanities" and "Digital
+    Humanities Clinics", "ICT" beside "information and communication technologies" and
+    "Information and Communication Technologies" — a term, as a name is never written in
+    lower case.  (The same words both ways: "European Union" and "end user" spell "EU".)"""
+    found = {s.text for row in spans for s in row
+             if s.source != PRECAUTION and 2 <= len(s.text) <= 6 and s.text.isalpha()
+             and s.text.isupper()}
+    if not found:
+        return set()
+    whole = "\n".join(texts)
+    out = set()
+    for acronym in found:
+        title = _JOINERS.join(ch + r"[a-z]{2,}" for ch in acronym)
+        for phrase in {m.group().lower() for m in re.finditer(
+                r"(?<![\w\-])" + title + r"(?![\w\-])", whole)}:
+            if re.search(r"(?<![\w\-])" + re.escape(phrase) + r"(?![\w\-])", whole):
+                out.add(acronym)
+                break
+    if out:     # not a word of the language ("US": "universal service" spells it too)
+        classes = word_classes({a.lower() for a in out}, lang)
+        out = {a for a in out if "common" not in classes.get(a.lower(), ())}
+    return out
+
+
 def _without_term_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: str = "en"
                            ) -> List[List[Span]]:
     """No span of a term's acronym (``_term_acronyms``); a span that takes one in brackets
     at its end loses it, and is none when what is left has no capital letter: "open source
     software (FLOSS)" is the term's definition, "Open Source Software (FLOSS)" keeps its
     capitalised words for the model's judgement."""
-    terms = _term_acronyms(texts, spans, lang)
+    terms = _term_acronyms(texts, spans, lang) | _spelt_out_terms(texts, spans, lang)
     if not terms:
         return spans
     plural = {t + "s" for t in terms}
@@ -958,7 +987,7 @@ def _without_events(texts: Sequence[str], spans: List[List[Span]], lang: str
     heads, holidays = _EVENT_HEADS.get(lang), _HOLIDAYS.get(lang, set())
     if heads is None:
         return spans
-    given = _lexicons()["given"]
+    lex = _lexicons()
 
     def event(s: Span, text: str) -> bool:
         words = [w for _, _, w in tokenize(_ORDINAL_TAIL.sub("", _LEADING_THE.sub("", s.text)))
@@ -968,8 +997,12 @@ def _without_events(texts: Sequence[str], spans: List[List[Span]], lang: str
             words.append(after.group(1))
         if len(words) == 1:
             return POSSESSIVE.sub("", words[0]).lower() in holidays
-        return len(words) > 1 and words[-1].lower() in heads and (
-            len(words) > 2 or words[0].lower() not in given)
+        if len(words) < 2 or words[-1].lower() not in heads:
+            return False
+        # "J. Day", "Judge Day", "Doris Day": a person, whose surname is a head's word
+        return all(len(w) > 2 and not w.endswith(".")
+                   and w.lower() not in lex["title"] for w in words[:-1]) and (
+            len(words) > 2 or words[0].lower() not in lex["given"])
 
     return [[s for s in row if s.category not in CATS or not event(s, text)]
             for text, row in zip(texts, spans)]
