@@ -904,3 +904,14 @@ def test_an_acronym_whose_words_the_document_writes_in_lower_case_is_a_term():
     us = ["The US and Universal Service.", "universal service obligations"]
     assert model._spelt_out_terms(us, [[Span(4, 6, "LOC", "m", "US", "detector")], []],
                                   "en") == set()
+
+
+def test_an_interjection_is_no_name_but_a_form_of_address_stays_masked():
+    from transforms.detect.base import Span
+    texts = ["Ooh. ", "Mhm. ", "So, Your Honor, this was remanded", "Oakley. "]
+    spans = [[Span(0, 3, "PER", "guess", "Ooh", "detector")],
+             [Span(0, 3, "PER", "guess", "Mhm", "detector")],
+             [Span(4, 14, "ORG", "model", "Your Honor", "detector")],
+             [Span(0, 6, "PER", "guess", "Oakley", "detector")]]
+    got = model._without_speech_words(texts, spans, "en")
+    assert [[s.text for s in row] for row in got] == [[], [], ["Your Honor"], ["Oakley"]]

@@ -1008,6 +1008,24 @@ def _without_events(texts: Sequence[str], spans: List[List[Span]], lang: str
             for text, row in zip(texts, spans)]
 
 
+# Words of speech that name no one, whatever their capital: interjections as transcripts
+# write them ("Ooh.", "Mhm.", "Uh-huh.").  (Not a form of address: GUM counts "Your Honor"
+# as the judge it names.)
+_SPEECH = {"en": re.compile(
+    r"ooh|oh|ah|aah|aha|uh|uhh|um|umm|hm|hmm|mhm|mm|mmm|huh|uh-huh|un-unh|nuh-uh|er|erm|"
+    r"eh|wow|whoa|oops|gosh|darn|howdy|yeah|yep|nope|ouch|yay|ugh|shh|psst", re.IGNORECASE)}
+
+
+def _without_speech_words(texts: Sequence[str], spans: List[List[Span]], lang: str
+                          ) -> List[List[Span]]:
+    """No name span made of an interjection alone (``_SPEECH``)."""
+    pattern = _SPEECH.get(lang)
+    if pattern is None:
+        return spans
+    return [[s for s in row if s.category not in CATS or not pattern.fullmatch(s.text)]
+            for row in spans]
+
+
 def _outvoted(texts: Sequence[str], spans: List[List[Span]], lang: str,
               classes) -> List[List[Span]]:
     """Document-level vote on ordinary words: a one-word name that is an ordinary word of
@@ -1431,6 +1449,7 @@ class NameTagger:
                         lang, classes)
         out = _with_case_parties(texts, _with_address_owners(texts, _with_suspended_halves(
             texts, _with_fixed_modifiers(texts, out, lang), lang)))
+        out = _without_speech_words(texts, out, lang)
         out = _outvoted(texts, _without_events(texts, _without_language_names(
             texts, _without_term_acronyms(texts, out, lang), lang), lang), lang, classes)
         return _with_lower_case_union(texts, out, lang)
