@@ -915,3 +915,27 @@ def test_an_interjection_is_no_name_but_a_form_of_address_stays_masked():
              [Span(0, 6, "PER", "guess", "Oakley", "detector")]]
     got = model._without_speech_words(texts, spans, "en")
     assert [[s.text for s in row] for row in got] == [[], [], ["Your Honor"], ["Oakley"]]
+
+
+def test_letters_after_a_name_are_no_names_and_a_trailing_joiner_joins_two_names():
+    from transforms.detect.base import Span
+
+    def row(text, *names):
+        out = []
+        for name, cat in names:
+            a = text.index(name)
+            out.append(Span(a, a + len(name), cat, "model", name, "detector"))
+        return out
+    text = "Dr John Smith, MB,ChB,MSc,MD,DRCOG, wrote it."
+    got = model._without_post_nominals(text, row(text, ("John Smith", "PER"), ("MB", "ORG"),
+                                                 ("ChB", "ORG"), ("DRCOG", "ORG")))
+    assert [s.text for s in got] == ["John Smith"]
+    text = "John Smith, IBM, HP and SAP signed."       # no degree among them: companies
+    got = model._without_post_nominals(text, row(text, ("John Smith", "PER"), ("IBM", "ORG"),
+                                                 ("HP", "ORG"), ("SAP", "ORG")))
+    assert [s.text for s in got] == ["John Smith", "IBM", "HP", "SAP"]
+    text = "the Ministero dell'Economia e delle Finanze said"
+    got = model._joined_over_trailing_joiners(text, row(
+        text, ("Ministero dell'Economia e delle", "ORG"), ("Finanze", "PER")))
+    assert [(s.text, s.category) for s in got] == \
+        [("Ministero dell'Economia e delle Finanze", "ORG")]

@@ -1439,7 +1439,8 @@ class NameTagger:
             spans = _grown_to_whole_names(text, toks, spans, classes, lang == "en")
             if lang == "en":
                 spans = _with_place_kinds(text, toks, spans, classes)
-            spans = _with_foreign_names(text, toks, spans, lang)
+            spans = _without_post_nominals(text, _joined_over_trailing_joiners(
+                text, _with_foreign_names(text, toks, spans, lang)))
             spans = _with_attached_parts(text, [_name_part_only(s, lang) for s in spans], lang)
             spans = _with_translated_names(text, spans, lang)
             spans = _with_name_prefixes(text, _with_person_shapes(text, spans, lang, classes),
@@ -1718,6 +1719,54 @@ def _with_foreign_names(text: str, toks, spans: List[Span], lang: str) -> List[S
         skip_until = end
         cat = "ORG" if lower_content else s.category
         out.append(dataclasses.replace(s, end=end, text=text[s.start:end], category=cat))
+    return out
+
+
+def _joined_over_trailing_joiners(text: str, spans: List[Span]) -> List[Span]:
+    """A name that ends in another language's joining word ("Ministero dell'Economia e
+    delle") and the name right after it ("Finanze") are one: the joining word says the name
+    goes on.  (Two names, two pseudonyms, and the second a person's.)"""
+    out: List[Span] = []
+    for s in spans:
+        prev = out[-1] if out else None
+        if prev is not None and prev.category in CATS and s.category in CATS \
+                and prev.source != PRECAUTION and text[prev.end:s.start] == " " \
+                and s.text[:1].isupper():
+            last = prev.text.rsplit(None, 1)[-1].lower()
+            if last != prev.text.lower() and any(
+                    last in joiners for lang, joiners in _FOREIGN_JOINERS.items()
+                    if lang != "en"):
+                out[-1] = dataclasses.replace(prev, end=s.end, text=text[prev.start:s.end])
+                continue
+        out.append(s)
+    return out
+
+
+# Letters after a person's name: degrees and honours ("John Smith, MB,ChB,MSc,MD,DRCOG",
+# "Jane Roe PhD, FRCP"): each with two capitals or more, up to seven letters, two or more
+# of them and one a degree or an honour everyone writes ("John Smith, IBM and Apple" and
+# "John Smith, IBM, HP" are a person and companies).
+_DEGREES = {"MD", "PhD", "MSc", "BSc", "MA", "BA", "MB", "ChB", "BCh", "MBBS", "LLB", "LLM",
+            "MBA", "MPH", "JD", "DPhil", "MPhil", "DSc", "EdD", "PharmD", "DDS", "RN", "BSN",
+            "MSN", "FRCP", "FRCS", "MRCP", "FRCOG", "MRCOG", "DRCOG", "MRCGP", "FRACP", "FACP",
+            "FACS", "FRS", "QC", "KC", "OBE", "MBE", "CBE", "KBE", "DBE", "CPA"}
+_POST_NOMINALS = re.compile(r",?\s*((?:(?=[A-Za-z]*[A-Z][A-Za-z]*[A-Z])[A-Z][A-Za-z]{1,6}\.?"
+                            r"(?:\s*,\s*|\s+|$))+)")
+
+
+def _without_post_nominals(text: str, spans: List[Span]) -> List[Span]:
+    """No name span inside the letters after a person's name (``_POST_NOMINALS``): they
+    say what the person is, the name says who."""
+    out: List[Span] = []
+    chain_end = -1
+    for s in spans:
+        if s.start < chain_end and s.category in ("ORG", "PER") and s.text.isalpha():
+            continue
+        out.append(s)
+        if s.category == "PER" and s.source != PRECAUTION:
+            m = _POST_NOMINALS.match(text, s.end)
+            letters = re.findall(r"[A-Za-z]+", m.group(1)) if m else []
+            chain_end = m.end(1) if len(letters) >= 2 and _DEGREES & set(letters) else -1
     return out
 
 
