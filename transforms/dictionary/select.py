@@ -416,7 +416,8 @@ class Selector:
                order: Callable[[str], int],
                acceptable: Callable[[DictionaryEntry, Sequence[str]], bool],
                views: Optional[Callable[[Sequence[str]], Dict[str, str]]] = None,
-               refused: Optional[Callable[[DictionaryEntry], bool]] = None) -> Selection:
+               refused: Optional[Callable[[DictionaryEntry], bool]] = None,
+               engine_missed: Optional[Callable[[], bool]] = None) -> Selection:
         """``order(lemma)``: the secret-keyed tie-break; ``acceptable(entry, made)``: the
         chooser's exclusion and containment rules (``made``: the forms analogy adds);
         ``views(texts)``: the engine's own view of each text (``PairLexicon.views``), for the
@@ -425,7 +426,11 @@ class Selector:
         (the run's avoid list), one object for the whole run: they are left out of the
         shared plans once, instead of being ranked and turned down cluster after cluster (on
         the dictionary's own corpus, where the avoid list holds nearly every entry, they
-        were 56 % of all that ``acceptable`` was asked)."""
+        were 56 % of all that ``acceptable`` was asked).
+        ``engine_missed()``: asked once no entry the engine reads like the original is
+        acceptable (no ``engine+features``), before the other tiers; True ends the selection
+        there (``Selection(None, "engine-missed")``): the caller has a pseudonym of its own
+        for that case and the other tiers' choice would go unused."""
         looks = _Looks(mentions, canonical, views, category, self._view_levels)
         needs = [need_of(m.features) for m in mentions] or [{}]
         distinct: List[Dict[str, str]] = []
@@ -441,11 +446,18 @@ class Selector:
 
         plan = self._plan(category, looks, distinct, classes, tokens, gender, end, views,
                           refused)
+        asked = engine_missed is None
         for step, ranking, made in plan.tiers:
+            if not asked and step != "engine+features":
+                asked = True
+                if engine_missed():
+                    return Selection(None, "engine-missed")
             for e in ranking.ranked(order):
                 forms = [m.form for m in made[id(e)]] if id(e) in made else ()
                 if acceptable(e, forms):
                     return Selection(e, step, list(forms))
+        if not asked and engine_missed():
+            return Selection(None, "engine-missed")
         if self.analogy is not None and not looks._strict():
             e = self._synthesize(category, plan.required, tokens, gender, end, order,
                                  lambda x, made: acceptable(x, made) and looks.passes(x),
