@@ -693,3 +693,33 @@ def test_made_up_names_are_those_of_a_walk_that_makes_every_name_whole(lang):
         assert (got and (got.lemma, got.forms)) == (want and (want.lemma, want.forms)), case
         chosen.add(got and got.lemma)
     assert len(chosen) > 100
+
+
+def test_engine_missed_is_asked_before_the_other_tiers_and_ends_the_selection():
+    # ``engine_missed`` (the chooser's own acronym or vocabulary name) is asked once no
+    # entry the engine reads alike is acceptable, before any other tier is walked; when it
+    # has a pseudonym the selection stops, and when it has none the selection goes on as
+    # without it.
+    from transforms.dictionary.select import Selector
+    from transforms.pseudonyms.keyed import keyed_int
+    sel = Selector(et_dictionary())
+    ms = [m("Tallinnas", "LOC", "Tallinn", "Ine", cls="Gep")]
+
+    def order(s):
+        return keyed_int(b"k", "doc", "LOC", "tallinn", s)
+
+    asked = []
+
+    def acceptable(e, made):
+        asked.append(e.lemma)
+        return True
+    want = sel.select("LOC", ms, "Tallinnas", order, acceptable)
+    assert want.entry is not None and want.step != "engine+features" and asked
+    asked.clear()
+    missed = []
+    got = sel.select("LOC", ms, "Tallinnas", order, acceptable,
+                     engine_missed=lambda: missed.append(1) or True)
+    assert (got.entry, got.step, asked, missed) == (None, "engine-missed", [], [1])
+    got = sel.select("LOC", ms, "Tallinnas", order, acceptable,
+                     engine_missed=lambda: missed.append(2) or False)
+    assert (got.entry, got.step, missed) == (want.entry, want.step, [1, 2])
