@@ -102,6 +102,24 @@ def test_a_date_sent_with_its_leading_word_is_placed_with_it():
     assert [res.text[s:e] for s, e, _ in res.spans] == ["den 10 februar 2014"], res.text
 
 
+def test_free_tokens_are_those_no_taken_span_overlaps():
+    # ``_free_tokens`` (bisection over the tokens) says for each token what ``_overlaps``
+    # says of it: spans empty, inside a word, across several, at either edge.
+    import random
+    from transforms.linking import _TOKEN
+    from transforms.restore import _free_tokens, _overlaps
+    rnd = random.Random(7)
+    for _ in range(500):
+        text = " ".join(rnd.choice(["de", "la", "Comisión", "(", ")", "l'Union", "2013,"])
+                        for _ in range(rnd.randint(0, 20)))
+        toks = list(_TOKEN.finditer(text))
+        taken = []
+        for _ in range(rnd.randint(0, 4)):
+            a = rnd.randint(0, len(text))
+            taken.append((a, min(len(text), a + rnd.randint(0, 12))))
+        assert _free_tokens(toks, taken) == [not _overlaps(t.span(), taken) for t in toks]
+
+
 def test_restoration_lexicon_asks_the_pair_once_per_question_and_warms_once_per_text(
         monkeypatch):
     # Restoration asks about a pseudonym's words with every word around it, again and
