@@ -606,3 +606,120 @@ def test_a_made_up_name_is_the_best_ranked_of_its_look_that_is_acceptable():
                (1 if e.lemma.casefold()[-1:] == "a" else 2) for e in made]
     assert endings == sorted(endings)
     assert all(f.form.endswith("s") for e in made for f in e.forms if f.count < 0)
+
+
+def _synthesize_walking_every_name(sel, category, distinct, tokens, gender, end, order,
+                                   acceptable):
+    # ``Selector._synthesize`` as it was before ranks were kept per pool and given names
+    # drawn only for the ranks reached: every name of the look made whole, then sorted.
+    import itertools
+    from transforms.dictionary import select as s
+    cat = s.CATEGORY_ALIASES.get(category, category)
+    lists = s.fallback_lists()
+    pool = {"PER": lists["family"], "LOC": lists["city"]}.get(cat) or \
+        s._org_names(tuple(lists["org"]))
+    need_keys = [(need, s._need_key(need)) for need in distinct if need]
+    n = len(pool)
+    start = order("\x1fsynthetic")
+    step = s._coprime_step(n, order("\x1fsynthetic-step"))
+    i = 0
+    while i < n:
+        look = []
+        while i < n and len(look) < s.SYNTHETIC_LOOK:
+            word = pool[(start + i * step) % n]
+            i += 1
+            if len(word) < 3 or not s._NAME_WORD.fullmatch(word):
+                continue
+            lemma = word
+            if cat == "PER" and tokens > 1:
+                given = sel._given_names(gender)
+                if not given:
+                    return None
+                k = order("\x1fgiven\x1f" + word)
+                firsts = []
+                for j in range(len(given)):
+                    g = given[(k + j) % len(given)]
+                    if g not in firsts and g != word:
+                        firsts.append(g)
+                    if len(firsts) == tokens - 1:
+                        break
+                lemma = " ".join(firsts + [word])
+            mades = [sel.analogy.make(lemma, need) for need, _ in need_keys]
+            if not all(mades):
+                continue
+            evidence = min((m.score for m in mades), default=s.OWN)
+            last = word.casefold()
+            ending = 0 if last[-2:] == end else (1 if last[-1:] == end[-1:] else 2)
+            look.append(((-min(evidence, s.TRUSTED), ending, len(lemma)), lemma, mades))
+        for lemma, mades in s._keyed_within(look, order):
+            e = s._made_entry(lemma, mades, cat)
+            if acceptable(e, ()):
+                return e
+    return None
+
+
+@pytest.mark.parametrize("lang", ["et", "sv", "en"])
+def test_made_up_names_are_those_of_a_walk_that_makes_every_name_whole(lang):
+    # The ranks kept per pool (evidence and ending of the last word) and the given names
+    # drawn lazily choose exactly the name the whole walk chose: many clusters, forms,
+    # lengths, genders, endings, and ``acceptable`` refusing some of them.
+    import random
+    import zlib
+    from transforms.dictionary.select import Selector
+    from transforms.dictionary.store import load_default
+    from transforms.pseudonyms.keyed import keyed_int
+    sel = Selector(et_dictionary() if lang == "et" else load_default(lang))
+    assert sel.analogy is not None
+    needs = [dict(k) for k in sel.analogy.needs][:6] + [{}]
+    rnd = random.Random(5)
+    chosen = set()
+    for case in range(150):
+        cat = rnd.choice(["PER", "PER", "LOC", "ORG", "GPE"])
+        distinct = rnd.sample(needs, rnd.randint(1, 3))
+        tokens, gender = rnd.randint(1, 3), rnd.choice(["", "Fem", "Masc"])
+        end = rnd.choice(["", "a", "en", "ia", "on", "sk"])
+
+        def order(x, case=case):
+            return keyed_int(b"k", "doc", cat, f"cluster{case}", x)
+
+        refused = rnd.randint(0, 5)
+
+        def acceptable(e, made, refused=refused):
+            return zlib.crc32(e.lemma.encode()) % 7 >= refused
+
+        got = sel._synthesize(cat, distinct, tokens, gender, end, order, acceptable)
+        want = _synthesize_walking_every_name(sel, cat, distinct, tokens, gender, end, order,
+                                              acceptable)
+        assert (got and (got.lemma, got.forms)) == (want and (want.lemma, want.forms)), case
+        chosen.add(got and got.lemma)
+    assert len(chosen) > 100
+
+
+def test_engine_missed_is_asked_before_the_other_tiers_and_ends_the_selection():
+    # ``engine_missed`` (the chooser's own acronym or vocabulary name) is asked once no
+    # entry the engine reads alike is acceptable, before any other tier is walked; when it
+    # has a pseudonym the selection stops, and when it has none the selection goes on as
+    # without it.
+    from transforms.dictionary.select import Selector
+    from transforms.pseudonyms.keyed import keyed_int
+    sel = Selector(et_dictionary())
+    ms = [m("Tallinnas", "LOC", "Tallinn", "Ine", cls="Gep")]
+
+    def order(s):
+        return keyed_int(b"k", "doc", "LOC", "tallinn", s)
+
+    asked = []
+
+    def acceptable(e, made):
+        asked.append(e.lemma)
+        return True
+    want = sel.select("LOC", ms, "Tallinnas", order, acceptable)
+    assert want.entry is not None and want.step != "engine+features" and asked
+    asked.clear()
+    missed = []
+    got = sel.select("LOC", ms, "Tallinnas", order, acceptable,
+                     engine_missed=lambda: missed.append(1) or True)
+    assert (got.entry, got.step, asked, missed) == (None, "engine-missed", [], [1])
+    got = sel.select("LOC", ms, "Tallinnas", order, acceptable,
+                     engine_missed=lambda: missed.append(2) or False)
+    assert (got.entry, got.step, missed) == (want.entry, want.step, [1, 2])

@@ -100,3 +100,59 @@ def test_a_date_sent_with_its_leading_word_is_placed_with_it():
                           source_lang="sv")
     assert res.unresolved == 0
     assert [res.text[s:e] for s, e, _ in res.spans] == ["den 10 februar 2014"], res.text
+
+
+def test_free_tokens_are_those_no_taken_span_overlaps():
+    # ``_free_tokens`` (bisection over the tokens) says for each token what ``_overlaps``
+    # says of it: spans empty, inside a word, across several, at either edge.
+    import random
+    from transforms.linking import _TOKEN
+    from transforms.restore import _free_tokens, _overlaps
+    rnd = random.Random(7)
+    for _ in range(500):
+        text = " ".join(rnd.choice(["de", "la", "Comisión", "(", ")", "l'Union", "2013,"])
+                        for _ in range(rnd.randint(0, 20)))
+        toks = list(_TOKEN.finditer(text))
+        taken = []
+        for _ in range(rnd.randint(0, 4)):
+            a = rnd.randint(0, len(text))
+            taken.append((a, min(len(text), a + rnd.randint(0, 12))))
+        assert _free_tokens(toks, taken) == [not _overlaps(t.span(), taken) for t in toks]
+
+
+def test_restoration_lexicon_asks_the_pair_once_per_question_and_warms_once_per_text(
+        monkeypatch):
+    # Restoration asks about a pseudonym's words with every word around it, again and
+    # again: the document's lexicon answers a repeated question from what it was told,
+    # except an analyser failure (asked again), and warms a segment's words once.
+    from types import SimpleNamespace
+    from transforms import stages
+    from transforms.engines import apertium_lexicon
+    asked, warmed = [], []
+
+    class Pair:
+        target = object()
+
+        def target_form(self, fake, found, original, default_only=False):
+            asked.append((fake, found, original, default_only))
+            if found == "roto":
+                raise OSError("analyser gone")
+            return original.upper() if found.startswith(fake[:1].lower()) else None
+
+        def warm(self, words):
+            warmed.append(list(words))
+    monkeypatch.setattr(apertium_lexicon, "pair_lexicon", lambda s, t: Pair())
+    pd = SimpleNamespace(engine="apertium",
+                         document=SimpleNamespace(source_lang="en", target_lang="es"))
+    lexicon = stages.restoration_lexicon(pd)
+    for _ in range(3):
+        assert lexicon("Card", "carta", "Pass") == "PASS"
+        assert lexicon("Card", "de", "Pass") is None
+        assert lexicon("Card", "de", "Pass", True) is None
+        assert lexicon("Card", "roto", "Pass") is None
+        lexicon.warm(["la", "carta"])
+    lexicon.warm(["otra"])
+    lexicon.warm(["la", "carta"])
+    assert asked == [("Card", "carta", "Pass", False), ("Card", "de", "Pass", False),
+                     ("Card", "de", "Pass", True)] + [("Card", "roto", "Pass", False)] * 3
+    assert warmed == [["la", "carta"], ["otra"], ["la", "carta"]]

@@ -13,6 +13,7 @@ For each replacement sent, locate it in the engine's output and swap in the orig
 """
 from __future__ import annotations
 
+import bisect
 import os
 import re
 from typing import Callable, List, Optional, Sequence, Tuple
@@ -59,6 +60,20 @@ def _find_exact(text: str, needle: str, taken: List[Tuple[int, int]]) -> Optiona
 
 def _overlaps(span, taken) -> bool:
     return any(span[0] < b and a < span[1] for a, b in taken)
+
+
+def _free_tokens(toks, taken) -> List[bool]:
+    """``not _overlaps(t.span(), taken)`` for each of ``toks`` (matches in text order, not
+    overlapping): each taken span marks the tokens it overlaps, found by bisection."""
+    free = [True] * len(toks)
+    if taken:
+        ends = [t.end() for t in toks]
+        for a, b in taken:
+            j = bisect.bisect_right(ends, a)
+            while j < len(toks) and toks[j].start() < b:
+                free[j] = False
+                j += 1
+    return free
 
 
 def _find_words(text: str, replacement: str, taken) -> Optional[Tuple[int, int]]:
@@ -221,16 +236,30 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
         whole = POSSESSIVE.sub("", a.original)
         orig = fake
     toks = list(_TOKEN.finditer(text))
+    # each token's text, folded text and whether it is free, once: the anchor's search
+    # asks about every token twice, and each other word about those near it
+    words = [t.group(0) for t in toks]
     warm = getattr(lexicon, "warm", None)
     if warm is not None:
-        warm([t.group(0) for t in toks])
+        warm(words)
     pairs = [(f.group(0), o.group(0)) for f, o in zip(fake, orig)
              if whole is not None or fold(f.group(0)) != fold(o.group(0))]
+    if not pairs:
+        return None
+    folded = [fold(w) for w in words]
+    free = _free_tokens(toks, taken)
+    folded_fake = {fw: fold(fw) for fw, _ in pairs}
 
     def found_as(fw: str, ow: str, t, default_only: bool = False) -> Optional[str]:
         if fold(t.group(0)) == fold(fw):
             return ow
         return lexicon(fw, t.group(0), ow, default_only)
+
+    def found_at(fw: str, ow: str, j: int, default_only: bool = False) -> Optional[str]:
+        """``found_as`` for ``toks[j]``."""
+        if folded[j] == folded_fake[fw]:
+            return ow
+        return lexicon(fw, words[j], ow, default_only)
 
     # Anchored on the longest word's occurrences; the others are looked for nearest to it
     # (a short word — "of" as "de" — occurs anywhere in a sentence).
@@ -241,13 +270,12 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
         fw, ow = pairs[order[0]]
         # The anchor as the engine's default translation first: "Card" may also be
         # "documento" in the dictionary, and the sentence's own "documento" comes earlier.
-        anchors = [(ai, t, d) for d in (True, False) for ai, t in enumerate(toks)]
-        for ai, t, default_only in anchors:
-            if _overlaps(t.span(), taken):
-                continue
-            new = found_as(fw, ow, t, default_only)
+        anchors = [(ai, d) for d in (True, False) for ai in range(len(toks)) if free[ai]]
+        for ai, default_only in anchors:
+            new = found_at(fw, ow, ai, default_only)
             if new is None:
                 continue
+            t = toks[ai]
             edits = [(t.start(), t.end(), new)]
             used = {ai}
             for k in order[1:]:
@@ -255,9 +283,9 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                 best = None
                 for j in sorted(range(max(0, ai - window), min(len(toks), ai + window + 1)),
                                 key=lambda j: abs(j - ai)):
-                    if j in used or _overlaps(toks[j].span(), taken):
+                    if j in used or not free[j]:
                         continue
-                    got = found_as(kw, kow, toks[j])
+                    got = found_at(kw, kow, j)
                     if got is not None:
                         best = (j, got)
                         break

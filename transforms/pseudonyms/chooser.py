@@ -354,14 +354,25 @@ class PseudonymChooser:
                 return False
             return not looks_like(entry.lemma)
 
+        shaped: List[Optional[Plain]] = []
+
+        def engine_missed() -> bool:
+            # No entry the engine reads like the original: an acronym it knows, or a name
+            # composed of its vocabulary, goes before the dictionary's other tiers.  Asked
+            # before those tiers are walked, not after: they (and the made-up names) were
+            # a fifth of protection, and unused for the 2,320 of 5,712 clusters of 200
+            # MultiLeg en documents that took one of these.
+            shaped.append(self._step_engine_acronym(cluster, mentions) or
+                          self._step_engine_shaped(cluster, mentions))
+            return shaped[0] is not None
+
         sel = self.selector.select(cluster.category, mentions, cluster.canonical, order,
                                    acceptable, self.views,
-                                   refused=_refused_by(self._forbidden[1], person))
-        if sel.step != "engine+features" and self.views is not None:
-            shaped = self._step_engine_acronym(cluster, mentions) or \
-                self._step_engine_shaped(cluster, mentions)
-            if shaped is not None:
-                return shaped
+                                   refused=_refused_by(self._forbidden[1], person),
+                                   engine_missed=engine_missed if self.views is not None
+                                   else None)
+        if shaped and shaped[0] is not None:
+            return shaped[0]
         if sel.entry is None:
             return None
         self._fired(sel.step)
