@@ -62,7 +62,29 @@ def leaks_exact(mention: str, payload: str) -> bool:
     m = mention.strip()
     if not m:
         return False
-    return _exact_pattern(fold(m)).search(_folded(payload)) is not None
+    folded = fold(m)
+    if not folded:
+        return _exact_pattern(folded).search(_folded(payload)) is not None
+    return _bounded_in(folded, _folded(payload))
+
+
+def _is_word(c: str) -> bool:
+    """``c`` matches ``_WORD`` (``re``'s ``\\w`` is ``str.isalnum`` or "_")."""
+    return c.isalnum() or c in "_\u00D7\u00F7"
+
+
+def _bounded_in(needle: str, text: str) -> bool:
+    """``_exact_pattern(needle).search(text)`` for a non-empty ``needle``, by ``str.find``:
+    an occurrence with no word character on either side.  Compiling each mention's pattern
+    cost more than all the searches (a corpus has thousands of distinct mentions)."""
+    n = len(needle)
+    at = text.find(needle)
+    while at >= 0:
+        if (at == 0 or not _is_word(text[at - 1])) and \
+                (at + n == len(text) or not _is_word(text[at + n])):
+            return True
+        at = text.find(needle, at + 1)
+    return False
 
 
 @functools.lru_cache(maxsize=4096)
@@ -92,17 +114,21 @@ def fuzzy_similarity(mention: str, payload: str, at_least: Optional[float] = Non
     words = _words(payload)
     n = len(m.split())
     sizes = {max(1, n - 1), n, n + 1}
-    sm = difflib.SequenceMatcher(autojunk=False)
-    sm.set_seq2(m)
     best = 0.0
     if at_least is not None:
+        sm = None
         for window in _reaching(m, words, sizes, at_least):
+            if sm is None:    # made for the first window that needs it: most calls have none
+                sm = difflib.SequenceMatcher(autojunk=False)
+                sm.set_seq2(m)
             sm.set_seq1(window)
             r = sm.ratio()
             if r >= at_least:
                 return r
             best = max(best, r)
         return best
+    sm = difflib.SequenceMatcher(autojunk=False)
+    sm.set_seq2(m)
     for size in sizes:
         for i in range(0, max(1, len(words) - size + 1)):
             window = " ".join(words[i:i + size]).strip(_STRIP)
@@ -117,7 +143,8 @@ def fuzzy_similarity(mention: str, payload: str, at_least: Optional[float] = Non
 def _words(payload: str) -> Tuple[str, ...]:
     """The payload's words, folded (a segment's payload is searched for each of its
     mentions)."""
-    return tuple(w.group(0) for w in re.finditer(r"\S+", fold(payload)))
+    # str.split cuts where re's \s matched: both ask Py_UNICODE_ISSPACE
+    return tuple(_folded(payload).split())
 
 
 def _codes(text: str) -> np.ndarray:
@@ -159,6 +186,13 @@ def _passing(m: np.ndarray, text: np.ndarray, starts: np.ndarray, ends: np.ndarr
     want = np.zeros(uniq.shape[0], dtype=np.int64)
     for c in m:
         want[np.searchsorted(uniq, c)] += 1
+    # each character's place among the mention's distinct characters (-1: not one of
+    # them), looked up once, not once for every window that holds it
+    place = np.full(text.shape[0], -1, dtype=np.int64)
+    for k in range(text.shape[0]):
+        x = np.searchsorted(uniq, text[k])
+        if x < uniq.shape[0] and uniq[x] == text[k]:
+            place[k] = x
     nw = starts.shape[0]
     out = np.empty((0, 2), dtype=np.int64)
     found = []
@@ -182,8 +216,8 @@ def _passing(m: np.ndarray, text: np.ndarray, starts: np.ndarray, ends: np.ndarr
             avail = want.copy()
             matches = 0
             for k in range(a, b):
-                x = np.searchsorted(uniq, text[k])
-                if x < uniq.shape[0] and uniq[x] == text[k] and avail[x] > 0:
+                x = place[k]
+                if x >= 0 and avail[x] > 0:
                     avail[x] -= 1
                     matches += 1
             if 2.0 * matches / (la + lb) < at_least:

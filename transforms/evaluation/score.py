@@ -210,6 +210,17 @@ def score_document(doc: Document, refs: Optional[ReferenceDoc], hyps: Sequence[H
     rows: List[dict] = []
     originals = {h.engine: h for h in hyps if internal_method(h.method) == "none"}
     ref_cache: Dict[int, Tuple[str, str, int]] = {}
+    masked: Dict[tuple, str] = {}
+
+    def mask(text: str, spans) -> str:
+        # every method of a segment masks the same source and reference, and most the same
+        # hypothesis (a segment without entities): each (text, spans) once
+        key = (text, tuple(map(tuple, spans)))
+        out = masked.get(key)
+        if out is None:
+            out = masked[key] = masking.mask(text, spans)
+        return out
+
     for h in sorted(hyps, key=lambda h: (h.engine, h.method)):
         base_of = originals.get(h.engine)
         for idx in sorted(h.segments):
@@ -244,10 +255,10 @@ def score_document(doc: Document, refs: Optional[ReferenceDoc], hyps: Sequence[H
             rows.append({
                 "engine": h.engine, "method": h.method, "direction": direction,
                 "document": h.document, "segment": hs.id, "index": idx, "alignment": alignment,
-                "source": hs.source, "source_masked": masking.mask(hs.source, hs.source_spans),
+                "source": hs.source, "source_masked": mask(hs.source, hs.source_spans),
                 "sent": hs.sent, "output": hs.output,
-                "hypothesis": hs.text, "hypothesis_masked": masking.mask(hs.text, hyp_spans),
-                "reference": ref_text, "reference_masked": masking.mask(ref_text, ref_spans),
+                "hypothesis": hs.text, "hypothesis_masked": mask(hs.text, hyp_spans),
+                "reference": ref_text, "reference_masked": mask(ref_text, ref_spans),
                 "status": hs.status, "entities": len(hs.entities), "restored": hs.restored,
                 "unresolved": hs.unresolved, "hyp_masks": len(hyp_spans), "hyp_unplaced": hs.missed,
                 "ref_masks": len(ref_spans), "ref_unplaced": ref_missed,
