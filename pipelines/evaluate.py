@@ -29,6 +29,7 @@ from apache_beam.pvalue import TaggedOutput
 
 from pipelines.common import UsageError, check_dictionary, match_inputs, pipeline_secret
 from pipelines.options import JobOptions, Option, log_level_option
+from pipelines.running import fewer_collections
 from schemas.records import Document
 from transforms import formats, stages
 from transforms.beam import (FAILURES, ProtectDocuments, ProtectDocumentsByMethod,
@@ -738,7 +739,7 @@ def run(argv=None) -> int:
             qa = (by_document(read_qa(opts.qa)), ChatReader(opts.qa_endpoint, opts.qa_model))
         except QAError as exc:
             raise UsageError(str(exc))
-    with beam.Pipeline(options=options) as p:
+    with fewer_collections(), beam.Pipeline(options=options) as p:
         build(p, opts, paths, references, mode, engines, methods, secret, checks, run_info)
     with FileSystems.open(FileSystems.join(opts.output, "report.json")) as fh:
         full = json.loads(fh.read().decode("utf-8"))

@@ -12,7 +12,6 @@ and failures to WriteSummary.
 """
 from __future__ import annotations
 
-import gc
 from typing import Optional
 
 import apache_beam as beam
@@ -21,7 +20,7 @@ from apache_beam.options.pipeline_options import SetupOptions
 from pipelines.common import (UsageError, check_dictionary, check_output_dir, match_inputs,
                               outcome_exit_code, pipeline_secret, read_deny_list)
 from pipelines.options import JobOptions, Option, log_level_option, progress_option
-from pipelines.running import run_documents_job, submits_nothing
+from pipelines.running import fewer_collections, run_documents_job, submits_nothing
 from transforms.beam import (FAILURES, EntityForms, Outcomes, ProtectDocuments,
                              ReadDocuments, TranslateDocuments, WriteSummary)
 from transforms.engines import ENGINES
@@ -157,15 +156,6 @@ def build(p: beam.Pipeline, opts, paths, secret: bytes, outcomes: Optional[Outco
      | "WriteSummary" >> WriteSummary(opts.output, started_at))
 
 
-# The job's heap is large and long-lived (dictionaries, models, the analysers' caches: over
-# half a million objects), and Python's default thresholds (700, 10, 10) walked all of it ten
-# times per 200 MultiLeg documents (1.6 s; 2.3 s with the younger generations, of 21 s of the
-# job's own CPU).  Collected less often: none of the oldest generation in such a run (0.6 s
-# in all), for 12 MB more peak RSS (343 -> 355 MB).  (The DirectRunner's workers run in this
-# process by default.)
-GC_THRESHOLDS = (10_000, 20, 10)
-
-
 def run(argv=None) -> int:
     opts, options = OPTIONS.parse(argv)
     if opts.engine not in ENGINES:
@@ -215,13 +205,9 @@ def run(argv=None) -> int:
             raise UsageError(str(exc))
     check_output_dir(opts.output)     # last: a refused run leaves no output directory
     secret = pipeline_secret()
-    before = gc.get_threshold()
-    gc.set_threshold(*GC_THRESHOLDS)
-    try:
+    with fewer_collections():
         run_documents_job(options, lambda p, outcomes, started_at: build(
             p, opts, paths, secret, outcomes, started_at), len(paths), opts.progress_interval)
-    finally:
-        gc.set_threshold(*before)       # a caller's own process (tests) as it was
     print(f"doppel: {len(paths)} input file(s) -> {opts.output} "
           f"(summary.json, audit/requests-*.jsonl)")
     if submits_nothing(options):
