@@ -9,6 +9,18 @@ REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "resources" / "samples"
 
 
+def assert_thresholds_while_running(script: str, argv) -> None:
+    """``script`` (run in a process of its own with ``argv``) prints the thresholds before,
+    those seen while the job ran, after, and the job's own: the job's while it runs, the
+    caller's after."""
+    proc = subprocess.run([sys.executable, "-c", script, *argv], cwd=REPO,
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    before, seen, after, wanted = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert seen == [wanted] and wanted != before
+    assert after == before
+
+
 def test_the_job_runs_with_its_own_gc_thresholds_and_restores_the_callers(tmp_path):
     # In a process of its own: importing the translate job here would register its options
     # beside the evaluate job's in this test process.
@@ -24,12 +36,7 @@ print(json.dumps([before, seen, list(gc.get_threshold()), list(running.GC_THRESH
 """
     argv = ["--input", str(SAMPLES / "*.jsonl"), "--output", str(tmp_path / "o"),
             "--source-lang", "en", "--target-lang", "es", "--engine", "apertium"]
-    proc = subprocess.run([sys.executable, "-c", script, *argv], cwd=REPO,
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    before, seen, after, wanted = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert seen == [wanted] and wanted != before
-    assert after == before
+    assert_thresholds_while_running(script, argv)
 
 
 def test_the_evaluate_job_runs_with_the_same_thresholds_and_restores_them_on_failure(tmp_path):
@@ -51,9 +58,4 @@ print(json.dumps([before, seen, list(gc.get_threshold()), list(running.GC_THRESH
     argv = ["--source", str(SAMPLES / "*.jsonl"), "--output", str(tmp_path / "o"),
             "--source-lang", "en", "--target-lang", "es", "--reference", "self",
             "--methods", "original"]
-    proc = subprocess.run([sys.executable, "-c", script, *argv], cwd=REPO,
-                          capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    before, seen, after, wanted = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert seen == [wanted] and wanted != before
-    assert after == before
+    assert_thresholds_while_running(script, argv)
