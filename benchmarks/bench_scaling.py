@@ -197,6 +197,11 @@ def main(argv=None) -> int:
                 "peak_pss_tree_mib": round(statistics.median(m["tree_pss"]) / 2**20, 1),
                 "peak_rss_job_mib": round(statistics.median(m["job_rss"]) / 2**20, 1)}
         lo, hi = result["sizes"][str(sizes[0])], result["sizes"][str(sizes[-1])]
+        if len(sizes) < 2:       # one size: its ratio, and nothing to scale against
+            print(json.dumps(result, indent=2))
+            print(f"throughput ratio (raw Apertium s / pipeline s): {sizes[0]} documents "
+                  f"{lo['throughput_ratio']}", file=sys.stderr)
+            return 0
         result["scaling"] = {
             "documents": f"{sizes[0]} -> {sizes[-1]} ({sizes[-1] / sizes[0]:g}x)",
             "time_ratio": round(hi["pipeline_s"] / lo["pipeline_s"], 3),
