@@ -17,8 +17,8 @@ from typing import Dict, List, Optional
 from lxml import etree
 
 from schemas.records import Document, RestoredSegment, Segment, code_index
-from transforms.formats.base import (Format, FormatError, local_name, parse_xml, root_element,
-                                     serialise_like)
+from transforms.formats.base import (Format, FormatError, local_name, parse_xml,
+                                     primary_language, root_element, serialise_like)
 from transforms.formats.xliff12 import build_inline, extract_inline
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -37,9 +37,9 @@ def pick_tuv(tuvs: List, lang: str) -> Optional[etree._Element]:
     for tuv in tuvs:
         if _lang(tuv).lower().replace("_", "-") == want:
             return tuv
-    primary = want.split("-")[0]
+    primary = primary_language(lang)
     for tuv in tuvs:
-        if _lang(tuv).lower().replace("_", "-").split("-")[0] == primary:
+        if primary_language(_lang(tuv)) == primary:
             return tuv
     return None
 

@@ -110,6 +110,9 @@ class Xliff12Format(Format):
         root = tree.getroot()
         if _local(root.tag) != "xliff":
             raise FormatError(name, f"root element is <{_local(root.tag)}>, not <xliff>")
+        files = [el for el in root.iter() if _local(el.tag) == "file"]
+        for el in files:          # before any text is extracted
+            check_source_language(name, el.get("source-language", ""), source_lang)
         segments: List[Segment] = []
         try:
             units = list(self._units(root))
@@ -131,10 +134,7 @@ class Xliff12Format(Format):
                 sid = f"{fidx}/{uid}" + (f"/{suffix}" if suffix else "")
                 segments.append(Segment(document=name, id=sid, index=len(segments), text=text,
                                         codes=codes, meta={"file": fidx, "unit": uid, "mid": suffix}))
-        first_file = next(el for el in root.iter() if _local(el.tag) == "file")
-        for el in root.iter():
-            if _local(el.tag) == "file":
-                check_source_language(name, el.get("source-language", ""), source_lang)
+        first_file = next(iter(files))
         return Document(name=name, path=path, format=self.name, skeleton=data, segments=segments,
                         source_lang=source_lang or first_file.get("source-language", ""),
                         target_lang=target_lang or first_file.get("target-language", ""))

@@ -75,6 +75,7 @@ class Xliff2Format(Format):
         root = parse_xml(name, data).getroot()
         if local_name(root.tag) != "xliff":
             raise FormatError(name, f"root element is <{local_name(root.tag)}>, not <xliff>")
+        check_source_language(name, root.get("srcLang", ""), source_lang)
         segments: List[Segment] = []
         for uord, unit, sord, seg in self._segments(root):
             if not self._translatable(unit, seg):
@@ -88,7 +89,6 @@ class Xliff2Format(Format):
             sid = f"{unit.get('id') or ''}#{uord}/{sord}"
             segments.append(Segment(document=name, id=sid, index=len(segments), text=text,
                                     codes=codes, meta={"unit": uord, "seg": sord}))
-        check_source_language(name, root.get("srcLang", ""), source_lang)
         return Document(name=name, path=path, format=self.name, skeleton=data, segments=segments,
                         source_lang=source_lang or root.get("srcLang", ""),
                         target_lang=target_lang or root.get("trgLang", ""))
