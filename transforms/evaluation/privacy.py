@@ -68,9 +68,12 @@ def leaks_exact(mention: str, payload: str) -> bool:
     return _bounded_in(folded, _folded(payload))
 
 
+_WORD_CHAR = re.compile(_WORD)
+
+
 def _is_word(c: str) -> bool:
-    """``c`` matches ``_WORD`` (``re``'s ``\\w`` is ``str.isalnum`` or "_")."""
-    return c.isalnum() or c in "_\u00D7\u00F7"
+    """``c`` matches ``_WORD`` (asked only at the edges of an occurrence found)."""
+    return _WORD_CHAR.match(c) is not None
 
 
 def _bounded_in(needle: str, text: str) -> bool:
