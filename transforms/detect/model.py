@@ -364,6 +364,9 @@ _CALENDAR = {m[0].lower() for m in MONTHS["en"]} | {
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 _INITIAL = re.compile(r"(?:[^\W\d_]\.[\-‑‐]?)+")
 GUESS_MAX_ZIPF = 4.0
+# A word of the language's frequency list (wordfreq's Zipf scale: one in a hundred million),
+# for a derived or prefixed word the analyser's dictionary lacks ("Crucially", "Unsupported").
+KNOWN_WORD_ZIPF = 2.0
 MARGIN = "model-margin"   # Span.subtype of a name found only by the recall margin
 # Estonian has no word-frequency list here: its commonest function words.
 _ET_FUNCTION = {"ja", "ning", "või", "et", "kui", "ka", "on", "ei", "see", "selle", "oma", "ehk"}
@@ -506,7 +509,7 @@ def _prefixed_word(word: str, lang: str) -> bool:
     if any(w in lex[k] for w in (word.lower(), m.group(1)) for k in ("given", "family", "place")):
         return False      # "Pre|scott", "In|diana"
     zipf = zipf_fn(lang)
-    return zipf(m.group(1)) >= 3.0 and zipf(word.lower()) >= OPENING_WORD_ZIPF
+    return zipf(m.group(1)) >= 3.0 and zipf(word.lower()) >= KNOWN_WORD_ZIPF
 
 
 def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
@@ -1423,7 +1426,7 @@ class NameTagger:
             # The rules first: where both find the same words, the category that rests on a
             # gazetteer or a marker wins ("Andrim Bērziņam" is a person).
             spans = [s for s in (_vetted(r, text, lower, classes, lang) for r in rules) if s]
-            spans = _without_compound_guesses(spans, text, toks, p_name, self.threshold, lang)
+            spans = _without_ordinary_guesses(spans, text, toks, p_name, self.threshold, lang)
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans += _nationality_words(toks, classes, lang)
             spans = [_as_nationality(s, classes) for s in spans]
@@ -1722,6 +1725,12 @@ def _with_foreign_names(text: str, toks, spans: List[Span], lang: str) -> List[S
     return out
 
 
+# The joining words of the foreign names the documents cite (not English's: "of", "and" end
+# a span before another name in English text: "the Commission and Germany")
+_NAME_GOES_ON = frozenset(w for lang, joiners in _FOREIGN_JOINERS.items() if lang != "en"
+                          for w in joiners)
+
+
 def _joined_over_trailing_joiners(text: str, spans: List[Span]) -> List[Span]:
     """A name that ends in another language's joining word ("Ministero dell'Economia e
     delle") and the name right after it ("Finanze") are one: the joining word says the name
@@ -1733,9 +1742,7 @@ def _joined_over_trailing_joiners(text: str, spans: List[Span]) -> List[Span]:
                 and prev.source != PRECAUTION and text[prev.end:s.start] == " " \
                 and s.text[:1].isupper():
             last = prev.text.rsplit(None, 1)[-1].lower()
-            if last != prev.text.lower() and any(
-                    last in joiners for lang, joiners in _FOREIGN_JOINERS.items()
-                    if lang != "en"):
+            if last != prev.text.lower() and last in _NAME_GOES_ON:
                 out[-1] = dataclasses.replace(prev, end=s.end, text=text[prev.start:s.end])
                 continue
         out.append(s)
@@ -1967,7 +1974,7 @@ def _with_name_prefixes(text: str, spans: List[Span], lang: str = "") -> List[Sp
         if o.category in ("PER", "LOC") and o.source != PRECAUTION and o.text[:1].isupper():
             m = _CAPITAL_PARTICLES.search(text, max(0, o.start - 12), o.start)
             cat = "PER"
-            if m is None and "a" <= text[o.start - 2:o.start - 1] <= "z":
+            if m is None and o.start >= 2 and "a" <= text[o.start - 2] <= "z":
                 cat = o.category
                 m = _LOWER_PARTICLES.search(text, max(0, o.start - 12), o.start)
                 lone = _LONE_PARTICLE.search(text, max(0, o.start - 6), o.start) \
@@ -2045,29 +2052,25 @@ def _with_named_tails(text: str, spans: List[Span], lang: str, classes) -> List[
     return out
 
 
-# How common (wordfreq's Zipf scale) a word must be in the language for its capital at a
-# sentence's opening to be taken for the sentence's and not a name's (``OPENING_WORD_ZIPF``).
-OPENING_WORD_ZIPF = 2.0
-# (Not a word alone in its sentence, whatever its frequency: "Darn." is an utterance, but
-# "Tokyo." in a list of meeting places and "Mulligan" in a table's cell are names.)
 # The endings of words derived from ordinary ones that names do not have: adverbs, abstract
 # nouns, adjectives in -ous, verbs in -ize.  Not -ing, -ers, -ed, -able or -ive: "Rowling",
 # "Hastings", "Withers", "Constable" are surnames the gazetteers lack.
 _WORD_SUFFIX = {"en": re.compile(r"[a-z]{3}(?:ally|ously|ably|ibly|ively|fully|ingly|edly|"
                                  r"ment|ments|less|ous|ize|ized|izes|izing)$")}
-_NOTHING = re.compile(r"(?!)")
 
 
-def _without_compound_guesses(spans: List[Span], text: str, toks, p_name: Sequence[float],
+def _without_ordinary_guesses(spans: List[Span], text: str, toks, p_name: Sequence[float],
                               threshold: float, lang: str) -> List[Span]:
     """A rule's guess (capitalisation alone) of one word that the model gives less than its
     recall margin is no name where
     * the analyser reads it as a compound common noun (``common_compounds``): a heading's
       or a keyword list's noun, "Rättegångsspråk: svenska", "– Motiveringsskyldighet –";
     * it opens a sentence or a line, where the capital is the sentence's, it has the
-      ending of a word derived from an ordinary one, and the language's frequency list
-      knows it (``OPENING_WORD_ZIPF``): a word the analyser's dictionary lacks, "Crucially,
-      …", "Fertilize the plants.", "Unsupported encoding"."""
+      ending of a word derived from an ordinary one (``_WORD_SUFFIX``), and the language's
+      frequency list knows it (``KNOWN_WORD_ZIPF``): a word the analyser's dictionary
+      lacks, "Crucially, …", "Fertilize the plants.".  Not a word alone in its sentence,
+      whatever its frequency: "Darn." is an utterance, but "Tokyo." in a list of meeting
+      places and "Mulligan" in a table's cell are names."""
     from transforms.detect.heuristic import GUESS
     doubtful = {}
     for s in spans:
@@ -2087,8 +2090,9 @@ def _without_compound_guesses(spans: List[Span], text: str, toks, p_name: Sequen
         if word is None or zipf is None or not _at_opening(text, s.start) or any(
                 word.lower() in lex[k] for k in ("given", "family", "place")):
             return False
-        return bool(_WORD_SUFFIX.get(lang, _NOTHING).search(word)) \
-            and zipf(word.lower()) >= OPENING_WORD_ZIPF
+        suffix = _WORD_SUFFIX.get(lang)
+        return suffix is not None and suffix.search(word) is not None \
+            and zipf(word.lower()) >= KNOWN_WORD_ZIPF
 
     return [s for s in spans if doubtful.get(id(s)) not in compounds and not sentence_word(s)]
 
