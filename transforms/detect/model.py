@@ -1426,7 +1426,8 @@ class NameTagger:
             # The rules first: where both find the same words, the category that rests on a
             # gazetteer or a marker wins ("Andrim Bērziņam" is a person).
             spans = [s for s in (_vetted(r, text, lower, classes, lang) for r in rules) if s]
-            spans = _without_ordinary_guesses(spans, text, toks, p_name, self.threshold, lang)
+            spans = _without_ordinary_guesses(spans, text, toks, p_name, self.threshold,
+                                              lang, classes)
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans += _nationality_words(toks, classes, lang)
             spans = [_as_nationality(s, classes) for s in spans]
@@ -2060,12 +2061,15 @@ _WORD_SUFFIX = {"en": re.compile(r"[a-z]{3}(?:ally|ously|ably|ibly|ively|fully|i
 
 
 def _without_ordinary_guesses(spans: List[Span], text: str, toks, p_name: Sequence[float],
-                              threshold: float, lang: str) -> List[Span]:
+                              threshold: float, lang: str, classes=None) -> List[Span]:
     """A rule's guess (capitalisation alone) of one word that the model gives less than its
     recall margin is no name where
     * the analyser reads it as a compound common noun (``common_compounds``): a heading's
       or a keyword list's noun, "Rättegångsspråk: svenska", "– Motiveringsskyldighet –";
-    * it opens a sentence or a line, where the capital is the sentence's, it has the
+    * it opens a sentence or a line, where the capital is the sentence's, and the analyser
+      reads it as a common word (as well as a name: "Set" is also a god's) as frequent as
+      ``GUESS_MAX_ZIPF``;
+    * it opens a sentence or a line, it has the
       ending of a word derived from an ordinary one (``_WORD_SUFFIX``), and the language's
       frequency list knows it (``KNOWN_WORD_ZIPF``): a word the analyser's dictionary
       lacks, "Crucially, …", "Fertilize the plants.".  Not a word alone in its sentence,
@@ -2090,6 +2094,9 @@ def _without_ordinary_guesses(spans: List[Span], text: str, toks, p_name: Sequen
         if word is None or zipf is None or not _at_opening(text, s.start) or any(
                 word.lower() in lex[k] for k in ("given", "family", "place")):
             return False
+        if classes is not None and "common" in classes.get(word, ()) \
+                and zipf(word.lower()) >= GUESS_MAX_ZIPF:
+            return True       # "Set in the 26th century": a common word first, whatever else
         suffix = _WORD_SUFFIX.get(lang)
         return suffix is not None and suffix.search(word) is not None \
             and zipf(word.lower()) >= KNOWN_WORD_ZIPF
