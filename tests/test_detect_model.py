@@ -941,3 +941,14 @@ def test_letters_after_a_name_are_no_names_and_a_trailing_joiner_joins_two_names
         text, ("Ministero dell'Economia e delle", "ORG"), ("Finanze", "PER")))
     assert [(s.text, s.category) for s in got] == \
         [("Ministero dell'Economia e delle Finanze", "ORG")]
+
+
+def test_an_ordinal_and_a_noun_is_no_persons_name():
+    from transforms.detect.base import Span
+    assert model._ordinal_and_noun(Span(9, 19, "PER", "model", "First Page", "d"), "en")
+    assert not model._ordinal_and_noun(Span(0, 21, "PER", "model", "First Lady Michelle", "d"),
+                                       "en")
+    assert not model._ordinal_and_noun(Span(0, 10, "ORG", "model", "First Bank", "d"), "en")
+    tagger = model.default_tagger()
+    if tagger is not None:
+        assert tagger.detect(["Page 4, First Page of second section."], "en") == [[]]

@@ -1140,6 +1140,19 @@ def _foreign_opening(span: Span, text: str, lang: str) -> bool:
     return m >= 8 and in_paragraph >= 0.5
 
 
+# No one's name opens with an ordinal: "First Page" (a header's label), "Second Reading".
+_ORDINALS = {"en": {"first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+                    "eighth", "ninth", "tenth", "last", "next", "final"}}
+
+
+def _ordinal_and_noun(span: Span, lang: str) -> bool:
+    """A person's name of two words, the first an ordinal (``_ORDINALS``): an ordinal and a
+    noun.  (Not a longer span: "First Lady Michelle Obama" holds a name.)"""
+    words = span.text.split()
+    return span.category == "PER" and len(words) == 2 \
+        and words[0].lower() in _ORDINALS.get(lang, ())
+
+
 def _code_word(span: Span, text: str) -> bool:
     """A key of a key=value pair, a backslash command or a placeholder is markup, no name:
     "Name=", "TopicID=" and "\\LinkToBook" in "{\\LinkToBook:TopicID=141,Name= Ⅱ 時期}";
@@ -1438,6 +1451,7 @@ class NameTagger:
                      and not _numbered_part(s, text, classes)
                      and not _ordinary_opening(s, text, classes, cap_inside)
                      and not _code_word(s, text)
+                     and not _ordinal_and_noun(s, lang)
                      and not _foreign_opening(s, text, lang)]
             spans = _joined_at_connectors(text, resolve_overlaps(spans, {}), lang)
             spans = _grown_to_whole_names(text, toks, spans, classes, lang == "en")
