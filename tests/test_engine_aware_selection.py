@@ -437,3 +437,20 @@ def test_a_pseudonym_with_no_word_for_word_counterpart_is_found_whole():
     text = "dom af den 24 juli 2016, Fédération nationale de lagde chasse (C‑195/14, punkt 36)"
     s, e, new, how = locate_how(text, a, [], "da", "sv", pair_lexicon("sv", "da").target_form)
     assert text[s:e] == "Fédération nationale de lagde chasse" and new == original
+
+
+def test_a_name_the_engine_renames_is_never_chosen_whatever_its_length():
+    """"Federal Republic of Germany" stood in for "Microsoft Windows" (a default run on
+    okapi-starcraft-runs.docx): Apertium renames it "República Federal Alemana", restoration
+    found only "Federal", and "República Microsoft Windows Alemana" went into the output.
+    A stand-in of another length than the original had ranked as merely unlike."""
+    t = "The first game was released for Microsoft Windows on 31 March 1998."
+    s = t.index("Microsoft Windows")
+    lex = pair_lexicon("en", "es")
+    for k in range(8):
+        pd = protect_document(_doc([(t, [(s, s + len("Microsoft Windows"), "ORG")])]),
+                              ProtectOptions(secret=f"k{k}".encode(), engine="apertium"))
+        fake = pd.segments[0].assignments[0].replacement
+        assert not any(c in lex.view(fake).split(LEVEL_SEP)[0] for c in "#~"), fake
+        res = _through_apertium(pd)
+        assert res.unresolved == 0 and "Microsoft Windows" in res.text, (fake, res.text)

@@ -929,19 +929,24 @@ class _Looks:
         the engine changes beyond what restoration follows.  Without the engine, the source
         analyser's readings (0 or 3)."""
         f = self._form(e)
-        if len(f.form.split()) != len(self.text.split()):
-            return 3      # a form cut to fit ("European Parliament" -> "Parliament") is another word
+        # a form cut to fit ("European Parliament" -> "Parliament") is another word; but
+        # one the engine renames stays last whatever its length: "Federal Republic of
+        # Germany" for "Microsoft Windows" came back "República Federal Alemana", which
+        # restoration found only in part ("República Microsoft Windows Alemana")
+        other = 3 if len(f.form.split()) != len(self.text.split()) else 0
         if self._view is not None:
             if f.form in self._levels:
-                return self._levels[f.form]
-            try:
-                view = self.views([f.form]).get(f.form, "")
-            except OSError:
-                self.failed = True
-                return 3
-            self._levels[f.form] = level = self._compared(view.split(LEVEL_SEP))
-            return level
-        return 0 if self.analysis and f.features.get("analysis") == self.analysis else 3
+                level = self._levels[f.form]
+            else:
+                try:
+                    view = self.views([f.form]).get(f.form, "")
+                except OSError:
+                    self.failed = True
+                    return 3
+                self._levels[f.form] = level = self._compared(view.split(LEVEL_SEP))
+            return level if level == 4 else max(level, other)
+        return other or (0 if self.analysis and f.features.get("analysis") == self.analysis
+                         else 3)
 
     def _compared(self, theirs: List[str]) -> int:
         if any(c in theirs[0] for c in "+~#"):
