@@ -894,6 +894,25 @@ def test_an_event_or_a_holiday_is_no_name():
                                                           "detector")]], "sv")[0] != []
 
 
+def test_a_vessels_or_a_storms_name_is_no_name_of_anyone():
+    """The whole detector on a document: the craft's names go, with their kind and alone;
+    a person or a place the craft is named after stays, and so do the people around."""
+    texts = ["Space Shuttle Columbia lifted off with Commander John Young aboard.",
+             "Finally, Atlantis will go on display in Florida.",
+             "File image of Space Shuttle Atlantis lifting off.",
+             "Cyclone Phailin has winds of 200 km/h, said Mr Jonathan Rudd.",
+             "Phailin 's winds will rapidly weaken, but Hurricane Katrina did not.",
+             "She served on the USS Potomac and later on the CSS Florida."]
+    got = _model_spans(texts)
+    masked = {t for row in got for t, c in row if c in model.CATS}
+    assert not masked & {"Space Shuttle Columbia", "Columbia", "Atlantis",
+                         "Space Shuttle Atlantis", "Cyclone Phailin", "Phailin",
+                         "USS Potomac", "Potomac"}, got
+    assert any("John Young" in t for t in masked) and "Jonathan Rudd" in masked, got
+    assert any("Florida" in t for t in masked), got           # the state, and the ship
+    assert any("Katrina" in t for t in masked), got            # a given name: kept
+
+
 def test_an_acronym_whose_words_the_document_writes_in_lower_case_is_a_term():
     from transforms.detect.base import Span
     texts = ["Leading Dutch Librarians into DH", "Digital Humanities Clinics for librarians",

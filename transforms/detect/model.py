@@ -1011,6 +1011,55 @@ def _without_events(texts: Sequence[str], spans: List[List[Span]], lang: str
             for text, row in zip(texts, spans)]
 
 
+# A vessel's, a spacecraft's or a storm's name names no one: "USS Potomac", "the CSS
+# Florida", "Space Shuttle Columbia", "Cyclone Phailin" (GUM's NASA and cyclone reports sent
+# "Atlantis" and "Phailin" as persons).  The kind is written before the name.
+_CRAFT = {"en": re.compile(
+    r"(?<![\w\-])(?:USS|USNS|HMS|HMCS|HMAS|HMNZS|CSS|RMS|MV|(?i:space\s+shuttle|shuttle|"
+    r"orbiter|spacecraft|steamship|yacht|frigate|battleship|hurricane|cyclone|typhoon|"
+    r"tropical\s+storm))\s+([A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*){0,2})")}
+
+
+def _without_craft_names(texts: Sequence[str], spans: List[List[Span]], lang: str,
+                         classes) -> List[List[Span]]:
+    """No name span inside a vessel's or a storm's name (``_CRAFT``: its kind, then its
+    name), nor, anywhere in the document, one that is such a name alone ("Atlantis will go
+    on display") — unless the name could be a person's or a place's (a given name or a
+    surname of the gazetteers, a person's or a place's name to the analyser: "Hurricane
+    Katrina", "CSS Florida"), which is left as it was found."""
+    pattern = _CRAFT.get(lang)
+    if pattern is None:
+        return spans
+    lex = _lexicons()
+
+    def personal(name: str) -> bool:
+        for w in name.split():
+            low = w.lower()
+            if low in lex["given"] or low in lex["family"] or low in lex["place"] \
+                    or low in lex["title"] or any(
+                        c in ("np_ant", "np_cog", "np_loc") for c in (classes or {}).get(w, ())):
+                return True
+        return False
+
+    found = [[(m.start(), m.end(), m.group(1)) for m in pattern.finditer(t)] for t in texts]
+    if not any(found):
+        return spans
+    names = {n for row in found for _, _, n in row if not personal(n)}
+    if not names:
+        return spans
+
+    def craft(s: Span, row) -> bool:
+        if s.category not in CATS:
+            return False
+        bare = POSSESSIVE.sub("", _LEADING_THE.sub("", s.text))
+        if bare in names:
+            return True
+        return any(a <= s.start + (len(s.text) - len(_LEADING_THE.sub("", s.text)))
+                   and s.end <= b and n in names for a, b, n in row)
+
+    return [[s for s in row if not craft(s, f)] for row, f in zip(spans, found)]
+
+
 # Words of speech that name no one, whatever their capital: interjections as transcripts
 # write them ("Ooh.", "Mhm.", "Uh-huh.").  (Not a form of address: GUM counts "Your Honor"
 # as the judge it names.)
@@ -1468,7 +1517,8 @@ class NameTagger:
                         lang, classes)
         out = _with_case_parties(texts, _with_address_owners(texts, _with_suspended_halves(
             texts, _with_fixed_modifiers(texts, out, lang), lang)))
-        out = _without_speech_words(texts, out, lang)
+        out = _without_craft_names(texts, _without_speech_words(texts, out, lang), lang,
+                                   classes)
         out = _outvoted(texts, _without_events(texts, _without_language_names(
             texts, _without_term_acronyms(texts, out, lang), lang), lang), lang, classes)
         return _with_lower_case_union(texts, out, lang)
