@@ -913,6 +913,33 @@ def test_a_vessels_or_a_storms_name_is_no_name_of_anyone():
     assert any("Katrina" in t for t in masked), got            # a given name: kept
 
 
+def test_a_legal_instrument_is_no_name():
+    from transforms.detect.base import Span
+
+    def kept(text, name, cat="ORG"):
+        a = text.index(name)
+        row = [Span(a, a + len(name), cat, "model", name, "detector")]
+        classes = model.word_classes([w for _, _, w in model.tokenize(text) if w[:1].isupper()],
+                                     "en")
+        return [s.text for s in model._without_legal_instruments([text], [row], "en",
+                                                                 classes)[0]]
+    assert kept("invoked the HEROES Act to suspend", "the HEROES Act") == []
+    assert kept("to protect and defend the Constitution.", "the Constitution") == []
+    assert kept("under the Civil Code 1889 it", "Civil Code 1889", "LOC") == []
+    assert kept("a breach of the Dodd-Frank Act by", "the Dodd-Frank Act") == \
+        ["the Dodd-Frank Act"]                              # surnames in it
+    assert kept("the Coloured Convention met", "Coloured Convention") == ["Coloured Convention"]
+    assert kept("rights under the Fourth Amendment.", "the Fourth Amendment", "LOC") == []
+    # a word that may be a name stays ("Union" is the EU), the instrument's head goes
+    assert kept("establishing a Union Code on the rules", "Union Code") == ["Union"]
+    assert kept("borders (Schengen Borders Code) (OJ", "Schengen Borders Code") == \
+        ["Schengen Borders"]
+    assert kept("the Act Party won", "the Act Party") == ["the Act Party"]
+    assert model._without_legal_instruments(
+        ["the Constitution"], [[Span(4, 16, "ORG", "m", "Constitution", "detector")]], "sv",
+        {})[0] != []
+
+
 def test_an_acronym_whose_words_the_document_writes_in_lower_case_is_a_term():
     from transforms.detect.base import Span
     texts = ["Leading Dutch Librarians into DH", "Digital Humanities Clinics for librarians",

@@ -1060,6 +1060,57 @@ def _without_craft_names(texts: Sequence[str], spans: List[List[Span]], lang: st
     return [[s for s in row if not craft(s, f)] for row, f in zip(spans, found)]
 
 
+# A legal instrument names no one: "the Constitution", "the HEROES Act", "the Charter",
+# "the Civil Code", "the Treaty", "the Fourth Amendment".  (MultiLeg annotates none of its
+# 96 "Code", 91 "Charter" or 8 "Statute"; GUM none.  Not "Convention": GUM's "National
+# Convention" is the assembly.)
+_INSTRUMENT_HEADS = {"en": {"act", "acts", "constitution", "charter", "code", "treaty",
+                            "statute", "amendment"}}
+
+
+def _without_legal_instruments(texts: Sequence[str], spans: List[List[Span]], lang: str,
+                               classes) -> List[List[Span]]:
+    """No legal instrument's head noun (``_INSTRUMENT_HEADS``, a year or a number after it)
+    in a name span: a span that is the head alone, or with plain words before it (an
+    adjective, an ordinal, an acronym that spells a common word: "the Civil Code", "the
+    Fourth Amendment", "the HEROES Act"), goes; one whose other words may name something
+    keeps them ("a Union Code": MultiLeg's "Union" is the EU, a place; "Schengen Borders
+    Code").  Unless a word of it could be a person's name (a given name or a surname of
+    the gazetteers, or to the analyser: "the Dodd-Frank Act" stays as it was)."""
+    heads = _INSTRUMENT_HEADS.get(lang)
+    if heads is None:
+        return spans
+    lex = _lexicons()
+    ordinals = _ORDINALS.get(lang, set())
+    known = classes or {}
+
+    def personal(w: str) -> bool:
+        return any(p.lower() in lex["given"] or p.lower() in lex["family"] or any(
+            c in ("np_ant", "np_cog") for c in known.get(p, ()))
+            for p in _WORD_PARTS.split(w) if p)
+
+    def plain(w: str) -> bool:
+        low = w.lower()
+        c = set(known.get(w, ()))
+        return low in _FUNCTION or low in ordinals or (
+            "adj" in c and not c & {"noun", "proper"} and not any(x.startswith("np_")
+                                                                   for x in c)) or (
+            w.isupper() and len(w) >= 4 and _known_word(w, lang, classes))
+
+    def kept(s: Span) -> Optional[Span]:
+        toks = [t for t in tokenize(_ORDINAL_TAIL.sub("", s.text)) if _wordish(t[2])]
+        if not toks or POSSESSIVE.sub("", toks[-1][2]).lower() not in heads \
+                or any(personal(w) for _, _, w in toks[:-1]):
+            return s
+        rest = toks[:-1]
+        if all(plain(w) for _, _, w in rest):
+            return None
+        return dataclasses.replace(s, end=s.start + rest[-1][1], text=s.text[:rest[-1][1]])
+
+    return [[k for k in (kept(s) if s.category in CATS else s for s in row) if k is not None]
+            for row in spans]
+
+
 # Words of speech that name no one, whatever their capital: interjections as transcripts
 # write them ("Ooh.", "Mhm.", "Uh-huh.").  (Not a form of address: GUM counts "Your Honor"
 # as the judge it names.)
@@ -1519,6 +1570,7 @@ class NameTagger:
             texts, _with_fixed_modifiers(texts, out, lang), lang)))
         out = _without_craft_names(texts, _without_speech_words(texts, out, lang), lang,
                                    classes)
+        out = _without_legal_instruments(texts, out, lang, classes)
         out = _outvoted(texts, _without_events(texts, _without_language_names(
             texts, _without_term_acronyms(texts, out, lang), lang), lang), lang, classes)
         return _with_lower_case_union(texts, out, lang)
