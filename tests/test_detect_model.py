@@ -940,6 +940,24 @@ def test_a_legal_instrument_is_no_name():
         {})[0] != []
 
 
+def test_a_grammar_word_opening_the_sentence_is_no_part_of_the_name():
+    texts = ["As David Noble observed in his book, technology is no force.",
+             "Noble looks in particular at the machine tool industry.",
+             "Then Maria Lopez left.", "Will Smith said so."]
+    got = [[t for t, c in row if c in model.CATS] for row in _model_spans(texts)]
+    assert got[0] == ["David Noble"] and got[2] == ["Maria Lopez"], got
+    assert got[3] == ["Will Smith"], got     # "Will" is a name too
+    # read as a person's name, its surname spreads ("As David Noble" was an ORG's)
+    from schemas.records import Document, Segment
+    from transforms.protect import ProtectOptions, protect_document
+    doc = Document(name="d.txt", path="d.txt", format="jsonl", skeleton=b"", source_lang="en",
+                   target_lang="es", segments=[Segment(document="d.txt", id=str(i), index=i,
+                                                       text=t) for i, t in enumerate(texts)])
+    pd = protect_document(doc, ProtectOptions(method="none"))
+    assert {(m.segment, m.text, m.category) for m in pd.mentions} >= {
+        (0, "David Noble", "PER"), (1, "Noble", "PER")}, pd.mentions
+
+
 def test_an_acronym_whose_words_the_document_writes_in_lower_case_is_a_term():
     from transforms.detect.base import Span
     texts = ["Leading Dutch Librarians into DH", "Digital Humanities Clinics for librarians",

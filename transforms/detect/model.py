@@ -1208,6 +1208,34 @@ def _at_opening(text: str, start: int) -> bool:
     return not last or last[-1][2] in _SENT_END
 
 
+def _without_opening_grammar(span: Span, text: str, classes) -> Optional[Span]:
+    """A name span that opens a sentence with a grammar word the analyser reads as nothing
+    else (closed classes only: "As", "Then", "When", "If"; not "Will", "May": names too)
+    starts after it: "As David Noble observed" names "David Noble", and "As" went out as a
+    pseudonym's part.  Not an article: it goes with its name ("The Hague")."""
+    toks = tokenize(span.text)
+    first = toks[0][2] if toks else ""
+    lex = _lexicons()
+    # (an initial, "C. Sørensen", a particle, "Van der Linden", or a heading in capitals is
+    # no such word, whatever the analyser makes of it)
+    if len(toks) < 2 or classes is None or first.lower() == "the" \
+            or not re.fullmatch(r"[^\W\d_][^\W\d_A-Z]+", first) \
+            or set(classes.get(first, ())) != {"closed", "common"} \
+            or any(first.lower() in lex[k] for k in ("given", "family", "particle")) \
+            or not _at_opening(text, span.start):
+        return span
+    cut = toks[1][0]
+    rest = span.text[cut:]
+    if not any(ch.isupper() for ch in rest):
+        return None            # "Which previous Virginia Governor(s)": no name left
+    words = rest.split()
+    # what the grammar word made the model read otherwise: "As David Noble" an ORG
+    person = 2 <= len(words) <= 3 and words[0].lower() in lex["given"] and all(
+        w[:1].isupper() and w.lower() not in lex["org"] for w in words)
+    return dataclasses.replace(span, start=span.start + cut, text=rest,
+                               category="PER" if person else span.category)
+
+
 def _foreign_opening(span: Span, text: str, lang: str) -> bool:
     """One capitalised word opening a sentence of a paragraph not written in the document's
     language is that sentence's first word, no name: "Cras sit amet felis", "Donec tortor."
@@ -1546,6 +1574,8 @@ class NameTagger:
             spans = [_as_nationality(s, classes) for s in spans]
             if lang == "en":
                 spans = _describing_people(spans, text, toks, classes)
+            spans = [t for t in (_without_opening_grammar(s, text, classes) for s in spans)
+                     if t is not None]
             spans = [_acronym_not_person(s) for s in spans
                      if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes)
