@@ -454,3 +454,35 @@ def test_a_name_the_engine_renames_is_never_chosen_whatever_its_length():
         assert not any(c in lex.view(fake).split(LEVEL_SEP)[0] for c in "#~"), fake
         res = _through_apertium(pd)
         assert res.unresolved == 0 and "Microsoft Windows" in res.text, (fake, res.text)
+
+
+def _located(original, replacement, text, category="ORG"):
+    from schemas.records import Assignment
+    from transforms.restore import locate_how
+    a = Assignment(cluster=0, category=category, original=original, replacement=replacement,
+                   segment=0, start=0, end=len(replacement))
+    got = locate_how(text, a, [], "es", "en", pair_lexicon("en", "es").target_form)
+    return text[got[0]:got[1]], got[2], got[3]
+
+
+def test_a_translated_stand_in_brings_back_the_original_in_spanish_not_english():
+    """Held-out MultiLeg en, unlabelled, default run against the same run unprotected: the
+    Spanish came back with "del Council", "la European Parliament", "(…, Hamburg, Germany)"
+    where the engine alone wrote "Consejo", "Eurocámara", "Hamburgo, Alemania"."""
+    # "Rail" -> "Raíl": the same letters but for an accent, translated all the same
+    assert _located("Council", "Rail", "de la Tía y del Raíl de 27 enero") == \
+        ("Raíl", "Consejo", "engine-form")
+    # a one-word stand-in for a name the engine holds whole: the engine's own name for it
+    assert _located("European Parliament", "Aunt", "de la Tía y del Consejo") == \
+        ("Tía", "Eurocámara", "engine-form")
+    # found whole, put back whole: in its established Spanish name
+    assert _located("United Nations", "Spiritual Direction of Raidma",
+                    "la Dirección espiritual de Raidma dijo") == \
+        ("Dirección espiritual de Raidma", "Naciones Unidas", "engine-form+target-name")
+    # a place with the country it lies in: each part in its own Spanish name
+    assert _located("Hamburg, Germany", "Goderts, Gailysport", "(Corte, Goderts, Gailysport)",
+                    "LOC") == ("Goderts, Gailysport", "Hamburgo, Alemania", "exact+target-name")
+    from transforms.restore import established_name
+    assert established_name("Medgidia, Romania", "LOC", "en", "es") == "Medgidia, Rumanía"
+    assert established_name("Acme Ltd, Germany", "ORG", "en", "es") is None
+    assert established_name("Medgidia", "LOC", "en", "es") is None

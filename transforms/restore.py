@@ -250,15 +250,23 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
     free = _free_tokens(toks, taken)
     folded_fake = {fw: fold(fw) for fw, _ in pairs}
 
+    def same(fw: str, ow: str, found: str, default_only: bool) -> str:
+        """The pseudonym's word found as it was sent, but for its accents: the engine's
+        translation all the same ("Rail" -> "Raíl", where "Council" is "Consejo") when the
+        pair's dictionaries say so, else the word was left as it was."""
+        if found.casefold() == fw.casefold():
+            return ow
+        return lexicon(fw, found, ow, default_only) or ow
+
     def found_as(fw: str, ow: str, t, default_only: bool = False) -> Optional[str]:
         if fold(t.group(0)) == fold(fw):
-            return ow
+            return same(fw, ow, t.group(0), default_only)
         return lexicon(fw, t.group(0), ow, default_only)
 
     def found_at(fw: str, ow: str, j: int, default_only: bool = False) -> Optional[str]:
         """``found_as`` for ``toks[j]``."""
         if folded[j] == folded_fake[fw]:
-            return ow
+            return same(fw, ow, words[j], default_only)
         return lexicon(fw, words[j], ow, default_only)
 
     # Anchored on the longest word's occurrences; the others are looked for nearest to it
@@ -337,6 +345,14 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
             break
         end = nxt.end()
     if whole is not None:
+        if len(fake) == 1 and len(edits) == 1 and whole != a.replacement:
+            # a one-word stand-in for a name the engine holds whole ("Aunt" for "European
+            # Parliament", both "la Tía"/"la Eurocámara"): the original as the engine
+            # translates it, in the stand-in's form
+            es, ee, _ = edits[0]
+            own = lexicon(fake[0].group(0), text[es:ee], whole)
+            if own:
+                return s, end, own
         return s, end, whole
     out, pos = [], s
     for es, ee, new in edits:
@@ -388,6 +404,14 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
         hit = _find_translated(text, a, taken, lexicon) or \
             _find_translated(text, a, taken, lexicon, as_whole=True)
         if hit is not None:
+            if hit[2] == POSSESSIVE.sub("", a.original) and a.category in TRANSLATABLE \
+                    and source_lang:
+                # put back whole, as it was written: in its established target-language
+                # name where it has one ("European Parliament" for a one-word stand-in the
+                # engine translated: "Parlamento Europeo", not English in the Spanish)
+                established = established_name(hit[2], a.category, source_lang, target_lang)
+                if established:
+                    return hit[0], hit[1], established, "engine-form+target-name"
             return hit[0], hit[1], hit[2], "engine-form"
     if span is None and a.method == "pseudonym" and a.category != "DATE":
         hit = _find_inflected(text, a.replacement, taken, target_lang)
@@ -413,12 +437,31 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
         return None
     if a.category in TRANSLATABLE and source_lang and a.method != "none":
         suffix = _possessive(original)
-        established = target_name(POSSESSIVE.sub("", original), a.category, source_lang,
-                                  target_lang)
+        established = established_name(POSSESSIVE.sub("", original), a.category, source_lang,
+                                       target_lang)
         if established:
             original = established + suffix
             how += "+target-name"
     return span[0], span[1], original, how
+
+
+_PLACE_PARTS = re.compile(r"(,\s+)")
+
+
+def established_name(name: str, category: str, source_lang: str, target_lang: str
+                     ) -> Optional[str]:
+    """``target_name``; for a place written with the places it lies in ("Hamburg, Germany",
+    "Medgidia, Romania", one LOC to the detector), each part in its own established name
+    where it has one ("Hamburgo, Alemania"; "Medgidia, Rumanía")."""
+    whole = target_name(name, category, source_lang, target_lang)
+    if whole or category not in ("LOC", "GPE"):
+        return whole
+    parts = _PLACE_PARTS.split(name)
+    if len(parts) < 3:
+        return None
+    out = [p if k % 2 else (target_name(p, category, source_lang, target_lang) or p)
+           for k, p in enumerate(parts)]
+    return "".join(out) if out != parts else None
 
 
 def _target_article(text: str, start: int, a: Assignment, target_lang: str) -> int:
