@@ -482,6 +482,13 @@ def test_a_translated_stand_in_brings_back_the_original_in_spanish_not_english()
     # a place with the country it lies in: each part in its own Spanish name
     assert _located("Hamburg, Germany", "Goderts, Gailysport", "(Corte, Goderts, Gailysport)",
                     "LOC") == ("Goderts, Gailysport", "Hamburgo, Alemania", "exact+target-name")
+    # a translation the Spanish generator lacks, marked "#" ("Preserve" -> "#Coto"): found,
+    # and the mark goes with it ("General Court" stayed sent, and the segment unrestored)
+    assert _located("General Court of the European Union",
+                    "Terrorist Preserve of the Expert Dozen",
+                    "los juicios de la #Coto Terrorista de la Docena Experta de 7") == \
+        ("#Coto Terrorista de la Docena Experta", "Corte General de la Unión Europea",
+         "engine-form")
     from transforms.restore import established_name
     assert established_name("Medgidia, Romania", "LOC", "en", "es") == "Medgidia, Rumanía"
     assert established_name("Acme Ltd, Germany", "ORG", "en", "es") is None

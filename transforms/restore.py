@@ -310,6 +310,10 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
     s, e = edits[0][0], edits[-1][1]
     if len(_TOKEN.findall(text[s:e])) > 2 * len(fake) + 1:
         return None                     # scattered words: not this name
+    if text[s - 1:s] == "#":
+        # Apertium's mark of a word it could not generate: the pseudonym's, gone with it
+        s -= 1
+        edits.insert(0, (s, s + 1, ""))
     if whole is None:
         # A word the pseudonym shares with the original is not looked for ("SA" of "European
         # Food SA" for "Embutidos Monells SA"); where the engine translated it ("SAGDE": read

@@ -24,7 +24,7 @@ import re
 import threading
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from transforms.nlp.apertium_morphology import (APERTIUM_DIRS, ISO3, Analyser, Unit,
+from transforms.nlp.apertium_morphology import (APERTIUM_DIRS, ISO3, Analyser, Reading, Unit,
                                                 analysable, analyser_command)
 
 _UNIT = re.compile(r"\^(.*?)\$")
@@ -313,6 +313,12 @@ class PairLexicon:
         readings = list(found_units[0].readings) if found_units[0].known else \
             self._compound_readings(found, [lex for pairs in fake_targets.values()
                                             for lex, _ in pairs])
+        if not readings and found.casefold() in fake_targets:
+            # a translation of the pseudonym that the bilingual dictionary has and the
+            # target's own lacks ("Preserve" -> "#Coto"): the word is that translation, in
+            # the form the bilingual dictionary gives it
+            readings = [(Reading(found.casefold(), tuple(_tags(opt))),)
+                        for _, opt in fake_targets[found.casefold()]]
         if not readings:
             return None
         originals = [lex for u in self.source.units(original) for lex in _lexical(u)]
