@@ -99,3 +99,21 @@ def test_swedish_and_danish_dates_parse_and_keep_their_language():
     assert dates.render_like("20 september 2016", new, "sv") == "12 februari 2017"
     assert dates.render_like("20 september 2016", new, "da") == "12 februar 2017"
     assert dates.render_like("20 September 2016", new) == "12 February 2017"
+
+
+def test_a_date_restored_into_danish_gets_danish_month_words():
+    """sv->da, unlabelled MultiLeg: the sent "19 mars 2008" came back "19 marts 2008" (Danish;
+    Latvian too), and the original "12 december 2006" was written "12 decembris 2006"; "5
+    februari" (Swedish) for "22 juni" read as Swedish."""
+    from schemas.records import Assignment
+    from transforms.restore import locate_how
+
+    def restored(original, sent, text):
+        a = Assignment(cluster=0, category="DATE", original=original, replacement=sent,
+                       segment=0, start=0, end=len(sent))
+        got = locate_how(text, a, [], "da", "sv")
+        return got[2]
+    assert restored("12 december 2006", "19 mars 2008", "af den 19 marts 2008 om") == \
+        "12 december 2006"
+    assert restored("5 februari 2019", "22 juni 2021", "forhandlingen den 22 juni 2021,") == \
+        "5 februar 2019"

@@ -382,8 +382,10 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
             if span is not None:
                 span = _date_lead(text, span, a.replacement)
                 found = text[span[0]:span[1]]
+                # the month words are the target's: "marts" is Danish here, not Latvian
+                # (read as Latvian, "12 decembris 2006" went into a Danish judgment)
                 return span[0], span[1], dates.substitute(found, fake, orig, target_lang,
-                                                          a.original), "date"
+                                                          a.original, lang=target_lang), "date"
     how = "exact"
     span = _find_exact(text, a.replacement, taken)
     original = a.original
