@@ -1216,12 +1216,13 @@ def _without_opening_grammar(span: Span, text: str, classes) -> Optional[Span]:
     toks = tokenize(span.text)
     first = toks[0][2] if toks else ""
     lex = _lexicons()
-    # (an initial, "C. Sørensen", a particle, "Van der Linden", or a heading in capitals is
-    # no such word, whatever the analyser makes of it)
+    # (an initial, "C. Sørensen", a particle, "Van der Linden", an ordinal, "First
+    # Chamber", or a heading in capitals is no such word, whatever the analyser makes of it)
     if len(toks) < 2 or classes is None or first.lower() == "the" \
             or not re.fullmatch(r"[^\W\d_][^\W\d_A-Z]+", first) \
             or set(classes.get(first, ())) != {"closed", "common"} \
             or any(first.lower() in lex[k] for k in ("given", "family", "particle")) \
+            or any(first.lower() in o for o in _ORDINALS.values()) \
             or not _at_opening(text, span.start):
         return span
     cut = toks[1][0]
