@@ -456,12 +456,12 @@ def test_a_name_the_engine_renames_is_never_chosen_whatever_its_length():
         assert res.unresolved == 0 and "Microsoft Windows" in res.text, (fake, res.text)
 
 
-def _located(original, replacement, text, category="ORG"):
+def _located(original, replacement, text, category="ORG", pair=("en", "es")):
     from schemas.records import Assignment
     from transforms.restore import locate_how
     a = Assignment(cluster=0, category=category, original=original, replacement=replacement,
                    segment=0, start=0, end=len(replacement))
-    got = locate_how(text, a, [], "es", "en", pair_lexicon("en", "es").target_form)
+    got = locate_how(text, a, [], pair[1], pair[0], pair_lexicon(*pair).target_form)
     return text[got[0]:got[1]], got[2], got[3]
 
 
@@ -493,3 +493,17 @@ def test_a_translated_stand_in_brings_back_the_original_in_spanish_not_english()
     assert established_name("Medgidia, Romania", "LOC", "en", "es") == "Medgidia, Rumanía"
     assert established_name("Acme Ltd, Germany", "ORG", "en", "es") is None
     assert established_name("Medgidia", "LOC", "en", "es") is None
+
+
+def test_a_stand_in_translated_into_words_spelt_alike_still_brings_the_translation():
+    """sv->da, unlabelled MultiLeg: "den tvärfackliga kommittén" was sent as "den stettyn
+    poolen", which the engine wrote "poolen" in Danish too; found as sent, the Swedish
+    "kommittén" went back where the engine alone writes "komiteen"."""
+    assert _located("tvärfackliga kommittén", "stettyn poolen", "til at den stettyn poolen, som",
+                    pair=("sv", "da")) == ("stettyn poolen", "tvärfackliga komiteen",
+                                           "engine-form")
+    # word for word only where the original's words and signs pair up: else it goes back
+    # as it was ("Pfeifer & Langen GmbH & Co. KG" had come back "Pfeifer. Langen GmbH Co KG")
+    assert _located("Pfeifer & Langen GmbH & Co. KG", "Dr. August Oetker Nahrungsmittel KG",
+                    "Dr. August Oetker Nahrungsmittel KG") == \
+        ("Dr. August Oetker Nahrungsmittel KG", "Pfeifer & Langen GmbH & Co. KG", "exact")

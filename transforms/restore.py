@@ -251,11 +251,10 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
     folded_fake = {fw: fold(fw) for fw, _ in pairs}
 
     def same(fw: str, ow: str, found: str, default_only: bool) -> str:
-        """The pseudonym's word found as it was sent, but for its accents: the engine's
-        translation all the same ("Rail" -> "Raíl", where "Council" is "Consejo") when the
-        pair's dictionaries say so, else the word was left as it was."""
-        if found.casefold() == fw.casefold():
-            return ow
+        """The pseudonym's word found as it was sent, or but for its accents: the engine's
+        translation all the same when the pair's dictionaries say so ("Rail" -> "Raíl",
+        where "Council" is "Consejo"; Swedish "poolen" is Danish "poolen", where
+        "kommittén" is "komiteen"), else the word was left as it was."""
         return lexicon(fw, found, ow, default_only) or ow
 
     def found_as(fw: str, ow: str, t, default_only: bool = False) -> Optional[str]:
@@ -366,6 +365,9 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
     return s, end, "".join(out)
 
 
+_WORD_SKELETON = re.compile(r"\w+")
+
+
 def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_lang: str = "",
                lexicon: Optional[Lexicon] = None) -> Optional[Tuple[int, int, str, str]]:
     """``locate`` plus the outcome: how the replacement was found and what went back
@@ -389,6 +391,18 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
     how = "exact"
     span = _find_exact(text, a.replacement, taken)
     original = a.original
+    if span is not None and lexicon is not None and a.method == "pseudonym" and \
+            a.category in TRANSLATABLE:
+        # found as sent: the engine may have translated it all the same, into words spelt
+        # alike ("den stettyn poolen" in the Danish, for "den tvärfackliga kommittén":
+        # Swedish "kommittén" went into the Danish, where the engine writes "komiteen")
+        outside = list(taken) + [(0, span[0]), (span[1], len(text))]
+        hit = _find_translated(text, a, outside, lexicon)
+        # (word for word, the original's own words and signs: not where the two are paired
+        # amiss, "Pfeifer & Langen GmbH & Co. KG" coming back "Pfeifer. Langen GmbH Co KG")
+        if hit is not None and hit[:2] == span and hit[2] != original and \
+                _WORD_SKELETON.sub("w", hit[2]) == _WORD_SKELETON.sub("w", original):
+            return hit[0], hit[1], hit[2], "engine-form"
     if span is None and _possessive(a.replacement):
         span = _find_exact(text, POSSESSIVE.sub("", a.replacement), taken)
         original = POSSESSIVE.sub("", a.original)

@@ -322,7 +322,7 @@ class PairLexicon:
         if not readings:
             return None
         originals = [lex for u in self.source.units(original) for lex in _lexical(u)]
-        matched = False
+        matched = alike = False
         for parts in readings:
             # a compound ("masse+indvandring") is the word its parts spell, inflected as
             # its last part
@@ -334,12 +334,15 @@ class PairLexicon:
                 matched = True
                 pos = _tags(fake_lex)[:1]
                 for orig_lex in (x for x in originals if _tags(x)[:1] == pos):
+                    alike = True
                     form = self._inflected(orig_lex, r)
                     if form is not None:
                         return _case_like(found, form)
-        if matched:
+        if matched and not alike:
             # the engine read the pseudonym in a part of speech the original has not ("Appeal"
-            # as the verb "Apelar"): the original's own default translation
+            # as the verb "Apelar"): the original's own default translation.  (Not where the
+            # original has it but no such form: "Santander" stands for "Windows", a name to
+            # the engine too, which is no "Ventanas".)
             for orig_lex in originals:
                 for option in self.translations(orig_lex):
                     form = self.generate(option)
