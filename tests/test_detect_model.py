@@ -959,6 +959,17 @@ def test_a_grammar_word_opening_the_sentence_is_no_part_of_the_name():
         (0, "David Noble", "PER"), (1, "Noble", "PER")}, pd.mentions
 
 
+def test_a_common_word_in_lower_case_before_a_name_is_no_part_of_it():
+    texts = ['famous people include actors Tom Hanks; architect Julia "Butterfly" Hill; and',
+             "the documentus Deutschland GmbH appealed", "fishermen in southern France"]
+    got = [[(t, c) for t, c in row if c in model.CATS] for row in _model_spans(texts)]
+    # the role word goes, and the person's nickname and surname with her given name
+    assert ('Julia "Butterfly" Hill', "PER") in got[0], got
+    # a name's own first word in another language, and where in a place, stay
+    assert any(t.startswith("documentus") for t, _ in got[1]), got
+    assert any(t.startswith("southern") for t, _ in got[2]), got
+
+
 def test_an_acronym_whose_words_the_document_writes_in_lower_case_is_a_term():
     from transforms.detect.base import Span
     texts = ["Leading Dutch Librarians into DH", "Digital Humanities Clinics for librarians",

@@ -367,6 +367,9 @@ GUESS_MAX_ZIPF = 4.0
 # A word of the language's frequency list (wordfreq's Zipf scale: one in a hundred million),
 # for a derived or prefixed word the analyser's dictionary lacks ("Crucially", "Unsupported").
 KNOWN_WORD_ZIPF = 2.0
+# A word as common as one in a million (wordfreq's Zipf 3): "architect", "northern", not
+# "dello" or "internationale", which English text borrows with a name.
+COMMON_WORD_ZIPF = 3.0
 MARGIN = "model-margin"   # Span.subtype of a name found only by the recall margin
 # Estonian has no word-frequency list here: its commonest function words.
 _ET_FUNCTION = {"ja", "ning", "või", "et", "kui", "ka", "on", "ei", "see", "selle", "oma", "ehk"}
@@ -1225,16 +1228,49 @@ def _without_opening_grammar(span: Span, text: str, classes) -> Optional[Span]:
             or any(first.lower() in o for o in _ORDINALS.values()) \
             or not _at_opening(text, span.start):
         return span
+    return _after_first_word(span, toks)
+
+
+def _after_first_word(span: Span, toks) -> Optional[Span]:
+    """``span`` without its first token (``toks``: its tokens), or None when no capital is
+    left ("Which previous Virginia Governor(s)"); a person's when what is left is a given
+    name and up to two more capitalised words (the word cut had made the model read an
+    ORG: "As David Noble", "architect Julia")."""
     cut = toks[1][0]
     rest = span.text[cut:]
     if not any(ch.isupper() for ch in rest):
-        return None            # "Which previous Virginia Governor(s)": no name left
+        return None
     words = rest.split()
-    # what the grammar word made the model read otherwise: "As David Noble" an ORG
-    person = 2 <= len(words) <= 3 and words[0].lower() in lex["given"] and all(
+    lex = _lexicons()
+    person = 1 <= len(words) <= 3 and words[0].lower() in lex["given"] and all(
         w[:1].isupper() and w.lower() not in lex["org"] for w in words)
     return dataclasses.replace(span, start=span.start + cut, text=rest,
                                category="PER" if person else span.category)
+
+
+def _without_leading_role_word(span: Span, lang: str) -> Optional[Span]:
+    """In a language that capitalises its names, a name span opening with a word in lower
+    case before a capitalised one starts after it: "architect Julia "Butterfly" Hill" (the
+    model took "architect" in, read an ORG, and "Hill" went out).  Only a word common in
+    the language (``COMMON_WORD_ZIPF``): not a name's own first word in another language
+    ("documentus Deutschland GmbH", "dello Stato", "internationale Rechtshilfe"), nor a
+    particle ("van Assche"), an article or another grammar word, nor where in a place it
+    is (``_REGION_WORDS``)."""
+    toks = tokenize(span.text)
+    zipf = zipf_fn(lang)
+    if lang not in _CASED_NAMES or zipf is None or len(toks) < 2 \
+            or not toks[0][2].isalpha() or not toks[0][2].islower() \
+            or not toks[1][2][:1].isupper() or toks[0][2] in _lexicons()["particle"] \
+            or function_word(toks[0][2], lang) or zipf(toks[0][2]) < COMMON_WORD_ZIPF \
+            or toks[0][2] in _REGION_WORDS:
+        return span
+    return _after_first_word(span, toks)
+
+
+# Where in a place: part of its name for MultiLeg's annotators ("southern France", "mainland
+# France" are each one LOC).
+_REGION_WORDS = {"northern", "southern", "eastern", "western", "central", "mainland",
+                 "north", "south", "east", "west", "upper", "lower", "metropolitan"}
 
 
 def _foreign_opening(span: Span, text: str, lang: str) -> bool:
@@ -1576,6 +1612,8 @@ class NameTagger:
             if lang == "en":
                 spans = _describing_people(spans, text, toks, classes)
             spans = [t for t in (_without_opening_grammar(s, text, classes) for s in spans)
+                     if t is not None]
+            spans = [t for t in (_without_leading_role_word(s, lang) for s in spans)
                      if t is not None]
             spans = [_acronym_not_person(s) for s in spans
                      if not _adjective_alone(s, text, classes)
