@@ -507,3 +507,19 @@ def test_a_stand_in_translated_into_words_spelt_alike_still_brings_the_translati
     assert _located("Pfeifer & Langen GmbH & Co. KG", "Dr. August Oetker Nahrungsmittel KG",
                     "Dr. August Oetker Nahrungsmittel KG") == \
         ("Dr. August Oetker Nahrungsmittel KG", "Pfeifer & Langen GmbH & Co. KG", "exact")
+
+
+def test_no_stand_in_is_a_word_the_document_writes_itself():
+    """"Reason" stood in for "Commission" in a sentence saying "by reason of": both came back
+    "razón", and "comisión" went back in place of the sentence's own word."""
+    t = "The decision affects them by reason of certain attributes and the season, said the " \
+        "Commission."
+    s = t.index("Commission")
+    own = {w for w in re.findall(r"\w+", t) if w.islower() and len(w) >= 4}
+    for k in range(6):
+        pd = protect_document(_doc([(t, [(s, s + len("Commission"), "ORG")])]),
+                              ProtectOptions(secret=f"r{k}".encode(), engine="apertium"))
+        fake = pd.segments[0].assignments[0].replacement
+        assert not {w.lower() for w in re.findall(r"\w+", fake)} & own, fake
+        res = _through_apertium(pd)
+        assert "razón" in res.text and "Comisión" in res.text, (fake, res.text)

@@ -199,7 +199,9 @@ def replace_document(analysis: DocumentAnalysis, options: ProtectOptions) -> Pro
                                        common_word, source=doc.source_lang,
                                        target=doc.target_lang),
                                    views=engine_views(options.engine, doc.source_lang,
-                                                      doc.target_lang))
+                                                      doc.target_lang),
+                                   text_words=(w for seg in doc.segments
+                                               for w in re.findall(r"\w+", seg.text)))
         of_cluster: Dict[int, List[Mention]] = {}
         for m in mentions:
             of_cluster.setdefault(m.cluster, []).append(m)

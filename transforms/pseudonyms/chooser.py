@@ -191,10 +191,12 @@ class PseudonymChooser:
                  avoid: Iterable[str] = (), dictionary=None, lang: str = "",
                  corpus: Optional[Dict[Tuple[str, str], "Pseudonym"]] = None,
                  translatable: Optional[Callable[[str], bool]] = None,
-                 views: Optional[Callable[[Sequence[str]], Dict[str, str]]] = None):
+                 views: Optional[Callable[[Sequence[str]], Dict[str, str]]] = None,
+                 text_words: Iterable[str] = ()):
         """``originals``: this document's entity strings; ``avoid``: further strings no
         pseudonym may be or contain (other documents' entities, the customer's lists);
-        ``dictionary``: a ``transforms.dictionary.Dictionary`` for morphology-matched names."""
+        ``dictionary``: a ``transforms.dictionary.Dictionary`` for morphology-matched names;
+        ``text_words``: the document's words."""
         self.secret = secret
         self.lang = lang
         # ``translatable(word)``: would the engine translate it as an ordinary word ("Lane" ->
@@ -220,6 +222,12 @@ class PseudonymChooser:
         # What no pseudonym may be, share a word with, or contain: this document's entity
         # strings, and the run-wide avoid list (the same for every document: indexed once).
         self._forbidden = (_Forbidden(tuple(originals)), _forbidden(tuple(avoid)))
+        # The document's own words in lower case (of four letters or more): a dictionary
+        # entry holding one would be translated as they are, and restoration could not tell
+        # it from them ("Reason" for "Commission", in a sentence saying "by reason of": both
+        # "razón", and "comisión" went back in the wrong place).
+        self._text_words = frozenset(fold(w) for w in text_words
+                                     if len(w) >= 4 and w.islower())
         self.used: Set[str] = set()
 
     # -- public ------------------------------------------------------------------
@@ -351,6 +359,8 @@ class PseudonymChooser:
             # of "Förvaltningsrätten i Linköping".
             # nor a word holding one ("Johnson" shows "John")
             if any(o in w for x in sent for w in _folded_words(x) for o in own_words):
+                return False
+            if any(w in self._text_words for x in sent for w in _folded_words(x)):
                 return False
             return not looks_like(entry.lemma)
 
