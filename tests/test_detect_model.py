@@ -970,6 +970,14 @@ def test_a_common_word_in_lower_case_before_a_name_is_no_part_of_it():
     assert any(t.startswith("southern") for t, _ in got[2]), got
 
 
+def test_an_adjective_that_is_a_given_name_too_is_a_nationality_before_a_noun():
+    got = _model_spans(["obligations under German legislation.", "German Gref said so.",
+                        "the Christian faith", "Christian said so."])
+    assert got[0] == [("German", model.NATIONALITY)], got
+    assert got[2] == [("Christian", model.NATIONALITY)], got
+    assert got[1] == [("German Gref", "PER")] and got[3] == [("Christian", "PER")], got
+
+
 def test_an_acronym_whose_words_the_document_writes_in_lower_case_is_a_term():
     from transforms.detect.base import Span
     texts = ["Leading Dutch Librarians into DH", "Digital Humanities Clinics for librarians",

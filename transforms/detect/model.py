@@ -1412,6 +1412,34 @@ def _as_nationality(span: Span, classes) -> Span:
     return span
 
 
+_NEXT_TOKEN = re.compile(r"\s+([^\W\d_]+)")
+
+
+def _nationality_before_noun(span: Span, text: str, classes, lang: str) -> Span:
+    """One word that the lexicon has as a capitalised adjective and a given name too, before
+    a word in lower case, is the adjective: "under German legislation", "the Christian
+    faith" (a NATIONALITY, masked all the same: a person's name would have taken the
+    sentence's verb, "German said").  As a person's name, "German" got a person's stand-in
+    and came back as it was, English in the Spanish, where the engine writes "alemana"."""
+    if classes is None or span.category not in CATS or lang not in _CASED_NAMES:
+        return span
+    words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
+    if len(words) != 1:
+        return span
+    c = set(classes.get(words[0], ()))
+    nxt = _NEXT_TOKEN.match(text, span.end)
+    if not {"adj", "proper"} <= c or nxt is None or not nxt.group(1).islower() \
+            or function_word(nxt.group(1), lang) or not _is_noun(nxt.group(1), lang):
+        return span
+    return dataclasses.replace(span, category=NATIONALITY)
+
+
+@functools.lru_cache(maxsize=4096)
+def _is_noun(word: str, lang: str) -> bool:
+    """The analyser reads ``word`` as a noun (whatever else)."""
+    return "noun" in word_classes([word], lang).get(word, ())
+
+
 def _describing_people(spans: List[Span], text: str, toks, classes) -> List[Span]:
     """English: a surname that is also an adjective, alone, with no title or given name
     before it, written right before a noun in lower case ("Black soldiers", "the White
@@ -1608,7 +1636,8 @@ class NameTagger:
                                               lang, classes)
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans += _nationality_words(toks, classes, lang)
-            spans = [_as_nationality(s, classes) for s in spans]
+            spans = [_nationality_before_noun(_as_nationality(s, classes), text, classes, lang)
+                     for s in spans]
             if lang == "en":
                 spans = _describing_people(spans, text, toks, classes)
             spans = [t for t in (_without_opening_grammar(s, text, classes) for s in spans)
