@@ -976,6 +976,13 @@ def test_an_adjective_that_is_a_given_name_too_is_a_nationality_before_a_noun():
     assert got[0] == [("German", model.NATIONALITY)], got
     assert got[2] == [("Christian", model.NATIONALITY)], got
     assert got[1] == [("German Gref", "PER")] and got[3] == [("Christian", "PER")], got
+    # a nationality word Apertium's English dictionary lacks, made from a country's name;
+    # a given name is no such word, whatever country it begins ("Martin": Martinique)
+    got = _model_spans(["He was a Romanian national.", "Christian Martin said."])
+    assert got[0] == [("Romanian", model.NATIONALITY)], got
+    assert got[1] == [("Christian Martin", "PER")], got
+    from transforms.detect.demonyms import demonym
+    assert demonym("Estonian", "en") and demonym("Pakistani", "en") and not demonym("Brian", "en")
 
 
 def test_an_acronym_whose_words_the_document_writes_in_lower_case_is_a_term():

@@ -29,12 +29,17 @@ ENDINGS = {
     "pl": re.compile(r"(?:s|c|dz)k(?:i|a|ie|iego|iej|im|imi|ich|ą|iemu)$"),
 }
 ENDINGS["nb"] = ENDINGS["no"] = ENDINGS["da"]
-MIN_STEM = {"fi": 4}
+# English writes its own capitalised; asked only of those Apertium's English dictionary lacks
+# as adjectives ("Romanian", "Estonian", "Slovenian", "Pakistani")
+ENDINGS["en"] = re.compile(r"(?:i?an|n|ish|ese|i)$")
+MIN_STEM = {"fi": 4, "en": 4}
 CUT = {"pl": 2}
 # The inflection after a Scandinavian demonym's "sk": "tysk-a" is Tyskland's, whole.
 _INFLECTION = re.compile(r"(?:a|t|e|as|es)$")
-_LOCALES = {"sv": "sv_SE", "da": "da_DK", "fi": "fi_FI", "nb": "no_NO", "no": "no_NO"}
-_CONTINENTS = {"sv": ["Europa", "Asien", "Afrika", "Amerika"],
+_LOCALES = {"sv": "sv_SE", "da": "da_DK", "fi": "fi_FI", "nb": "no_NO", "no": "no_NO",
+            "en": "en_US"}
+_CONTINENTS = {"en": ["Europe", "Asia", "Africa", "America"],
+               "sv": ["Europa", "Asien", "Afrika", "Amerika"],
                "da": ["Europa", "Asien", "Afrika", "Amerika"],
                "nb": ["Europa", "Asia", "Afrika", "Amerika"],
                "no": ["Europa", "Asia", "Afrika", "Amerika"],

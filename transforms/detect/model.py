@@ -1395,7 +1395,7 @@ def _numbered_part(span: Span, text: str, classes) -> bool:
 NATIONALITY = "NATIONALITY"
 
 
-def _as_nationality(span: Span, classes) -> Span:
+def _as_nationality(span: Span, classes, lang: str = "") -> Span:
     """A name made only of adjectives the language writes capitalised (a leading article
     aside), none of them a proper noun too, is a nationality, a language, a people's or a
     faith's word: "French", "the English", "African American".  It stays masked (ethnic
@@ -1407,9 +1407,19 @@ def _as_nationality(span: Span, classes) -> Span:
     words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
     if words and words[0].lower() in _CONNECTOR_ARTICLES:
         words = words[1:]
-    if words and all(_proper(w, classes) for w in words):
+    if words and all(_proper(w, classes) or _english_demonym(w, lang) for w in words):
         return dataclasses.replace(span, category=NATIONALITY)
     return span
+
+
+def _english_demonym(word: str, lang: str) -> bool:
+    """An English nationality word Apertium's dictionary lacks, made from a country's name
+    ("Romanian", "Estonian", "Pakistani": ``demonyms.demonym``), and no given name or
+    surname of the gazetteers ("Christian", "Martin", "Austin")."""
+    from transforms.detect.demonyms import demonym
+    lex = _lexicons()
+    return lang == "en" and word[:1].isupper() and demonym(word, lang) and \
+        word.lower() not in lex["given"] and word.lower() not in lex["family"]
 
 
 _NEXT_TOKEN = re.compile(r"\s+([^\W\d_]+)")
@@ -1484,7 +1494,7 @@ def _nationality_words(toks, classes, lang: str) -> List[Span]:
     for s, e, w in toks:
         if classes and w[:1].isupper() and (_proper(w, classes) or w.endswith("s") and
                                             _proper(w[:-1], classes)) \
-                or demonym(w, lang):
+                or (demonym(w, lang) if lang != "en" else _english_demonym(w, lang)):
             out.append(Span(s, e, NATIONALITY, "nationality", w, source="detector"))
     return out
 
@@ -1636,8 +1646,8 @@ class NameTagger:
                                               lang, classes)
             spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
             spans += _nationality_words(toks, classes, lang)
-            spans = [_nationality_before_noun(_as_nationality(s, classes), text, classes, lang)
-                     for s in spans]
+            spans = [_nationality_before_noun(_as_nationality(s, classes, lang), text, classes,
+                                              lang) for s in spans]
             if lang == "en":
                 spans = _describing_people(spans, text, toks, classes)
             spans = [t for t in (_without_opening_grammar(s, text, classes) for s in spans)
