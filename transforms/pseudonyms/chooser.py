@@ -56,7 +56,7 @@ class _Forbidden:
 
     def __init__(self, strings: Tuple[str, ...]):
         self.folded = {fold(o).strip() for o in strings if o.strip()}
-        self.words = {w for o in self.folded for w in _WORDS.findall(o)}
+        self.words = frozenset(w for o in self.folded for w in _WORDS.findall(o))
         self.padded_by_word: Dict[str, List[str]] = {}
         for o in {" ".join(_WORDS.findall(o)) for o in self.folded if propagatable(o)}:
             for w in set(o.split()):
@@ -150,6 +150,15 @@ class LooksLike:
                     m.ratio() >= TOO_ALIKE:
                 return True
         return False
+
+
+@functools.lru_cache(maxsize=1)
+def _unknown_pool() -> Tuple[str, ...]:
+    """The names a word the engine does not know may become (``engine_shaped``): one
+    tuple for the run, which the vocabulary knows again by identity (joined afresh for
+    every cluster, the 6,600 names were compared name by name each time)."""
+    lists = fallback_lists()
+    return tuple(lists["family"] + lists["city"])
 
 
 def _acronym(text: str, mentions: Sequence[Mention] = ()) -> bool:
@@ -451,8 +460,7 @@ class PseudonymChooser:
         def order(salt: str) -> int:
             return keyed_int(self.secret, self.scope, cluster.category, cluster.key, salt)
 
-        lists = fallback_lists()
-        names = lists["family"] + lists["city"]
+        names = _unknown_pool()
         try:
             looks_like = LooksLike({m.text for m in mentions} | {cluster.canonical})
             vocab = vocabulary(self.selector.vocabulary_words, self.lang, self.views)
