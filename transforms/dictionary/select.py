@@ -834,6 +834,7 @@ class _Looks:
                     else None)
         feats = main.features if main is not None else {}
         self.text = bare_name(main.text if main is not None else canonical)
+        self._words = len(self.text.split())    # asked for every candidate ranked
         self.shape = feats.get("shape") or shape_of(self.text)
         self.upos = feats.get("upos", "")
         self.klass = feats.get("class", "")
@@ -858,7 +859,7 @@ class _Looks:
         """All that ``admissible``, ``view_level`` and ``prefs`` read of the original: its
         text only by its number of words, the source analysis only without the engine's
         view (``Selector._plan``)."""
-        return (self.category, self._view, len(self.text.split()), self.shape, self.upos,
+        return (self.category, self._view, self._words, self.shape, self.upos,
                 self.klass, self.analysis if self._view is None else "", self._strict())
 
     def _strict(self) -> bool:
@@ -929,7 +930,7 @@ class _Looks:
         the engine changes beyond what restoration follows.  Without the engine, the source
         analyser's readings (0 or 3)."""
         f = self._form(e)
-        if len(f.form.split()) != len(self.text.split()):
+        if len(f.form.split()) != self._words:
             return 3      # a form cut to fit ("European Parliament" -> "Parliament") is another word
         if self._view is not None:
             if f.form in self._levels:
@@ -960,7 +961,7 @@ class _Looks:
         same_kind = 0 if not kind or kind in e.classes else (
             1 if kind.split(":")[0] in {c.split(":")[0] for c in e.classes} else 2)
         same_pos = int(bool(self.upos and e.upos and e.upos != self.upos))
-        tokens = int(len(self._form(e).form.split()) != len(self.text.split()))
+        tokens = int(len(self._form(e).form.split()) != self._words)
         return (self.view_level(e), same_kind, tokens, same_pos,
                 int(_entry_shape(e) != self.shape))
 
