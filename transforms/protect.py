@@ -232,7 +232,7 @@ def replace_document(analysis: DocumentAnalysis, options: ProtectOptions) -> Pro
             start, end = to_marked[m.start], to_marked[m.end - 1] + 1
             # Codes inside the entity stay, in order, right after its replacement: no code is
             # lost and no fragment of the original is left between them.
-            inner = "".join(ch for ch in seg.text[start:end] if is_code_char(ch))
+            inner = "".join(CODE_CHARS.findall(seg.text, start, end))
             pieces.append(seg.text[pos:start])
             cursor += start - pos
             if options.method == "none":
