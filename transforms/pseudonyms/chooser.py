@@ -626,8 +626,10 @@ def prefetch_views(views, clusters: Iterable[Cluster],
         return
     from transforms.nlp.apertium_morphology import bare_name
     from transforms.pseudonyms.engine_shaped import _TOKENS
-    names = {bare_name(cl.canonical) for cl in clusters} | \
-        {bare_name(m.text) for ms in mentions_of.values() for m in ms}
+    # each text once: a document's mentions repeat the same few names
+    texts = {cl.canonical for cl in clusters} | {m.text for ms in mentions_of.values()
+                                                for m in ms}
+    names = {bare_name(t) for t in texts}
     words = {t for n in names for t in _TOKENS.findall(n) if t[:1].isalnum() or t[:1] == "_"}
     try:
         views(sorted(names | words))
