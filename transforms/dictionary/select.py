@@ -370,6 +370,9 @@ class Selector:
         self._plans_lock = threading.Lock()    # a worker's threads share the Selector
         # (engine's views, the original's view) -> candidate form -> ``_Looks.view_level``
         self._view_levels: Dict[tuple, Dict[str, int]] = {}
+        # ``_vocabulary_alike``'s answers: (id of the words, views, view, forms) -> (the
+        # words, the entries)
+        self._alike: Dict[tuple, tuple] = {}
 
     def _own(self, entry: DictionaryEntry, need: Dict[str, str]) -> bool:
         return self._lookup(entry, need) is not None
@@ -506,8 +509,10 @@ class Selector:
         # (step, candidates, extra ranking key, forms made by analogy per entry id)
         tiers: List[tuple] = []
         engine = [e for e in full if looks.same_view(e)]
-        engine += [e for e in self._vocabulary_alike(category, looks, distinct, views)
-                   if refused is None or not refused(e)]
+        alike = self._vocabulary_alike(category, looks, distinct, views)
+        # the words' views in one round trip, not one each when the ranking reads them
+        looks.prefill(alike)
+        engine += [e for e in alike if refused is None or not refused(e)]
         if engine:
             # the engine will treat the pseudonym as it treats the original: same readings,
             # same target tags (DESIGN.md §7) — the sentence around it comes out the same
@@ -560,6 +565,11 @@ class Selector:
         if not words or views is None or category == "PER" or looks._view is None or \
                 " " in looks._view.split(LEVEL_SEP)[0]:
             return []
+        # the same for every plan of the same view and forms (the category aside): kept
+        key = (id(words), views, looks._view, tuple(_need_key(n) for n in distinct))
+        hit = self._alike.get(key)
+        if hit is not None and hit[0] is words:
+            return hit[1]
         from transforms.pseudonyms.engine_shaped import vocabulary
         vocab = vocabulary(self.vocabulary_words, self.dictionary.lang, views)
         if vocab is None:
@@ -576,6 +586,9 @@ class Selector:
                     all(self._own(e, n) for n in distinct):
                 seen.add(id(e))
                 out.append(e)
+        if len(self._alike) > PLANS:
+            self._alike.clear()
+        self._alike[key] = (words, out)
         return out
 
     # -- made-up names ---------------------------------------------------------------
@@ -893,6 +906,23 @@ class _Looks:
                 names = [e for e in out if self.view_level(e) == 0 or self.passes(e)]
                 out = names or out
         return out
+
+    def prefill(self, entries: Sequence[DictionaryEntry]) -> None:
+        """``view_level``'s answers for ``entries`` whose forms it has not seen, from one
+        request to the engine (each text is analysed on its own: the views are the ones
+        asked one by one).  On an error nothing is kept: ``view_level`` asks again."""
+        if self._view is None:
+            return
+        forms = [f for f in dict.fromkeys(self._form(e).form for e in entries)
+                 if f not in self._levels]
+        if not forms:
+            return
+        try:
+            seen = self.views(forms)
+        except OSError:
+            return
+        for f, view in seen.items():
+            self._levels[f] = self._compared(view.split(LEVEL_SEP))
 
     def _form(self, e: DictionaryEntry) -> DictionaryForm:
         return e.forms[0] if e.forms else DictionaryForm(form=e.lemma, features={}, count=0)
