@@ -323,10 +323,18 @@ class PseudonymChooser:
         canonical_words = cluster.canonical.split()
         initials = {i for i, w in enumerate(canonical_words) if _INITIAL.match(w)}
 
+        initials_made: Dict[Tuple[str, str], str] = {}
+
         def initial(model: str, word: str) -> str:
             """The initial a dictionary name's ``word`` is sent as for the mention's
-            ``model`` (the same for every mention of the cluster)."""
-            return self.fake_initials(cluster, model, "dict:" + model, prefer=word)
+            ``model`` (the same for every mention of the cluster).  Kept by the only letter
+            of ``word`` it reads: every candidate asks it again (an HMAC a letter)."""
+            key = (model, word[:1].upper())
+            hit = initials_made.get(key)
+            if hit is None:
+                hit = initials_made[key] = self.fake_initials(cluster, model, "dict:" + model,
+                                                              prefer=word)
+            return hit
 
         def strings(entry, made) -> Set[str]:
             out = {entry.lemma} | {f.form for f in entry.forms} | set(made)
