@@ -373,6 +373,8 @@ class Selector:
         # ``_vocabulary_alike``'s answers: (id of the words, views, view, forms) -> (the
         # words, the entries)
         self._alike: Dict[tuple, tuple] = {}
+        # ``_admissible``'s: (id of the entries, ``_Looks.admits``) -> (entries, admitted)
+        self._admitted: Dict[tuple, tuple] = {}
 
     def _own(self, entry: DictionaryEntry, need: Dict[str, str]) -> bool:
         return self._lookup(entry, need) is not None
@@ -500,7 +502,7 @@ class Selector:
 
     def _new_plan(self, category, looks, distinct, classes, tokens, gender, end, views,
                   refused=None) -> "_Plan":
-        admissible = looks.admissible(self.candidates(category))
+        admissible = self._admissible(category, looks)
         # Taken out after ``admissible``, which keeps the entries the engine reads regularly
         # when there are any: else, with those all refused, it would let irregular ones in.
         pool = admissible if refused is None else [e for e in admissible if not refused(e)]
@@ -553,6 +555,23 @@ class Selector:
                                    tokens, gender, end, looks)
                      for level in range(len(distinct) - 1, 0, -1)],
             looks=looks)
+
+    def _admissible(self, category: str, looks: "_Looks") -> List[DictionaryEntry]:
+        """``looks.admissible`` of the category's entries, kept for the looks that read
+        them alike (``_Looks.admits``): plans that differ only in the forms needed, the
+        classes or the original's ending walked the whole category again.  A look that had
+        no answer from the engine is not kept."""
+        pool = self.candidates(category)
+        key = (id(pool),) + looks.admits()
+        hit = self._admitted.get(key)
+        if hit is not None and hit[0] is pool:
+            return hit[1]
+        out = looks.admissible(pool)
+        if not (looks.failed or looks.unanswered):
+            if len(self._admitted) > PLANS:
+                self._admitted.clear()
+            self._admitted[key] = (pool, out)
+        return out
 
     def _vocabulary_alike(self, category, looks, distinct, views) -> List[DictionaryEntry]:
         """The dictionary's vocabulary (category WORD) the engine sees like a name of a place
@@ -859,6 +878,8 @@ class _Looks:
         # the engine gave no view of a candidate: this look ranked without it, and its
         # ranking is for no other cluster (``Selector._plan``)
         self.failed = False
+        # ``passes`` had no answer from the engine for a name (and let it pass)
+        self.unanswered = False
         if views is not None:
             try:
                 self._view = views([self.text])[self.text]
@@ -874,6 +895,14 @@ class _Looks:
         view (``Selector._plan``)."""
         return (self.category, self._view, self._words, self.shape, self.upos,
                 self.klass, self.analysis if self._view is None else "", self._strict())
+
+    def admits(self) -> tuple:
+        """All that ``admissible`` reads of the original: the engine and its view of it,
+        the category, its number of words (``view_level``), and the shape where only the
+        same shape will do."""
+        strict = self._strict()
+        return (self.views, self._view, self.category, self._words, strict,
+                self.shape if strict else "")
 
     def _strict(self) -> bool:
         """An acronym the analyser knows to be one: only an acronym will do.  (Initials
@@ -936,6 +965,7 @@ class _Looks:
         try:
             seen = self.views(words)
         except OSError:
+            self.unanswered = True
             return True
         for w in words:
             view = seen.get(w, "*").split(LEVEL_SEP)[0]
