@@ -445,11 +445,13 @@ class FormMatcher:
             seen = words.get(norm)
             if seen is None:
                 view = norm(text)
-                tokens = _TOKEN.findall(view)
-                seen = words[norm] = [view, tokens, set(tokens), None]
-            view, tokens, present = seen[0], seen[1], seen[2]
-            if firsts.isdisjoint(present):     # most texts: no form starts here
+                seen = words[norm] = [view, _TOKEN.findall(view), None, None]
+            view, tokens = seen[0], seen[1]
+            if firsts.isdisjoint(tokens):     # most texts: no form starts here
                 continue
+            if seen[2] is None:
+                seen[2] = set(tokens)
+            present = seen[2]
             candidates = [singles[w] for w in singles.keys() & present]
             if pairs:
                 if seen[3] is None:
