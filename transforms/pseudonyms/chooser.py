@@ -380,7 +380,7 @@ class PseudonymChooser:
             # a fifth of protection, and unused for the 2,320 of 5,712 clusters of 200
             # MultiLeg en documents that took one of these.
             shaped.append(self._step_engine_acronym(cluster, mentions) or
-                          self._step_engine_shaped(cluster, mentions))
+                          self._step_engine_shaped(cluster, mentions, looks_like))
             return shaped[0] is not None
 
         sel = self.selector.select(cluster.category, mentions, cluster.canonical, order,
@@ -449,10 +449,11 @@ class PseudonymChooser:
                 return Plain(cand)
         return None
 
-    def _step_engine_shaped(self, cluster: Cluster, mentions: Sequence[Mention]
-                            ) -> Optional[Plain]:
+    def _step_engine_shaped(self, cluster: Cluster, mentions: Sequence[Mention],
+                            looks_like: Optional["LooksLike"] = None) -> Optional[Plain]:
         """No dictionary entry looks to the engine like the original: the name rebuilt word
-        by word from the language's vocabulary the engine sees alike (``engine_shaped``)."""
+        by word from the language's vocabulary the engine sees alike (``engine_shaped``).
+        ``looks_like``: the cluster's ``LooksLike`` where the caller has made it already."""
         from transforms.nlp.apertium_morphology import bare_name
         from transforms.pseudonyms.engine_shaped import engine_shaped, vocabulary
         if not any(m.features.get("known") in ("yes", "part") for m in mentions):
@@ -470,7 +471,8 @@ class PseudonymChooser:
 
         names = _unknown_pool()
         try:
-            looks_like = LooksLike({m.text for m in mentions} | {cluster.canonical})
+            if looks_like is None:
+                looks_like = LooksLike({m.text for m in mentions} | {cluster.canonical})
             vocab = vocabulary(self.selector.vocabulary_words, self.lang, self.views)
             fake = engine_shaped(text, vocab, self.views, order,
                                  lambda c: self._acceptable(c, share_words=True)
