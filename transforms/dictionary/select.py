@@ -709,7 +709,9 @@ class Selector:
                      tokens: int, need_keys, order) -> Iterator[Tuple[str, List[Made]]]:
         """A look's names of one rank, as (lemma, made forms) in the order of (length,
         keyed order, lemma) (``_keyed_within``).  A person's given names (an HMAC each) are
-        drawn only for the ranks reached: most walks take a name of the first."""
+        drawn only for the ranks reached: most walks take a name of the first.  The forms
+        are made as the names are taken, not for every name of the rank: the first one or
+        two are (the ranking needs the lengths only)."""
         look = []
         for word in words:
             lemma = word
@@ -723,9 +725,9 @@ class Selector:
                     if len(firsts) == tokens - 1:
                         break
                 lemma = " ".join(firsts + [word])
-            mades = [self._made_name(lemma, need, key) for need, key in need_keys]
-            look.append((rank + (len(lemma),), lemma, mades))
-        return _keyed_within(look, order)
+            look.append((rank + (len(lemma),), lemma, None))
+        return ((lemma, [self._made_name(lemma, need, key) for need, key in need_keys])
+                for lemma, _ in _keyed_within(look, order))
 
     def _made_name(self, lemma: str, need: Dict[str, str],
                    need_key: Optional[Tuple[Tuple[str, str], ...]] = None) -> Optional[Made]:
