@@ -132,3 +132,22 @@ def test_plans_share_admissible_entries_only_for_looks_alike_and_answered():
     down._view, down.views = "x", _views(table, fail=True)
     selector._admissible("ORG", down)
     assert down.failed and ("x" not in [k[2] for k in selector._admitted])
+
+
+def test_the_run_freezes_what_exists_before_it_and_the_caller_gets_it_back():
+    import gc
+    from pipelines.running import GC_THRESHOLDS, fewer_collections
+    before = gc.get_threshold()
+    assert gc.get_freeze_count() == 0
+    with fewer_collections():
+        assert gc.get_threshold() == GC_THRESHOLDS
+        assert gc.get_freeze_count() > 0
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+    # a caller's own frozen objects stay frozen
+    gc.freeze()
+    try:
+        with fewer_collections():
+            pass
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
