@@ -168,7 +168,7 @@ def ordinary_word(text: str, lang: str) -> bool:
 def ordinary_forms(forms: Iterable[str], texts: Sequence[str], lang: str) -> List[str]:
     """The capitalised ``forms`` whose lower-case twin the document itself writes and the
     language uses as an ordinary word (``ordinary_word``)."""
-    lower_words = {w for t in texts for w in _WORDS.findall(t) if w.islower()}
+    lower_words = _lower_words(tuple(texts))
     out = []
     for f in forms:
         low = f.lower()
@@ -179,6 +179,13 @@ def ordinary_forms(forms: Iterable[str], texts: Sequence[str], lang: str) -> Lis
 
 
 _WORDS = re.compile(r"[^\W\d_]+")
+
+
+@functools.lru_cache(maxsize=4)
+def _lower_words(texts: Tuple[str, ...]) -> FrozenSet[str]:
+    """The words ``texts`` write all in lower case: a document's, asked by propagation and
+    again by ``ordinary_forms`` (a walk over every word of the document each time)."""
+    return frozenset(w for t in texts for w in _WORDS.findall(t) if w.islower())
 
 
 def strip_accents(text: str) -> str:
@@ -244,7 +251,8 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     added: List[Mention] = []
     for seg in segments:
         spans = covered.setdefault(seg.index, [])
-        hits = {span for matcher in matchers for span in matcher.spans(seg.text)}
+        words = {}      # the segment's words, made once for both matchers
+        hits = {span for matcher in matchers for span in matcher.spans(seg.text, words=words)}
         # Longest first at each place, so "Andris Bērziņš" wins over "Bērziņš".
         for s, e in sorted(hits, key=lambda h: (h[0], h[0] - h[1])):
             if any(a <= s and e <= b for a, b in spans):
@@ -286,11 +294,13 @@ def _propagate_surnames(segments, forms: Dict[str, str], covered) -> List[Mentio
             surnames.add(POSSESSIVE.sub("", words[-1]))
     if not surnames:
         return []
-    lower_words = {w for seg in segments for w in _WORDS.findall(seg.text) if w.islower()}
+    lower_words = _lower_words(tuple(seg.text for seg in segments))
     surnames = {w for w in surnames if w.lower() not in lower_words}
     added = []
     for seg in segments:
         spans = covered.setdefault(seg.index, [])
+        if not any(w in seg.text for w in surnames):
+            continue        # a hit is a surname whole: most segments hold none
         for hit in _CAPWORD.finditer(seg.text):
             s, e = hit.span()
             if hit.group(0) not in surnames or any(a < e and s < b for a, b in spans):
@@ -337,7 +347,7 @@ def _propagate_inflected(segments, forms: Dict[str, str], covered, lang,
     added = []
     if not index:
         return added
-    lower_words = {w for seg in segments for w in _WORDS.findall(seg.text) if w.islower()}
+    lower_words = _lower_words(tuple(seg.text for seg in segments))
     for seg in segments:
         spans = covered.setdefault(seg.index, [])
         for hit in _CAPWORD.finditer(seg.text):
@@ -422,19 +432,31 @@ class FormMatcher:
     def __bool__(self) -> bool:
         return bool(self._indexes or self._odd)
 
-    def spans(self, text: str, first: bool = False) -> List[Tuple[int, int]]:
-        """(start, end) of every occurrence; with ``first``, the leftmost (shortest) one."""
+    def spans(self, text: str, first: bool = False, words: Optional[dict] = None
+              ) -> List[Tuple[int, int]]:
+        """(start, end) of every occurrence; with ``first``, the leftmost (shortest) one.
+        ``words``: a dict the caller gives every matcher it asks about the same ``text``:
+        the text's words are made once in it, not once per matcher (they were most of the
+        time spent here)."""
         out: List[Tuple[int, int]] = []
         n = len(text)
+        words = {} if words is None else words
         for singles, pairs, firsts, norm in self._indexes:
-            view = norm(text)
-            words = _TOKEN.findall(view)
-            present = set(words)
-            if firsts.isdisjoint(present):     # most texts: no form starts here
+            seen = words.get(norm)
+            if seen is None:
+                view = norm(text)
+                seen = words[norm] = [view, _TOKEN.findall(view), None, None]
+            view, tokens = seen[0], seen[1]
+            if firsts.isdisjoint(tokens):     # most texts: no form starts here
                 continue
+            if seen[2] is None:
+                seen[2] = set(tokens)
+            present = seen[2]
             candidates = [singles[w] for w in singles.keys() & present]
             if pairs:
-                candidates += [pairs[k] for k in pairs.keys() & set(zip(words, words[1:]))]
+                if seen[3] is None:
+                    seen[3] = set(zip(tokens, tokens[1:]))
+                candidates += [pairs[k] for k in pairs.keys() & seen[3]]
             for forms in candidates:
                 for nf in forms:
                     # A form that ends in a closing bracket is bounded by it: "(FLOSS)" is

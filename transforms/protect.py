@@ -234,7 +234,7 @@ def replace_document(analysis: DocumentAnalysis, options: ProtectOptions) -> Pro
             start, end = to_marked[m.start], to_marked[m.end - 1] + 1
             # Codes inside the entity stay, in order, right after its replacement: no code is
             # lost and no fragment of the original is left between them.
-            inner = "".join(ch for ch in seg.text[start:end] if is_code_char(ch))
+            inner = "".join(CODE_CHARS.findall(seg.text, start, end))
             pieces.append(seg.text[pos:start])
             cursor += start - pos
             if options.method == "none":
@@ -321,7 +321,12 @@ def describe_mentions(mentions: List[Mention], lang: str) -> List[Mention]:
                    if m.category in DESCRIBED and not m.features.get("upos")})
     if not todo:
         return mentions
+    from transforms.nlp.apertium_morphology import bare_name
     described = mention_morphology(todo, lang)
+    # a document names the same entity again and again: each text's kind and bare name
+    # made once, not once per mention
+    kinds: Dict[Tuple[str, str], str] = {}
+    bare: Dict[str, str] = {}
     out = []
     for m in mentions:
         hit = described.get((m.text, m.category))
@@ -331,12 +336,17 @@ def describe_mentions(mentions: List[Mention], lang: str) -> List[Mention]:
         lemma, feats = hit
         feats = dict(feats, **m.features)
         if m.category == "ORG":
-            feats["class"] = org_kind(m.text, feats.get("class", ""))
-        from transforms.nlp.apertium_morphology import bare_name
+            key = (m.text, feats.get("class", ""))
+            kind = kinds.get(key)
+            if kind is None:
+                kind = kinds[key] = org_kind(*key)
+            feats["class"] = kind
+        if m.text not in bare:
+            bare[m.text] = bare_name(m.text, lang=lang)
         # a lemma only where the analyser knows a base form the text does not show
         # ("Commissions" -> "Commission"): the leak guard checks lemmas too, and the name
         # without its article is not something else to guard
-        if lemma == bare_name(m.text, lang=lang) or feats.get("upos") != "PROPN":
+        if lemma == bare[m.text] or feats.get("upos") != "PROPN":
             # a proper noun's base form only: "domstol" for "domstolen" would guard (and
             # hold back) every court of the document
             lemma = ""

@@ -370,6 +370,11 @@ class Selector:
         self._plans_lock = threading.Lock()    # a worker's threads share the Selector
         # (engine's views, the original's view) -> candidate form -> ``_Looks.view_level``
         self._view_levels: Dict[tuple, Dict[str, int]] = {}
+        # ``_vocabulary_alike``'s answers: (id of the words, views, view, forms) -> (the
+        # words, the entries)
+        self._alike: Dict[tuple, tuple] = {}
+        # ``_admissible``'s: (id of the entries, ``_Looks.admits``) -> (entries, admitted)
+        self._admitted: Dict[tuple, tuple] = {}
 
     def _own(self, entry: DictionaryEntry, need: Dict[str, str]) -> bool:
         return self._lookup(entry, need) is not None
@@ -497,7 +502,7 @@ class Selector:
 
     def _new_plan(self, category, looks, distinct, classes, tokens, gender, end, views,
                   refused=None) -> "_Plan":
-        admissible = looks.admissible(self.candidates(category))
+        admissible = self._admissible(category, looks)
         # Taken out after ``admissible``, which keeps the entries the engine reads regularly
         # when there are any: else, with those all refused, it would let irregular ones in.
         pool = admissible if refused is None else [e for e in admissible if not refused(e)]
@@ -506,8 +511,10 @@ class Selector:
         # (step, candidates, extra ranking key, forms made by analogy per entry id)
         tiers: List[tuple] = []
         engine = [e for e in full if looks.same_view(e)]
-        engine += [e for e in self._vocabulary_alike(category, looks, distinct, views)
-                   if refused is None or not refused(e)]
+        alike = self._vocabulary_alike(category, looks, distinct, views)
+        # the words' views in one round trip, not one each when the ranking reads them
+        looks.prefill(alike)
+        engine += [e for e in alike if refused is None or not refused(e)]
         if engine:
             # the engine will treat the pseudonym as it treats the original: same readings,
             # same target tags (DESIGN.md §7) — the sentence around it comes out the same
@@ -549,6 +556,23 @@ class Selector:
                      for level in range(len(distinct) - 1, 0, -1)],
             looks=looks)
 
+    def _admissible(self, category: str, looks: "_Looks") -> List[DictionaryEntry]:
+        """``looks.admissible`` of the category's entries, kept for the looks that read
+        them alike (``_Looks.admits``): plans that differ only in the forms needed, the
+        classes or the original's ending walked the whole category again.  A look that had
+        no answer from the engine is not kept."""
+        pool = self.candidates(category)
+        key = (id(pool),) + looks.admits()
+        hit = self._admitted.get(key)
+        if hit is not None and hit[0] is pool:
+            return hit[1]
+        out = looks.admissible(pool)
+        if not (looks.failed or looks.unanswered):
+            if len(self._admitted) > PLANS:
+                self._admitted.clear()
+            self._admitted[key] = (pool, out)
+        return out
+
     def _vocabulary_alike(self, category, looks, distinct, views) -> List[DictionaryEntry]:
         """The dictionary's vocabulary (category WORD) the engine sees like a name of a place
         or body it reads as one unit ("the Court" -> "the Union", "Italian" -> "Finnish"): same
@@ -560,6 +584,11 @@ class Selector:
         if not words or views is None or category == "PER" or looks._view is None or \
                 " " in looks._view.split(LEVEL_SEP)[0]:
             return []
+        # the same for every plan of the same view and forms (the category aside): kept
+        key = (id(words), views, looks._view, tuple(_need_key(n) for n in distinct))
+        hit = self._alike.get(key)
+        if hit is not None and hit[0] is words:
+            return hit[1]
         from transforms.pseudonyms.engine_shaped import vocabulary
         vocab = vocabulary(self.vocabulary_words, self.dictionary.lang, views)
         if vocab is None:
@@ -576,6 +605,9 @@ class Selector:
                     all(self._own(e, n) for n in distinct):
                 seen.add(id(e))
                 out.append(e)
+        if len(self._alike) > PLANS:
+            self._alike.clear()
+        self._alike[key] = (words, out)
         return out
 
     # -- made-up names ---------------------------------------------------------------
@@ -677,7 +709,9 @@ class Selector:
                      tokens: int, need_keys, order) -> Iterator[Tuple[str, List[Made]]]:
         """A look's names of one rank, as (lemma, made forms) in the order of (length,
         keyed order, lemma) (``_keyed_within``).  A person's given names (an HMAC each) are
-        drawn only for the ranks reached: most walks take a name of the first."""
+        drawn only for the ranks reached: most walks take a name of the first.  The forms
+        are made as the names are taken, not for every name of the rank: the first one or
+        two are (the ranking needs the lengths only)."""
         look = []
         for word in words:
             lemma = word
@@ -691,9 +725,9 @@ class Selector:
                     if len(firsts) == tokens - 1:
                         break
                 lemma = " ".join(firsts + [word])
-            mades = [self._made_name(lemma, need, key) for need, key in need_keys]
-            look.append((rank + (len(lemma),), lemma, mades))
-        return _keyed_within(look, order)
+            look.append((rank + (len(lemma),), lemma, None))
+        return ((lemma, [self._made_name(lemma, need, key) for need, key in need_keys])
+                for lemma, _ in _keyed_within(look, order))
 
     def _made_name(self, lemma: str, need: Dict[str, str],
                    need_key: Optional[Tuple[Tuple[str, str], ...]] = None) -> Optional[Made]:
@@ -834,6 +868,7 @@ class _Looks:
                     else None)
         feats = main.features if main is not None else {}
         self.text = bare_name(main.text if main is not None else canonical)
+        self._words = len(self.text.split())    # asked for every candidate ranked
         self.shape = feats.get("shape") or shape_of(self.text)
         self.upos = feats.get("upos", "")
         self.klass = feats.get("class", "")
@@ -845,6 +880,8 @@ class _Looks:
         # the engine gave no view of a candidate: this look ranked without it, and its
         # ranking is for no other cluster (``Selector._plan``)
         self.failed = False
+        # ``passes`` had no answer from the engine for a name (and let it pass)
+        self.unanswered = False
         if views is not None:
             try:
                 self._view = views([self.text])[self.text]
@@ -858,8 +895,16 @@ class _Looks:
         """All that ``admissible``, ``view_level`` and ``prefs`` read of the original: its
         text only by its number of words, the source analysis only without the engine's
         view (``Selector._plan``)."""
-        return (self.category, self._view, len(self.text.split()), self.shape, self.upos,
+        return (self.category, self._view, self._words, self.shape, self.upos,
                 self.klass, self.analysis if self._view is None else "", self._strict())
+
+    def admits(self) -> tuple:
+        """All that ``admissible`` reads of the original: the engine and its view of it,
+        the category, its number of words (``view_level``), and the shape where only the
+        same shape will do."""
+        strict = self._strict()
+        return (self.views, self._view, self.category, self._words, strict,
+                self.shape if strict else "")
 
     def _strict(self) -> bool:
         """An acronym the analyser knows to be one: only an acronym will do.  (Initials
@@ -893,6 +938,23 @@ class _Looks:
                 out = names or out
         return out
 
+    def prefill(self, entries: Sequence[DictionaryEntry]) -> None:
+        """``view_level``'s answers for ``entries`` whose forms it has not seen, from one
+        request to the engine (each text is analysed on its own: the views are the ones
+        asked one by one).  On an error nothing is kept: ``view_level`` asks again."""
+        if self._view is None:
+            return
+        forms = [f for f in dict.fromkeys(self._form(e).form for e in entries)
+                 if f not in self._levels]
+        if not forms:
+            return
+        try:
+            seen = self.views(forms)
+        except OSError:
+            return
+        for f, view in seen.items():
+            self._levels[f] = self._compared(view.split(LEVEL_SEP))
+
     def _form(self, e: DictionaryEntry) -> DictionaryForm:
         return e.forms[0] if e.forms else DictionaryForm(form=e.lemma, features={}, count=0)
 
@@ -905,6 +967,7 @@ class _Looks:
         try:
             seen = self.views(words)
         except OSError:
+            self.unanswered = True
             return True
         for w in words:
             view = seen.get(w, "*").split(LEVEL_SEP)[0]
@@ -933,7 +996,7 @@ class _Looks:
         # one the engine renames stays last whatever its length: "Federal Republic of
         # Germany" for "Microsoft Windows" came back "República Federal Alemana", which
         # restoration found only in part ("República Microsoft Windows Alemana")
-        other = 3 if len(f.form.split()) != len(self.text.split()) else 0
+        other = 3 if len(f.form.split()) != self._words else 0
         if self._view is not None:
             if f.form in self._levels:
                 level = self._levels[f.form]
@@ -965,7 +1028,7 @@ class _Looks:
         same_kind = 0 if not kind or kind in e.classes else (
             1 if kind.split(":")[0] in {c.split(":")[0] for c in e.classes} else 2)
         same_pos = int(bool(self.upos and e.upos and e.upos != self.upos))
-        tokens = int(len(self._form(e).form.split()) != len(self.text.split()))
+        tokens = int(len(self._form(e).form.split()) != self._words)
         return (self.view_level(e), same_kind, tokens, same_pos,
                 int(_entry_shape(e) != self.shape))
 

@@ -56,7 +56,7 @@ class _Forbidden:
 
     def __init__(self, strings: Tuple[str, ...]):
         self.folded = {fold(o).strip() for o in strings if o.strip()}
-        self.words = {w for o in self.folded for w in _WORDS.findall(o)}
+        self.words = frozenset(w for o in self.folded for w in _WORDS.findall(o))
         self.padded_by_word: Dict[str, List[str]] = {}
         for o in {" ".join(_WORDS.findall(o)) for o in self.folded if propagatable(o)}:
             for w in set(o.split()):
@@ -150,6 +150,15 @@ class LooksLike:
                     m.ratio() >= TOO_ALIKE:
                 return True
         return False
+
+
+@functools.lru_cache(maxsize=1)
+def _unknown_pool() -> Tuple[str, ...]:
+    """The names a word the engine does not know may become (``engine_shaped``): one
+    tuple for the run, which the vocabulary knows again by identity (joined afresh for
+    every cluster, the 6,600 names were compared name by name each time)."""
+    lists = fallback_lists()
+    return tuple(lists["family"] + lists["city"])
 
 
 def _acronym(text: str, mentions: Sequence[Mention] = ()) -> bool:
@@ -322,10 +331,18 @@ class PseudonymChooser:
         canonical_words = cluster.canonical.split()
         initials = {i for i, w in enumerate(canonical_words) if _INITIAL.match(w)}
 
+        initials_made: Dict[Tuple[str, str], str] = {}
+
         def initial(model: str, word: str) -> str:
             """The initial a dictionary name's ``word`` is sent as for the mention's
-            ``model`` (the same for every mention of the cluster)."""
-            return self.fake_initials(cluster, model, "dict:" + model, prefer=word)
+            ``model`` (the same for every mention of the cluster).  Kept by the only letter
+            of ``word`` it reads: every candidate asks it again (an HMAC a letter)."""
+            key = (model, word[:1].upper())
+            hit = initials_made.get(key)
+            if hit is None:
+                hit = initials_made[key] = self.fake_initials(cluster, model, "dict:" + model,
+                                                              prefer=word)
+            return hit
 
         def strings(entry, made) -> Set[str]:
             out = {entry.lemma} | {f.form for f in entry.forms} | set(made)
@@ -373,7 +390,7 @@ class PseudonymChooser:
             # a fifth of protection, and unused for the 2,320 of 5,712 clusters of 200
             # MultiLeg en documents that took one of these.
             shaped.append(self._step_engine_acronym(cluster, mentions) or
-                          self._step_engine_shaped(cluster, mentions))
+                          self._step_engine_shaped(cluster, mentions, looks_like))
             return shaped[0] is not None
 
         sel = self.selector.select(cluster.category, mentions, cluster.canonical, order,
@@ -442,10 +459,11 @@ class PseudonymChooser:
                 return Plain(cand)
         return None
 
-    def _step_engine_shaped(self, cluster: Cluster, mentions: Sequence[Mention]
-                            ) -> Optional[Plain]:
+    def _step_engine_shaped(self, cluster: Cluster, mentions: Sequence[Mention],
+                            looks_like: Optional["LooksLike"] = None) -> Optional[Plain]:
         """No dictionary entry looks to the engine like the original: the name rebuilt word
-        by word from the language's vocabulary the engine sees alike (``engine_shaped``)."""
+        by word from the language's vocabulary the engine sees alike (``engine_shaped``).
+        ``looks_like``: the cluster's ``LooksLike`` where the caller has made it already."""
         from transforms.nlp.apertium_morphology import bare_name
         from transforms.pseudonyms.engine_shaped import engine_shaped, vocabulary
         if not any(m.features.get("known") in ("yes", "part") for m in mentions):
@@ -461,10 +479,10 @@ class PseudonymChooser:
         def order(salt: str) -> int:
             return keyed_int(self.secret, self.scope, cluster.category, cluster.key, salt)
 
-        lists = fallback_lists()
-        names = lists["family"] + lists["city"]
+        names = _unknown_pool()
         try:
-            looks_like = LooksLike({m.text for m in mentions} | {cluster.canonical})
+            if looks_like is None:
+                looks_like = LooksLike({m.text for m in mentions} | {cluster.canonical})
             vocab = vocabulary(self.selector.vocabulary_words, self.lang, self.views)
             fake = engine_shaped(text, vocab, self.views, order,
                                  lambda c: self._acceptable(c, share_words=True)
@@ -628,8 +646,10 @@ def prefetch_views(views, clusters: Iterable[Cluster],
         return
     from transforms.nlp.apertium_morphology import bare_name
     from transforms.pseudonyms.engine_shaped import _TOKENS
-    names = {bare_name(cl.canonical) for cl in clusters} | \
-        {bare_name(m.text) for ms in mentions_of.values() for m in ms}
+    # each text once: a document's mentions repeat the same few names
+    texts = {cl.canonical for cl in clusters} | {m.text for ms in mentions_of.values()
+                                                for m in ms}
+    names = {bare_name(t) for t in texts}
     words = {t for n in names for t in _TOKENS.findall(n) if t[:1].isalnum() or t[:1] == "_"}
     try:
         views(sorted(names | words))

@@ -65,11 +65,14 @@ class EngineVocabulary(_ByView):
 
     def unknown(self, names: Sequence[str], views) -> List[str]:
         """The names among ``names`` the engine does not know (passed through as they are)."""
+        if isinstance(names, tuple) and names is getattr(self, "_unknown_of", None):
+            return self._unknown         # the same tuple as last time: the same names
         key = tuple(names)
         if getattr(self, "_unknown_key", None) != key:
             seen = views([n for n in names if _WORD.match(n)])
             self._unknown = [n for n in names if seen.get(n, "").split(LEVEL_SEP)[0] == "*"]
             self._unknown_key = key
+        self._unknown_of = names
         return self._unknown
 
     def main_alike(self, exact: str, main: str) -> List[str]:
@@ -172,7 +175,7 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
     if vocab is None or not words:
         return None
     seen = views(words)
-    banned = {w.casefold() for w in forbidden_words} | {w.casefold() for w in words}
+    banned = _casefolded(forbidden_words) | {w.casefold() for w in words}
     options: List[Sequence[str]] = []
     changed = False
     for i, w in enumerate(tokens):
@@ -210,6 +213,23 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
         if cand.casefold() != text.casefold() and acceptable(cand):
             return cand
     return None
+
+
+# (id of a frozenset of words) -> (the frozenset, its words casefolded)
+_CASEFOLDED: Dict[int, tuple] = {}
+
+
+def _casefolded(words: Iterable[str]) -> Set[str]:
+    """``words`` casefolded; a frozenset's (a document's forbidden words, asked about for
+    every name composed in it) made once and known again by identity."""
+    if not isinstance(words, frozenset):
+        return {w.casefold() for w in words}
+    hit = _CASEFOLDED.get(id(words))
+    if hit is None or hit[0] is not words:
+        if len(_CASEFOLDED) > 64:
+            _CASEFOLDED.clear()
+        hit = _CASEFOLDED[id(words)] = (words, frozenset(w.casefold() for w in words))
+    return hit[1]
 
 
 class _Rotated:
