@@ -27,7 +27,8 @@ from apache_beam.io.filesystems import FileSystems
 from apache_beam.options.pipeline_options import SetupOptions
 from apache_beam.pvalue import TaggedOutput
 
-from pipelines.common import UsageError, check_dictionary, match_inputs, pipeline_secret
+from pipelines.common import (UsageError, check_dictionary, job_gc_in_worker, match_inputs,
+                              pipeline_secret)
 from pipelines.options import JobOptions, Option, log_level_option
 from pipelines.running import fewer_collections
 from schemas.records import Document
@@ -257,8 +258,10 @@ class _HypothesisFn(beam.DoFn):
         self.word_dictionary = word_dictionary
         self.aligner = None
         self.inverter = None
+        self.driver_pid = os.getpid()
 
     def setup(self):
+        job_gc_in_worker(self.driver_pid)
         self.inverter = _inverter(self.word_dictionary)
         if self.align_model and score.internal_method(self.method) == "none":
             from transforms.evaluation.alignment import SimAligner
@@ -292,8 +295,10 @@ class _TranslateRestoreFn(TranslateDistinctFn):
         self.categories, self.leak_threshold = categories, leak_threshold
         self.word_dictionary = word_dictionary
         self.inverter = None
+        self.driver_pid = os.getpid()
 
     def setup(self):
+        job_gc_in_worker(self.driver_pid)
         super().setup()
         self.inverter = _inverter(self.word_dictionary)
 
@@ -338,6 +343,10 @@ class TranslateRestore(TranslateDistinct):
 class _ReadReferenceFn(beam.DoFn):
     def __init__(self, target_lang, source_lang):
         self.target_lang, self.source_lang = target_lang, source_lang
+        self.driver_pid = os.getpid()
+
+    def setup(self):
+        job_gc_in_worker(self.driver_pid)
 
     def process(self, item):
         source_name, path = item
@@ -355,6 +364,10 @@ class _ReadReferenceFn(beam.DoFn):
 class _ScoreDocumentFn(beam.DoFn):
     def __init__(self, mode, direction, categories):
         self.mode, self.direction, self.categories = mode, direction, categories
+        self.driver_pid = os.getpid()
+
+    def setup(self):
+        job_gc_in_worker(self.driver_pid)
 
     def process(self, item):
         name, grouped = item
@@ -406,8 +419,10 @@ class _StatisticsFn(beam.DoFn):
         self.scorer = None
         self.background = None
         self.started = None
+        self.driver_pid = os.getpid()
 
     def setup(self):
+        job_gc_in_worker(self.driver_pid)
         from concurrent.futures import ThreadPoolExecutor
         cache = _read_score_cache(self.cache_dir) if self.cache_dir else {}
         self.scorer = metrics_mod.SegmentScorer(self.target_lang, self.names, cache)
@@ -484,8 +499,10 @@ class WriteReport(beam.PTransform):
         output, run_info, checks = self.output, self.run_info, self.checks
         comet_model, target_lang, samples = self.comet_model, self.target_lang, self.bootstrap_samples
         names = self.names
+        driver_pid = os.getpid()
 
         def write(_, packed, summaries, extras):
+            job_gc_in_worker(driver_pid)        # the report's rows are many objects
             comet = None
             if comet_model:
                 from transforms.evaluation.metrics import CometScorer
