@@ -675,13 +675,17 @@ def build(p: beam.Pipeline, opts, paths: List[str], references: Dict[str, str],
                     engine, opts.source_lang, opts.target_lang, engine_options))
             if mine == "none" and probes_for(opts.probes, engine):
                 # Its own transform (own engine instance): a probe the engine refuses can
-                # never take a segment's batch down with it.
+                # never take a segment's batch down with it.  One instance a worker: the
+                # probes (a document's entities, each alone) are a request or two a
+                # document, which a second Apertium chain only started and stopped beside
+                # the first (sv->da, 50 documents, one worker: 1 s of CPU of 50)
                 singles.append(protected
                                | f"{label}/Probes" >> beam.FlatMap(
                                    lambda kv, e=engine, n=batch: stages.request_batches(
                                        score.probe_requests(kv[1], e), n))
                                | f"{label}/TranslateProbes" >> TranslateSegments(
-                                   engine, opts.source_lang, opts.target_lang, engine_options))
+                                   engine, opts.source_lang, opts.target_lang,
+                                   dict(engine_options, instances=1)))
             if singles:
                 grouped.append(tuple(singles) | f"{label}/AllResponses" >> beam.Flatten()
                                | f"{label}/KeyResponses" >> beam.Map(lambda r: (r.document, [r])))
