@@ -581,11 +581,11 @@ def instances_per_worker(engine: str, engine_options: dict, workers: int) -> dic
     back) split between them, at least one each, so that the run starts as many as one
     worker would.  Apertium runs two chains a worker so that one works while the other starts
     or ends a stream; with a second worker process, that one's chains fill those gaps.  Two
-    workers with two chains each (four per engine pool, eight with the probes' pool, on two
-    cores) made every chain's streams smaller and more numerous, each starting its own
-    tagger and constraint grammar: sv->da, 50 documents, Apertium's processes took 34.9 s of
-    CPU, 26.7 s with one chain a worker (one worker with two: 28.1 s).  An instance count
-    the user gives is kept."""
+    workers with two chains each ran four chains per engine pool (eight with the probes'
+    pool) on two cores; one a worker runs half the engine processes.  Their CPU, side by
+    side over 50 documents with two workers, was the same within noise (sv->da 26.6-27.6 s
+    against 27.1-27.8 s; en->es 36.1-37.3 s against 36.4-36.9 s).  An instance count the
+    user gives is kept."""
     from transforms.engines import ENGINES
     cls = ENGINES.get(engine)
     if workers <= 1 or cls is None or cls.instances <= 1 or engine_options.get("instances"):
