@@ -2,7 +2,7 @@
 (issue 19: the goal is an evaluation at most 2x the engine's own time, every default metric).
 
     python -m benchmarks.bench_evaluate_speed [--runs N] [--docs N] [--only self|human]
-        [--variant NAME='BEAM OPTIONS' ...] [--json FILE]
+        [--variant NAME='BEAM OPTIONS' ...] [--tree NAME=DIR ...] [--breakdown] [--json FILE]
 
 Two cases, on MultiLeg train (``DOPPEL_CORPORA``):
   * ``self``:  en->es, ``--reference self``, every default method;
@@ -25,6 +25,9 @@ a machine others share, wall times follow their load, CPU seconds far less, so t
 (evaluate CPU / raw engine CPU) tells what a change saved when the wall ratio cannot.  The
 first variant's report is checked to be the same in every variant (scores and signatures).
 The machine's load average is printed with each run (the machine may be shared).
+``--breakdown`` also samples each evaluate run's process tree (``TreeSampler``): the CPU of
+the driver, of Beam's worker processes (``multi_processing``) and of the engine's processes
+— where a second worker's CPU goes.
 """
 from __future__ import annotations
 
@@ -68,7 +71,9 @@ def case_files(case: str, docs: int, tmp: str):
     return os.path.join(d, "*.jsonl"), reference, src, tgt, len(sources)
 
 
-def run_evaluate(glob_, reference, src, tgt, out, beam_args, tree=None):
+def run_evaluate(glob_, reference, src, tgt, out, beam_args, tree=None, breakdown=None):
+    """(wall, CPU) seconds of one evaluate run; ``breakdown``: a dict given the run's CPU by
+    process kind (``TreeSampler``)."""
     cmd = [sys.executable, "-m", "pipelines.evaluate", "--source", glob_, "--reference", reference,
            "--source-lang", src, "--target-lang", tgt, "--engine", "apertium", "--output", out]
     cmd += shlex.split(beam_args)
@@ -77,8 +82,83 @@ def run_evaluate(glob_, reference, src, tgt, out, beam_args, tree=None):
     if tree:
         env["PYTHONPATH"] = tree
     t0, c0 = time.perf_counter(), _children_cpu()
-    subprocess.run(cmd, cwd=tree or HERE, check=True, stdout=subprocess.DEVNULL, env=env)
+    proc = subprocess.Popen(cmd, cwd=tree or HERE, stdout=subprocess.DEVNULL, env=env)
+    sampler = TreeSampler(proc.pid).start() if breakdown is not None else None
+    try:
+        code = proc.wait()
+    finally:
+        if sampler is not None:
+            breakdown.update(sampler.stop())
+    if code:
+        raise subprocess.CalledProcessError(code, cmd)
     return time.perf_counter() - t0, _children_cpu() - c0
+
+
+class TreeSampler:
+    """The CPU seconds of a process tree by kind, read from ``/proc`` every ``interval``
+    seconds while it runs (Linux): ``driver`` (the process started), ``workers`` (Python
+    processes below it: Beam's worker processes with ``--direct_running_mode
+    multi_processing``) and ``engine`` (every other process: Apertium's chains and
+    analysers).  A process's last ``interval`` before it ends is not seen: the sum falls
+    short of the run's CPU seconds by about that much per process (printed beside)."""
+
+    def __init__(self, root: int, interval: float = 0.2):
+        self.root, self.interval = root, interval
+        self.kinds = {root: "driver"}
+        self.last = {}
+        self._stop = None
+        self._thread = None
+
+    def start(self) -> "TreeSampler":
+        import threading
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> dict:
+        self._stop.set()
+        self._thread.join()
+        out = {"driver": 0.0, "workers": 0.0, "engine": 0.0}
+        for pid, cpu in self.last.items():
+            out[self.kinds[pid]] += cpu
+        return {k: round(v, 1) for k, v in out.items()}
+
+    def _run(self):
+        tick = os.sysconf("SC_CLK_TCK")
+        while not self._stop.wait(self.interval):
+            seen = {}
+            for entry in os.listdir("/proc"):
+                if not entry.isdigit():
+                    continue
+                try:
+                    with open(f"/proc/{entry}/stat", encoding="utf-8", errors="replace") as fh:
+                        stat = fh.read()
+                except OSError:
+                    continue
+                name, rest = stat.split("(", 1)[1].rsplit(")", 1)
+                fields = rest.split()
+                seen[int(entry)] = (int(fields[1]), name,
+                                    (int(fields[11]) + int(fields[12])) / tick)
+            grew = True
+            while grew:                      # descendants of the root, parents first
+                grew = False
+                for pid, (ppid, name, _) in seen.items():
+                    if pid not in self.kinds and ppid in self.kinds:
+                        # a worker's shell (``sh -c python -m ...sdk_worker_main``) and the
+                        # Python it starts are the workers'; what Python forks to start an
+                        # engine process is named "python" until it has exec'ed: settled
+                        # by the name it has when next seen
+                        self.kinds[pid] = "workers" if name.startswith(("python", "sh")) \
+                            else "engine"
+                        grew = True
+            for pid in self.kinds:
+                if pid in seen:
+                    ppid, name, cpu = seen[pid]
+                    if pid != self.root:
+                        self.kinds[pid] = "workers" if name.startswith(("python", "sh")) \
+                            else "engine"
+                    self.last[pid] = cpu
 
 
 def _children_cpu() -> float:
@@ -154,6 +234,9 @@ def main(argv=None):
     ap.add_argument("--tree", action="append", default=[],
                     help="NAME=DIR: variant NAME runs the code of checkout DIR")
     ap.add_argument("--json")
+    ap.add_argument("--breakdown", action="store_true",
+                    help="also each evaluate run's CPU by process kind (driver, worker "
+                    "processes, engine processes), sampled from /proc (Linux)")
     ap.add_argument("--keep", metavar="DIR", help="write the runs' outputs under DIR (kept) "
                     "instead of a temporary directory")
     args = ap.parse_args(argv)
@@ -171,14 +254,18 @@ def main(argv=None):
             glob_, reference, src, tgt, n_docs = case_files(case, args.docs, tmp)
             times = {name: [] for name, _ in variants}
             cpus = {name: [] for name, _ in variants}
+            splits = {name: [] for name, _ in variants}
             raw, raw_cpu, payloads, distinct, first, loads = [], [], None, 0, {}, []
             for run in range(args.runs):
                 for name, beam_args in variants:
                     out = os.path.join(tmp, f"{case}-{name}-{run}")
+                    split = {} if args.breakdown else None
                     wall, cpu = run_evaluate(glob_, reference, src, tgt, out, beam_args,
-                                             trees.get(name))
+                                             trees.get(name), split)
                     times[name].append(wall)
                     cpus[name].append(cpu)
+                    if split is not None:
+                        splits[name].append(split)
                     loads.append(os.getloadavg()[0])
                     scores = report_scores(out)
                     first.setdefault("scores", scores)
@@ -192,7 +279,11 @@ def main(argv=None):
                     if payloads is None:
                         payloads, distinct = scored_payloads(out)
                     print(f"{case} run {run} {name}: evaluate {times[name][-1]:.1f}s, CPU "
-                          f"{cpus[name][-1]:.1f}s (load {loads[-1]:.1f})", flush=True)
+                          f"{cpus[name][-1]:.1f}s"
+                          + (f" (sampled: driver {split['driver']:.1f}, worker processes "
+                             f"{split['workers']:.1f}, engine processes {split['engine']:.1f})"
+                             if split else "")
+                          + f" (load {loads[-1]:.1f})", flush=True)
                 wall, cpu = run_raw(payloads, src, tgt)
                 raw.append(wall)
                 raw_cpu.append(cpu)
@@ -204,6 +295,7 @@ def main(argv=None):
                    "distinct_in_document": distinct, "raw_engine_s": raw,
                    "raw_engine_cpu_s": raw_cpu, "evaluate_s": times, "evaluate_cpu_s": cpus,
                    "ratio": {}, "cpu_ratio": {}, "trees": trees,
+                   "evaluate_cpu_by_kind": splits if args.breakdown else None,
                    "load_1min": {"min": min(loads), "median": statistics.median(loads),
                                  "max": max(loads)}}
             for name, _ in variants:

@@ -131,3 +131,20 @@ def check_dictionary(spec: str, lang: str) -> None:
         resolve(spec, lang)
     except DictionaryError as exc:
         raise UsageError(str(exc))
+
+
+def job_gc_in_worker(driver_pid: int) -> None:
+    """In a worker process of the job's own (``--direct_running_mode multi_processing``, a
+    remote runner's worker), the job's garbage-collection thresholds
+    (``running.GC_THRESHOLDS``) for the rest of the process's life; in the driver's process
+    (``driver_pid``: one worker, or threads), nothing — ``running.fewer_collections`` sets
+    them there for the run and gives the caller's back after it.  A worker process started
+    with Python's defaults walked its whole heap (dictionaries, analysers, models) ten times
+    in a 50-document evaluation: 1.4 s of each worker's 12 s, against 0.3 s in the driver of
+    a one-worker run.  Called from a DoFn's ``setup`` (the first thing a worker runs of a
+    stage)."""
+    if os.getpid() != driver_pid:
+        import gc
+
+        from pipelines.running import GC_THRESHOLDS
+        gc.set_threshold(*GC_THRESHOLDS)
