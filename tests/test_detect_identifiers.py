@@ -333,6 +333,14 @@ def test_top_level_domains_come_from_the_public_suffix_list():
     tlds = top_level_domains()
     assert len(tlds) > 1000            # the full list, not the short fallback
     assert {"ws", "eu", "lv", "com", "law", "pl"} <= tlds
+    # read without importing pymongo (0.2 s in every process), in a fresh interpreter
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", "import sys; from transforms.detect.tlds import "
+                          "top_level_domains as t; assert len(t()) > 1000; "
+                          "print('pymongo' in sys.modules)"], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "False", out
     assert not {"docx", "pdf", "g", "e", "txt"} & tlds
 
 
