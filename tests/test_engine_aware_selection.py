@@ -523,3 +523,21 @@ def test_no_stand_in_is_a_word_the_document_writes_itself():
         assert not {w.lower() for w in re.findall(r"\w+", fake)} & own, fake
         res = _through_apertium(pd)
         assert "razón" in res.text and "Comisión" in res.text, (fake, res.text)
+
+
+def test_no_name_composed_of_the_engines_vocabulary_holds_a_word_of_the_document():
+    """The same for a name composed of the engine's vocabulary ("Newer Inevitable Board" for
+    "Higher Regional Court", in a text that writes "newer" and "board" itself)."""
+    t = ("The order of the Higher Regional Court was upheld; the older judges, a mental note, "
+         "the board, newer rules, industrial pipes, a national office, the federal state and "
+         "a regional court decided.")
+    s = t.index("Higher Regional Court")
+    own = {w for w in re.findall(r"\w+", t) if w.islower() and len(w) >= 4}
+    steps = set()
+    for k in range(12):
+        pd = protect_document(_doc([(t, [(s, s + len("Higher Regional Court"), "ORG")])]),
+                              ProtectOptions(secret=f"c{k}".encode(), engine="apertium"))
+        fake = pd.segments[0].assignments[0].replacement
+        steps |= set(pd.selection_by_category["ORG"])
+        assert not {w.lower() for w in re.findall(r"\w+", fake)} & own, fake
+    assert steps == {"engine+composed"}, steps

@@ -231,10 +231,10 @@ class PseudonymChooser:
         # What no pseudonym may be, share a word with, or contain: this document's entity
         # strings, and the run-wide avoid list (the same for every document: indexed once).
         self._forbidden = (_Forbidden(tuple(originals)), _forbidden(tuple(avoid)))
-        # The document's own words in lower case (of four letters or more): a dictionary
-        # entry holding one would be translated as they are, and restoration could not tell
-        # it from them ("Reason" for "Commission", in a sentence saying "by reason of": both
-        # "razón", and "comisión" went back in the wrong place).
+        # The document's own words in lower case (of four letters or more), which no stand-in
+        # of the engine's vocabulary may hold (``_apart_from_text``): "Reason" for
+        # "Commission", in a sentence saying "by reason of", came back "razón" as it did, and
+        # "comisión" went back in the wrong place.
         self._text_words = frozenset(fold(w) for w in text_words
                                      if len(w) >= 4 and w.islower())
         self.used: Set[str] = set()
@@ -377,7 +377,7 @@ class PseudonymChooser:
             # nor a word holding one ("Johnson" shows "John")
             if any(o in w for x in sent for w in _folded_words(x) for o in own_words):
                 return False
-            if any(w in self._text_words for x in sent for w in _folded_words(x)):
+            if not all(self._apart_from_text(x) for x in sent):
                 return False
             return not looks_like(entry.lemma)
 
@@ -486,7 +486,7 @@ class PseudonymChooser:
             vocab = vocabulary(self.selector.vocabulary_words, self.lang, self.views)
             fake = engine_shaped(text, vocab, self.views, order,
                                  lambda c: self._acceptable(c, share_words=True)
-                                 and not looks_like(c), names,
+                                 and self._apart_from_text(c) and not looks_like(c), names,
                                  self._forbidden[0].words)
         except OSError:
             return None
@@ -554,6 +554,12 @@ class PseudonymChooser:
         # not an original, no short original for a word (the leak guard matches those
         # exactly wherever they stand, an initial "A." too), no containment either way
         return mine.allows(f) and run.allows(f)
+
+    def _apart_from_text(self, cand: str) -> bool:
+        """No word of ``cand`` is one the document writes itself in lower case: a stand-in of
+        the engine's vocabulary (a dictionary's, or composed of it) is translated as those
+        are, and restoration could not tell it from them."""
+        return self._text_words.isdisjoint(_folded_words(cand))
 
     def short_original(self, word: str) -> bool:
         """A short word ("A", "RZ") that is itself an original of the document or the run."""
