@@ -1014,6 +1014,15 @@ def _without_events(texts: Sequence[str], spans: List[List[Span]], lang: str
             for text, row in zip(texts, spans)]
 
 
+def _person_word(word: str, classes) -> bool:
+    """Could ``word`` be (part of) a person's name: a given name or a surname of the
+    gazetteers, or a person's name to the analyser."""
+    low = word.lower()
+    lex = _lexicons()
+    return low in lex["given"] or low in lex["family"] or any(
+        c in ("np_ant", "np_cog") for c in (classes or {}).get(word, ()))
+
+
 # A vessel's, a spacecraft's or a storm's name names no one: "USS Potomac", "the CSS
 # Florida", "Space Shuttle Columbia", "Cyclone Phailin" (GUM's NASA and cyclone reports sent
 # "Atlantis" and "Phailin" as persons).  The kind is written before the name.
@@ -1036,13 +1045,9 @@ def _without_craft_names(texts: Sequence[str], spans: List[List[Span]], lang: st
     lex = _lexicons()
 
     def personal(name: str) -> bool:
-        for w in name.split():
-            low = w.lower()
-            if low in lex["given"] or low in lex["family"] or low in lex["place"] \
-                    or low in lex["title"] or any(
-                        c in ("np_ant", "np_cog", "np_loc") for c in (classes or {}).get(w, ())):
-                return True
-        return False
+        return any(_person_word(w, classes) or w.lower() in lex["place"]
+                   or w.lower() in lex["title"] or "np_loc" in (classes or {}).get(w, ())
+                   for w in name.split())
 
     found = [[(m.start(), m.end(), m.group(1)) for m in pattern.finditer(t)] for t in texts]
     if not any(found):
@@ -1083,14 +1088,11 @@ def _without_legal_instruments(texts: Sequence[str], spans: List[List[Span]], la
     heads = _INSTRUMENT_HEADS.get(lang)
     if heads is None:
         return spans
-    lex = _lexicons()
     ordinals = _ORDINALS.get(lang, set())
     known = classes or {}
 
     def personal(w: str) -> bool:
-        return any(p.lower() in lex["given"] or p.lower() in lex["family"] or any(
-            c in ("np_ant", "np_cog") for c in known.get(p, ()))
-            for p in _WORD_PARTS.split(w) if p)
+        return any(_person_word(p, classes) for p in _WORD_PARTS.split(w) if p)
 
     def plain(w: str) -> bool:
         low = w.lower()
@@ -1417,9 +1419,8 @@ def _english_demonym(word: str, lang: str) -> bool:
     ("Romanian", "Estonian", "Pakistani": ``demonyms.demonym``), and no given name or
     surname of the gazetteers ("Christian", "Martin", "Austin")."""
     from transforms.detect.demonyms import demonym
-    lex = _lexicons()
     return lang == "en" and word[:1].isupper() and demonym(word, lang) and \
-        word.lower() not in lex["given"] and word.lower() not in lex["family"]
+        not _person_word(word, None)
 
 
 _NEXT_TOKEN = re.compile(r"\s+([^\W\d_]+)")
