@@ -257,16 +257,20 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
         "kommittén" is "komiteen"), else the word was left as it was."""
         return lexicon(fw, found, ow, default_only) or ow
 
+    def answer(fw: str, ow: str, word: str, folded_word: str, default_only: bool
+               ) -> Optional[str]:
+        """What goes back for ``ow`` if ``word`` is the pseudonym's word ``fw`` as the engine
+        wrote it, or None."""
+        if folded_word == (folded_fake.get(fw) or fold(fw)):     # (a shared word: not kept)
+            return same(fw, ow, word, default_only)
+        return lexicon(fw, word, ow, default_only)
+
     def found_as(fw: str, ow: str, t, default_only: bool = False) -> Optional[str]:
-        if fold(t.group(0)) == fold(fw):
-            return same(fw, ow, t.group(0), default_only)
-        return lexicon(fw, t.group(0), ow, default_only)
+        return answer(fw, ow, t.group(0), fold(t.group(0)), default_only)
 
     def found_at(fw: str, ow: str, j: int, default_only: bool = False) -> Optional[str]:
-        """``found_as`` for ``toks[j]``."""
-        if folded[j] == folded_fake[fw]:
-            return same(fw, ow, words[j], default_only)
-        return lexicon(fw, words[j], ow, default_only)
+        """``found_as`` for ``toks[j]``, its folded text made once."""
+        return answer(fw, ow, words[j], folded[j], default_only)
 
     # Anchored on the longest word's occurrences; the others are looked for nearest to it
     # (a short word — "of" as "de" — occurs anywhere in a sentence).
