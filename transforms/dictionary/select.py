@@ -920,15 +920,9 @@ class _Looks:
         out = list(pool) if not self._strict() else \
             [e for e in pool if _entry_shape(e) == self.shape]
         if self._view is not None and out:
-            forms = [self._form(e).form for e in out]
-            try:
-                seen = self.views([f for f in forms if f not in self._levels])
-            except OSError:
+            if not self.prefill(out):
                 self.failed = True
                 return out
-            for f, view in seen.items():
-                if f not in self._levels:
-                    self._levels[f] = self._compared(view.split(LEVEL_SEP))
             regular = [e for e in out if self.view_level(e) < 4]
             out = regular or out
             if self.category == "PER":
@@ -938,22 +932,24 @@ class _Looks:
                 out = names or out
         return out
 
-    def prefill(self, entries: Sequence[DictionaryEntry]) -> None:
+    def prefill(self, entries: Sequence[DictionaryEntry]) -> bool:
         """``view_level``'s answers for ``entries`` whose forms it has not seen, from one
         request to the engine (each text is analysed on its own: the views are the ones
-        asked one by one).  On an error nothing is kept: ``view_level`` asks again."""
+        asked one by one).  False when the engine gave no answer: nothing is kept, and
+        ``view_level`` asks again."""
         if self._view is None:
-            return
+            return True
         forms = [f for f in dict.fromkeys(self._form(e).form for e in entries)
                  if f not in self._levels]
         if not forms:
-            return
+            return True
         try:
             seen = self.views(forms)
         except OSError:
-            return
+            return False
         for f, view in seen.items():
             self._levels[f] = self._compared(view.split(LEVEL_SEP))
+        return True
 
     def _form(self, e: DictionaryEntry) -> DictionaryForm:
         return e.forms[0] if e.forms else DictionaryForm(form=e.lemma, features={}, count=0)
