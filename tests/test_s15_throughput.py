@@ -39,7 +39,7 @@ def test_a_surname_spreads_only_into_the_segments_holding_it():
 
 def test_a_documents_lower_case_words_are_its_own():
     texts = ("The customs office", "Customs and rose gardens")
-    assert linking._lower_words(texts) == {"customs", "office", "and", "rose", "gardens"}
+    assert linking.lower_words_of(texts) == {"customs", "office", "and", "rose", "gardens"}
     assert linking.ordinary_forms(["Customs", "Office"], list(texts), "en") == \
         ["Customs", "Office"]
     assert linking.ordinary_forms(["Gardens"], ["Gardens only"], "en") == []

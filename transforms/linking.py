@@ -168,7 +168,7 @@ def ordinary_word(text: str, lang: str) -> bool:
 def ordinary_forms(forms: Iterable[str], texts: Sequence[str], lang: str) -> List[str]:
     """The capitalised ``forms`` whose lower-case twin the document itself writes and the
     language uses as an ordinary word (``ordinary_word``)."""
-    lower_words = _lower_words(tuple(texts))
+    lower_words = lower_words_of(tuple(texts))
     out = []
     for f in forms:
         low = f.lower()
@@ -182,9 +182,10 @@ _WORDS = re.compile(r"[^\W\d_]+")
 
 
 @functools.lru_cache(maxsize=4)
-def _lower_words(texts: Tuple[str, ...]) -> FrozenSet[str]:
-    """The words ``texts`` write all in lower case: a document's, asked by propagation and
-    again by ``ordinary_forms`` (a walk over every word of the document each time)."""
+def lower_words_of(texts: Tuple[str, ...]) -> FrozenSet[str]:
+    """The words ``texts`` write all in lower case: a document's, asked by propagation, by
+    ``ordinary_forms`` and by the pseudonym chooser (a walk over every word of the document
+    each time)."""
     return frozenset(w for t in texts for w in _WORDS.findall(t) if w.islower())
 
 
@@ -294,7 +295,7 @@ def _propagate_surnames(segments, forms: Dict[str, str], covered) -> List[Mentio
             surnames.add(POSSESSIVE.sub("", words[-1]))
     if not surnames:
         return []
-    lower_words = _lower_words(tuple(seg.text for seg in segments))
+    lower_words = lower_words_of(tuple(seg.text for seg in segments))
     surnames = {w for w in surnames if w.lower() not in lower_words}
     added = []
     for seg in segments:
@@ -347,7 +348,7 @@ def _propagate_inflected(segments, forms: Dict[str, str], covered, lang,
     added = []
     if not index:
         return added
-    lower_words = _lower_words(tuple(seg.text for seg in segments))
+    lower_words = lower_words_of(tuple(seg.text for seg in segments))
     for seg in segments:
         spans = covered.setdefault(seg.index, [])
         for hit in _CAPWORD.finditer(seg.text):

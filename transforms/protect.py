@@ -16,7 +16,7 @@ from schemas.records import (CODE_CHARS, Assignment, Cluster, Code, Document, Me
                              ProtectedSegment, code_char)
 from schemas.records import is_code_char
 from transforms import linking
-from transforms.linking import fold
+from transforms.linking import fold, lower_words_of
 from transforms.pseudonyms import (PseudonymChooser, check_fallback_words, choice_order,
                                    corpus_assignments, mask_for)
 from transforms.pseudonyms.chooser import prefetch_views
@@ -200,8 +200,8 @@ def replace_document(analysis: DocumentAnalysis, options: ProtectOptions) -> Pro
                                        target=doc.target_lang),
                                    views=engine_views(options.engine, doc.source_lang,
                                                       doc.target_lang),
-                                   text_words=(w for seg in doc.segments
-                                               for w in re.findall(r"\w+", seg.text)))
+                                   text_words=lower_words_of(tuple(seg.text
+                                                                   for seg in doc.segments)))
         of_cluster: Dict[int, List[Mention]] = {}
         for m in mentions:
             of_cluster.setdefault(m.cluster, []).append(m)

@@ -205,7 +205,8 @@ class PseudonymChooser:
         """``originals``: this document's entity strings; ``avoid``: further strings no
         pseudonym may be or contain (other documents' entities, the customer's lists);
         ``dictionary``: a ``transforms.dictionary.Dictionary`` for morphology-matched names;
-        ``text_words``: the document's words."""
+        ``text_words``: the words the document writes in lower case
+        (``linking.lower_words_of``)."""
         self.secret = secret
         self.lang = lang
         # ``translatable(word)``: would the engine translate it as an ordinary word ("Lane" ->
@@ -235,8 +236,7 @@ class PseudonymChooser:
         # of the engine's vocabulary may hold (``_apart_from_text``): "Reason" for
         # "Commission", in a sentence saying "by reason of", came back "razón" as it did, and
         # "comisión" went back in the wrong place.
-        self._text_words = frozenset(fold(w) for w in text_words
-                                     if len(w) >= 4 and w.islower())
+        self._text_words = frozenset(fold(w) for w in text_words if len(w) >= 4)
         self.used: Set[str] = set()
 
     # -- public ------------------------------------------------------------------
