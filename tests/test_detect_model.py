@@ -1043,3 +1043,41 @@ def test_an_ordinal_and_a_noun_is_no_persons_name():
     tagger = model.default_tagger()
     if tagger is not None:
         assert tagger.detect(["Page 4, First Page of second section."], "en") == [[]]
+
+
+@needs_model
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_an_english_body_is_found_by_its_kind():
+    # One document that also writes "flight", "library" and "party" in lower case, so that
+    # the model alone takes "Flight", "Library" and "Party" for ordinary words.
+    doc = ["The last flight of the shuttle ended.", "Our library held a party.",
+           "While the Museum of Flight was in the top running, we waited.",
+           "He joined the Army in 1990 and later the Senate.",
+           "It is asserted by the Crown that her parents knew this.",
+           "Why did you choose to run in the Republican Party?",
+           "The training programme at the British Library was new.",
+           "Why would General Motors want more capacity?",
+           "The library of the senate is open to the press.",
+           "Every College has its rules.",
+           "THE SENATE AND THE ARMY"]
+    got = _model_spans(doc)
+    assert ("Museum of Flight", "ORG") in got[2]
+    assert ("Army", "ORG") in got[3] and ("Senate", "ORG") in got[3]
+    assert ("Crown", "ORG") in got[4]
+    assert ("Republican Party", "ORG") in got[5]
+    assert ("British Library", "ORG") in got[6]     # the nationality becomes part of it
+    assert ("General Motors", "ORG") in got[7]
+    assert got[8] == []                             # lower case: kinds, not bodies
+    assert got[9] == []                             # an ordinary word opening the sentence
+    assert got[10] == []                            # a line of capitals
+
+
+@needs_model
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_a_country_abbreviation_in_capitals_is_a_place_and_a_place_after_its_kind():
+    got = _model_spans(["A US competitiveness bill was debated in the US Senate.",
+                        "It led to the creation of the Municipality of Culion.",
+                        "Let us go."])
+    assert got[0][0] == ("US", "LOC")
+    assert ("Municipality of Culion", "LOC") in got[1]
+    assert got[2] == []

@@ -1665,7 +1665,9 @@ class NameTagger:
             spans = _joined_at_connectors(text, resolve_overlaps(spans, {}), lang)
             spans = _grown_to_whole_names(text, toks, spans, classes, lang == "en")
             if lang == "en":
-                spans = _with_place_kinds(text, toks, spans, classes)
+                spans = _with_country_abbreviations(text, toks, _with_english_bodies(
+                    text, toks, _with_place_kinds(text, toks, spans, classes), classes),
+                    classes)
             spans = _without_post_nominals(text, _joined_over_trailing_joiners(
                 text, _with_foreign_names(text, toks, spans, lang)))
             spans = _with_attached_parts(text, [_name_part_only(s, lang) for s in spans], lang)
@@ -1769,12 +1771,14 @@ def _grown_to_whole_names(text: str, toks, spans: List[Span], classes,
                 start = a
         # (the kind of place is one word, "of" and "the" before the name: a short look back)
         head = _PLACE_HEAD.search(text, max(0, start - 40), start) \
-            if s.category == "LOC" and lang_cased else None
+            if s.category in ("LOC", "PER") and lang_cased else None
         if head and head.end() == start and free(head.start(), start):
             w = head.group(1)
             c = classes.get(w, ())
             if w.lower() in _PLACE_HEADS and "noun" in c and _ordinary(c):
                 start = head.start()          # "State of [Texas]", "Municipality of [Culion]"
+                if s.category == "PER":       # a place whose name the model took for a
+                    s = dataclasses.replace(s, category="LOC")   # person's
         words = [t for t in tokenize(s.text) if _wordish(t[2])]
         nxt = next((t for t in toks if t[0] >= end), None)
         c = classes.get(words[0][2]) if len(words) == 1 else None
@@ -1835,6 +1839,132 @@ def _with_place_kinds(text: str, toks, spans: List[Span], classes) -> List[Span]
         if j < k:
             out.append(Span(toks[j][0], b, "LOC", "model", text[toks[j][0]:b],
                             source="detector"))
+    return sorted(out, key=lambda s: s.start)
+
+
+# The kinds of body an English name ends with, or starts with before "of": "the British
+# Library", "the Republican Party", "the Air Force", "the Museum of Flight", "the Library of
+# Congress".  (The legal bodies the model learnt from MultiLeg, "Court", "Commission",
+# "Council", are here too: the rule adds nothing where the model found them.)
+_BODY_KINDS = {"Library", "Museum", "Party", "Army", "Navy", "Force", "Forces", "Assembly",
+               "Senate", "Congress", "Parliament", "College", "University", "Institute",
+               "Foundation", "Academy", "Corporation", "Council", "Agency", "Bank", "Center",
+               "Centre", "Hospital", "Association", "Union", "Federation",
+               "Organization", "Organisation", "Committee", "Commission", "Board",
+               "Department", "Ministry", "Bureau", "Tribunal", "Press", "Laboratory",
+               "Legislature", "Cabinet", "Guard", "Police",
+               # and a company's trade ("General Motors", "American Airlines")
+               "Motors", "Airlines", "Airways", "Industries", "Pictures", "Studios",
+               "Records", "Entertainment", "Enterprises", "Holdings", "Technologies",
+               "Laboratories", "Pharmaceuticals"}
+# Bodies a country has one of, named by their kind alone after "the" in running text ("the
+# Senate", "the Army", "the Crown"), as MultiLeg names "the Court", "the Commission".  Not
+# "the Government": GUM writes it 29 times and names it never.
+_BARE_BODIES = {"Senate", "Congress", "Army", "Navy", "Assembly", "Crown", "Legislature",
+                "Press", "Parliament"}
+_BODY_JOINERS = {"and", "&"}
+
+
+def _with_english_bodies(text: str, toks, spans: List[Span], classes) -> List[Span]:
+    """In English running text, capitalised words before the kind of body ("British
+    Library", "Air and Space Museum"), the kind of body with "of" and capitalised words after
+    it ("Museum of Flight", "Library of Congress"), and a country's one body by its kind
+    after "the" ("the Senate") are an organisation's name; a span inside it ("British", a
+    nationality; "Congress", a guessed person) becomes part of it.  Not in a line of
+    capitals, nor from a sentence's first word when that is an ordinary word ("Every
+    College"), nor over a span that reaches outside it."""
+    if not classes or not toks:
+        return spans
+    letters = [ch for _, _, w in toks for ch in w if ch.isalpha()]
+    if letters and sum(ch.isupper() for ch in letters) / len(letters) > 0.7:
+        return spans
+
+    def capital(k: int) -> bool:
+        w = toks[k][2]
+        return w[:1].isupper() and _wordish(w) and not w.isupper() and \
+            not function_word(w.lower(), "en") and w.lower() not in _CALENDAR
+
+    def adjacent(k: int) -> bool:       # token k-1 and k are one space apart
+        return text[toks[k - 1][1]:toks[k][0]] == " "
+
+    def sentence_start(k: int) -> bool:
+        return k == 0 or toks[k - 1][2] in _SENT_END
+
+    found: List[Tuple[int, int]] = []
+    for k, (a, b, w) in enumerate(toks):
+        if w not in _BODY_KINDS and w not in _BARE_BODIES:
+            continue
+        j = k
+        while j > 0 and adjacent(j):       # capitalised words before it, "and" between two
+            if capital(j - 1):
+                j -= 1
+            elif toks[j - 1][2] in _BODY_JOINERS and j >= 2 and adjacent(j - 1) \
+                    and capital(j - 2):
+                j -= 2
+            else:
+                break
+        if j < k and sentence_start(j) and _ordinary(classes.get(toks[j][2])) \
+                and toks[j][2] not in _BODY_KINDS:
+            j += 1                           # "Every College": an ordinary first word
+            while j < k and toks[j][2] in _BODY_JOINERS:
+                j += 1
+        first = j
+        last = k
+        if k + 2 < len(toks) and toks[k + 1][2] == "of" and adjacent(k + 1):
+            m = k + 2
+            if toks[m][2] == "the" and m + 1 < len(toks) and adjacent(m + 1):
+                m += 1
+            if adjacent(m) and capital(m):
+                last = m
+                while last + 1 < len(toks) and adjacent(last + 1):
+                    if capital(last + 1):
+                        last += 1
+                    elif toks[last + 1][2] in _BODY_JOINERS and last + 2 < len(toks) \
+                            and adjacent(last + 2) and capital(last + 2):
+                        last += 2
+                    else:
+                        break
+        if first == k and last == k:
+            if not (w in _BARE_BODIES and k >= 1 and toks[k - 1][2] == "the"
+                    and not sentence_start(k - 1)):
+                continue
+        found.append((toks[first][0], toks[last][1]))
+    if not found:
+        return spans
+    out = list(spans)
+    for a, b in found:
+        inside = [s for s in out if a < s.end and s.start < b]
+        if any(s.start < a or s.end > b or s.source == PRECAUTION or
+               s.category not in CATS + ("NATIONALITY",) for s in inside):
+            continue
+        if len(inside) == 1 and (inside[0].start, inside[0].end) == (a, b):
+            continue
+        out = [s for s in out if s not in inside]
+        out.append(Span(a, b, "ORG", "model", text[a:b], source="detector"))
+    return sorted(out, key=lambda s: s.start)
+
+
+def _with_country_abbreviations(text: str, toks, spans: List[Span], classes) -> List[Span]:
+    """A word in capitals that the analyser reads as a place ("US", "UK", "USA") is that
+    place in English running text, also where it is the pronoun's spelling too ("a US
+    bill", "in the US"): in a text not written in capitals, "US" is no "us".  A span the
+    model made of it alone becomes a place."""
+    if not classes or not toks:
+        return spans
+    letters = [ch for _, _, w in toks for ch in w if ch.isalpha()]
+    if not letters or sum(ch.isupper() for ch in letters) / len(letters) > 0.7:
+        return spans
+    out = list(spans)
+    for a, b, w in toks:
+        if not (w.isupper() and w.isalpha() and 2 <= len(w) <= 3
+                and "np_loc" in classes.get(w, ())):
+            continue
+        over = [s for s in out if s.start < b and a < s.end]
+        if not over:
+            out.append(Span(a, b, "LOC", "model", w, source="detector"))
+        elif len(over) == 1 and (over[0].start, over[0].end) == (a, b) \
+                and over[0].category == "PER" and over[0].source != PRECAUTION:
+            out[out.index(over[0])] = dataclasses.replace(over[0], category="LOC")
     return sorted(out, key=lambda s: s.start)
 
 
