@@ -976,6 +976,15 @@ def test_an_adjective_that_is_a_given_name_too_is_a_nationality_before_a_noun():
     assert got[0] == [("German", model.NATIONALITY)], got
     assert got[2] == [("Christian", model.NATIONALITY)], got
     assert got[1] == [("German Gref", "PER")] and got[3] == [("Christian", "PER")], got
+    # adjectives between it and the noun, or nothing after it but the sentence's end
+    got = _model_spans(["It was transposed into the German legal order by law.",
+                        "the provisions of German public law, which",
+                        "Language of the case: German.", "German said so.",
+                        "German will come."])
+    assert got[0] == [("German", model.NATIONALITY)], got
+    assert got[1] == [("German", model.NATIONALITY)], got     # a frequent noun after it
+    assert got[2] == [("German", model.NATIONALITY)], got
+    assert got[3] == [("German", "PER")] and got[4] == [("German", "PER")], got
     # a nationality word Apertium's English dictionary lacks, made from a country's name;
     # a given name is no such word, whatever country it begins ("Martin": Martinique)
     got = _model_spans(["He was a Romanian national.", "Christian Martin said."])

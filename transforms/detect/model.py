@@ -1428,27 +1428,39 @@ _NEXT_TOKEN = re.compile(r"\s+([^\W\d_]+)")
 
 def _nationality_before_noun(span: Span, text: str, classes, lang: str) -> Span:
     """One word that the lexicon has as a capitalised adjective and a given name too, before
-    a word in lower case, is the adjective: "under German legislation", "the Christian
-    faith" (a NATIONALITY, masked all the same: a person's name would have taken the
-    sentence's verb, "German said").  As a person's name, "German" got a person's stand-in
-    and came back as it was, English in the Spanish, where the engine writes "alemana"."""
+    a word in lower case that is a noun, or adjectives and then a noun, is the adjective:
+    "under German legislation", "the German legal order", "the Christian faith".  So is such
+    a word that ends a sentence or a bracket: "Language of the case: German."  (A
+    NATIONALITY, masked all the same: a person's name would have taken the sentence's verb,
+    "German said", or a surname, "German Gref".)  As a person's name, "German" got a
+    person's stand-in and came back as it was, English in the Spanish, where the engine
+    writes "alemana"."""
     if classes is None or span.category not in CATS or lang not in _CASED_NAMES:
         return span
     words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
     if len(words) != 1:
         return span
     c = set(classes.get(words[0], ()))
-    nxt = _NEXT_TOKEN.match(text, span.end)
-    if not {"adj", "proper"} <= c or nxt is None or not nxt.group(1).islower() \
-            or function_word(nxt.group(1), lang) or not _is_noun(nxt.group(1), lang):
+    if not {"adj", "proper"} <= c:
         return span
-    return dataclasses.replace(span, category=NATIONALITY)
-
-
-@functools.lru_cache(maxsize=4096)
-def _is_noun(word: str, lang: str) -> bool:
-    """The analyser reads ``word`` as a noun (whatever else)."""
-    return "noun" in word_classes([word], lang).get(word, ())
+    rest = text[span.end:]
+    if re.match(r"\s*(?:[.;)\]]|$)", rest):
+        return dataclasses.replace(span, category=NATIONALITY)
+    at = span.end
+    for _ in range(3):                  # at most two adjectives before the noun
+        nxt = _NEXT_TOKEN.match(text, at)
+        # (a frequent noun all the same: "German public law"; not a word of a closed class
+        # that is a noun too, "German will", "German can")
+        word = nxt.group(1) if nxt is not None else ""
+        c = word_classes([word], lang).get(word, ()) if word.islower() else ()
+        if not c or word in _FUNCTION or "closed" in c:
+            return span
+        if "noun" in c:
+            return dataclasses.replace(span, category=NATIONALITY)
+        if "adj" not in c:
+            return span
+        at = nxt.end()
+    return span
 
 
 def _describing_people(spans: List[Span], text: str, toks, classes) -> List[Span]:
@@ -1882,7 +1894,7 @@ def _with_english_bodies(text: str, toks, spans: List[Span], classes) -> List[Sp
     def capital(k: int) -> bool:
         w = toks[k][2]
         return w[:1].isupper() and _wordish(w) and not w.isupper() and \
-            not function_word(w.lower(), "en") and w.lower() not in _CALENDAR
+            w.lower() not in _FUNCTION and w.lower() not in _CALENDAR
 
     def adjacent(k: int) -> bool:       # token k-1 and k are one space apart
         return text[toks[k - 1][1]:toks[k][0]] == " "
