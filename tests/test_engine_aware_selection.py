@@ -487,12 +487,31 @@ def test_a_translated_stand_in_brings_back_the_original_in_spanish_not_english()
     assert _located("General Court of the European Union",
                     "Terrorist Preserve of the Expert Dozen",
                     "los juicios de la #Coto Terrorista de la Docena Experta de 7") == \
-        ("#Coto Terrorista de la Docena Experta", "Corte General de la Unión Europea",
-         "engine-form")
+        ("#Coto Terrorista de la Docena Experta", "Corte General de la Unión europea",
+         "engine-form")                    # "europea": as the engine alone writes it
     from transforms.restore import established_name
     assert established_name("Medgidia, Romania", "LOC", "en", "es") == "Medgidia, Rumanía"
     assert established_name("Acme Ltd, Germany", "ORG", "en", "es") is None
     assert established_name("Medgidia", "LOC", "en", "es") is None
+
+
+def test_restored_words_take_the_engines_own_case_marks_and_place_names():
+    """Held-out MultiLeg en, unlabelled, default run against the same run unprotected: "the
+    German legal order" came back "orden legal Alemán" (the stand-in "Urban", capitalised by
+    the text, is "Urbano" to the engine; "German" is "alemán"), "Council of the European
+    Union" came back "Consejo de la #Unión europea" (the generator's mark on a word inside
+    the name), and "Federal Republic of Germany" "República Federal de Germany" (the
+    stand-in's "Wensen" passed through, and "Germany" went back English)."""
+    assert _located("German", "Urban", "al orden legal Urbano por", "NATIONALITY") == \
+        ("Urbano", "alemán", "engine-form")
+    assert _located("Council", "Famous", "del Mapa Famoso dijo") == \
+        ("Famoso", "Consejo", "engine-form")            # a capital of the text's stays
+    assert _located("Council of the European Union", "Fate of the Greek Vessel",
+                    "Destino de la #Vaso griega, representado") == \
+        ("Destino de la #Vaso griega", "Consejo de la Unión europea", "engine-form")
+    assert _located("Federal Republic of Germany", "Nazi Succession of Wensen",
+                    "Defendant: Sucesión nazi de Wensen") == \
+        ("Sucesión nazi de Wensen", "República federal de Alemania", "engine-form")
 
 
 def test_a_stand_in_translated_into_words_spelt_alike_still_brings_the_translation():

@@ -285,6 +285,19 @@ class PairLexicon:
             "".join(p.lemma for p in parts).casefold() in fake_targets
             for u in units for parts in u.readings)
 
+    def _engine_case(self, found: str, form: str, original: str) -> str:
+        """``form`` in the case the engine gives ``original``.  A word the source
+        dictionary has only capitalised ("German", "Romanian", "European": no "german"),
+        the engine translates in the target lemma's own case ("orden legal alemán"),
+        whatever capital the pseudonym's word carried ("Urban legal order" -> "orden legal
+        Urbano": "urban" capitalised by the text).  Otherwise like the word found: a
+        capital the engine kept from the text is the original's too ("Consejo")."""
+        if original[:1].isupper() and not original.isupper() and found[:1].isupper() \
+                and not found.isupper() and form[:1].islower() \
+                and not any(u.known for u in self.source.units(original.lower())):
+            return form
+        return _case_like(found, form)
+
     def target_form(self, fake: str, found: str, original: str,
                     default_only: bool = False) -> Optional[str]:
         """``original`` (a source word) in the target form the engine gave ``fake`` (found in
@@ -337,7 +350,7 @@ class PairLexicon:
                     alike = True
                     form = self._inflected(orig_lex, r)
                     if form is not None:
-                        return _case_like(found, form)
+                        return self._engine_case(found, form, original)
         if matched and not alike:
             # the engine read the pseudonym in a part of speech the original has not ("Appeal"
             # as the verb "Apelar"): the original's own default translation.  (Not where the
@@ -347,10 +360,10 @@ class PairLexicon:
                 for option in self.translations(orig_lex):
                     form = self.generate(option)
                     if form is not None:
-                        return _case_like(found, form)
+                        return self._engine_case(found, form, original)
                 form = self._compound_form(orig_lex, readings[0][-1])
                 if form is not None:
-                    return _case_like(found, form)
+                    return self._engine_case(found, form, original)
         return None
 
 
