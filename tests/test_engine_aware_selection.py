@@ -491,6 +491,8 @@ def test_a_translated_stand_in_brings_back_the_original_in_spanish_not_english()
          "engine-form")                    # "europea": as the engine alone writes it
     from transforms.restore import established_name
     assert established_name("Medgidia, Romania", "LOC", "en", "es") == "Medgidia, Rumanía"
+    assert established_name("Madrid (Spain)", "LOC", "en", "es") == "Madrid (España)"
+    assert established_name("Acme (Spain) Ltd", "LOC", "en", "es") is None
     assert established_name("Acme Ltd, Germany", "ORG", "en", "es") is None
     assert established_name("Medgidia", "LOC", "en", "es") is None
 

@@ -482,21 +482,23 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
     return span[0], span[1], original, how
 
 
-_PLACE_PARTS = re.compile(r"(,\s+)")
+# Between a place and the places it lies in: "Hamburg, Germany", "Madrid (Spain)".
+_PLACE_PARTS = re.compile(r"(,\s+|\s+\(|\)$)")
 
 
 def established_name(name: str, category: str, source_lang: str, target_lang: str
                      ) -> Optional[str]:
     """``target_name``; for a place written with the places it lies in ("Hamburg, Germany",
-    "Medgidia, Romania", one LOC to the detector), each part in its own established name
-    where it has one ("Hamburgo, Alemania"; "Medgidia, Rumanía")."""
+    "Medgidia, Romania", "Madrid (Spain)", one LOC to the detector), each part in its own
+    established name where it has one ("Hamburgo, Alemania"; "Medgidia, Rumanía"; "Madrid
+    (España)")."""
     whole = target_name(name, category, source_lang, target_lang)
     if whole or category not in ("LOC", "GPE"):
         return whole
     parts = _PLACE_PARTS.split(name)
     if len(parts) < 3:
         return None
-    out = [p if k % 2 else (target_name(p, category, source_lang, target_lang) or p)
+    out = [p if k % 2 or not p else (target_name(p, category, source_lang, target_lang) or p)
            for k, p in enumerate(parts)]
     return "".join(out) if out != parts else None
 
