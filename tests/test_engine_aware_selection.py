@@ -514,6 +514,12 @@ def test_restored_words_take_the_engines_own_case_marks_and_place_names():
     assert _located("Federal Republic of Germany", "Nazi Succession of Wensen",
                     "Defendant: Sucesión nazi de Wensen") == \
         ("Sucesión nazi de Wensen", "República federal de Alemania", "engine-form")
+    # the engine reordered the stand-in ("Central Asia" -> "Asia Central") and translated
+    # none of the original's words: the original as written, not "Oradea Zahărul"
+    assert _located("Zahărul Oradea", "Central Asia", "emitieron Asia Central con un") == \
+        ("Asia Central", "Zahărul Oradea", "engine-form")
+    assert _located("European Parliament", "Famous Map", "del Mapa Famoso dijo") == \
+        ("Mapa Famoso", "Parlamento europeo", "engine-form")     # translated: reordered
 
 
 def test_a_stand_in_translated_into_words_spelt_alike_still_brings_the_translation():

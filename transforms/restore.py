@@ -363,6 +363,13 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
             if own:
                 return s, end, own
         return s, end, whole
+    own = {fold(o.group(0)) for o in orig}
+    if len(edits) > 1 and all(fold(new) in own for _, _, new in edits) and \
+            [fold(new) for _, _, new in edits] != [fold(ow) for _, ow in pairs][:len(edits)]:
+        # the engine reordered the stand-in's words ("Central Asia" -> "Asia Central") and
+        # none of the original's was translated: it goes back as it was written, not
+        # reordered with them ("Oradea Zahărul" for "Zahărul Oradea")
+        return s, end, POSSESSIVE.sub("", a.original)
     out, pos = [], s
     for es, ee, new in edits:
         out += [text[pos:es], new]
