@@ -1090,3 +1090,16 @@ def test_a_country_abbreviation_in_capitals_is_a_place_and_a_place_after_its_kin
     assert got[0][0] == ("US", "LOC")
     assert ("Municipality of Culion", "LOC") in got[1]
     assert got[2] == []
+
+
+@needs_model
+def test_quotation_marks_are_no_part_of_a_name():
+    """MultiLeg en, unlabelled: "(‘the DGT’)" was found as "the DGT’", the quote taken for a
+    possessive went out doubled ("PIASECZNO’’") and came back so; "Inter-Trade Union
+    Committee (the ‘ITUC’)" was one name, whose restoration left the engine's "')" after it."""
+    got = _model_spans(["the Dirección General de Tributos (‘the DGT’) and the Tribunal",
+                        "the Inter-Trade Union Committee (the ‘ITUC’), which includes",
+                        "the Commission’s decision"])
+    assert ("the DGT", "ORG") in got[0], got
+    assert ("the Inter-Trade Union Committee", "ORG") in got[1] and ("ITUC", "ORG") in got[1]
+    assert ("the Commission’s", "ORG") in got[2], got          # a possessive stays

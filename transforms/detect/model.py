@@ -1686,7 +1686,7 @@ class NameTagger:
             spans = _with_translated_names(text, spans, lang)
             spans = _with_name_prefixes(text, _with_person_shapes(text, spans, lang, classes),
                                         lang)
-            out.append(_with_named_tails(text, spans, lang, classes))
+            out.append(_quotation_apart(text, _with_named_tails(text, spans, lang, classes)))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
         out = _with_case_parties(texts, _with_address_owners(texts, _with_suspended_halves(
@@ -2243,6 +2243,41 @@ def _name_part_only(span: Span, lang: str) -> Span:
         return span
     end = span.start + m.end(1)
     return dataclasses.replace(span, end=end, text=span.text[:m.end(1)])
+
+
+# A name's short form defined after it in brackets and quotes: "Inter-Trade Union Committee
+# (the ‘ITUC’)", "Directorate-General for Taxation (‘the DGT’)".
+_QUOTED_DEFINITION = re.compile(r"(.*?\S)\s*\(\s*(?:the\s+)?[‘“\"']\s*((?:the\s+)?[^‘’“”\"']+?)"
+                                r"\s*[’”\"']\s*\)$")
+_CLOSING_QUOTES = "’”\"'"
+_OPENING_QUOTES = "‘“\"'"
+
+
+def _quotation_apart(text: str, spans: List[Span]) -> List[Span]:
+    """Quotation marks are no part of a name.  A name and the short form defined after it
+    in brackets and quotes are two names, without the quotes ("Inter-Trade Union Committee"
+    and "the ITUC" for "… Committee (the ‘ITUC’)"); a name that ends in a closing quote
+    opened before it ("(‘the DGT’)") ends before the quote.  Taken with the name, the quote
+    went out as a possessive, "PIASECZNO’’", and came back doubled."""
+    out: List[Span] = []
+    for s in spans:
+        if s.category not in CATS or s.source == PRECAUTION:
+            out.append(s)
+            continue
+        m = _QUOTED_DEFINITION.match(s.text)
+        if m is not None:
+            a, b = m.span(2)
+            out.append(dataclasses.replace(s, end=s.start + m.end(1), text=m.group(1)))
+            out.append(dataclasses.replace(s, start=s.start + a, end=s.start + b,
+                                           text=m.group(2)))
+            continue
+        if s.text[-1:] in _CLOSING_QUOTES and len(s.text) > 1 and \
+                not any(q in s.text for q in _OPENING_QUOTES if q not in "'\""):
+            before = text[max(0, s.start - 2):s.start].rstrip()
+            if before[-1:] in "‘“":
+                s = dataclasses.replace(s, end=s.end - 1, text=s.text[:-1])
+        out.append(s)
+    return out
 
 
 # A ruler's number after the name ("Napoleon III", "Norton I,"); "I" alone only before a
