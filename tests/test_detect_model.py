@@ -1103,3 +1103,14 @@ def test_quotation_marks_are_no_part_of_a_name():
     assert ("the DGT", "ORG") in got[0], got
     assert ("the Inter-Trade Union Committee", "ORG") in got[1] and ("ITUC", "ORG") in got[1]
     assert ("the Commission’s", "ORG") in got[2], got          # a possessive stays
+
+
+@needs_model
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_a_one_word_compound_ending_in_a_bodys_head_is_no_person():
+    got = _model_spans(["Baltic Cable AB / Energimarknadsinspektionen",
+                        "framställd av Centralskattenämnden, Spanien, genom beslut",
+                        "Stenvall har överklagat beslutet."], "sv")
+    assert ("Energimarknadsinspektionen", "ORG") in got[0], got
+    assert ("Centralskattenämnden", "ORG") in got[1], got
+    assert ("Stenvall", "PER") in got[2], got

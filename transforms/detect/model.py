@@ -1375,6 +1375,19 @@ def _acronym_not_person(span: Span) -> Span:
     return span
 
 
+def _body_not_person(span: Span, lang: str) -> Span:
+    """A person's name of one word that is a compound ending in a body's head noun
+    ("Energimarknads|inspektionen", "Centralskatte|nämnden": ``institutions.compound_body``)
+    is that body: no surname is so made.  As a person it was never translated back, and
+    went into the Danish in Swedish."""
+    if span.category != "PER" or lang not in COMPOUNDING:
+        return span
+    words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
+    if len(words) == 1 and compound_body(words[0], lang):
+        return dataclasses.replace(span, category="ORG")
+    return span
+
+
 _NUMBER_AFTER = re.compile(r"\s+(?:\d+(?:[.\-–]\d+)*|[IVXLC]+)\b")
 
 
@@ -1667,7 +1680,7 @@ class NameTagger:
                      if t is not None]
             spans = [t for t in (_without_leading_role_word(s, lang) for s in spans)
                      if t is not None]
-            spans = [_acronym_not_person(s) for s in spans
+            spans = [_body_not_person(_acronym_not_person(s), lang) for s in spans
                      if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes)
                      and not _ordinary_opening(s, text, classes, cap_inside)
