@@ -522,6 +522,44 @@ def test_restored_words_take_the_engines_own_case_marks_and_place_names():
         ("Mapa Famoso", "Parlamento europeo", "engine-form")     # translated: reordered
 
 
+def test_an_organisation_put_back_whole_comes_back_in_the_engines_words():
+    """sv->da, MultiLeg, unlabelled, default run against the same run unprotected: a
+    Swedish body whose stand-in the engine passed through untranslated (a foreign name)
+    went back in Swedish ("tullkontoret", "Europeiska domstolen för de mänskliga
+    rättigheterna") where the engine alone writes Danish."""
+    from transforms.stages import restoration_lexicon
+    from schemas.records import Assignment
+    from transforms.restore import locate_how
+
+    class _Pd:          # what restoration_lexicon reads of a protected document
+        engine = "apertium"
+        document = type("D", (), {"source_lang": "sv", "target_lang": "da"})()
+    lexicon = restoration_lexicon(_Pd())
+
+    def located(original, replacement, text, category="ORG"):
+        a = Assignment(cluster=0, category=category, original=original,
+                       replacement=replacement, segment=0, start=0, end=len(replacement))
+        got = locate_how(text, a, [], "da", "sv", lexicon)
+        return got[2], got[3]
+    assert located("tullkontoret", "Oberster Gerichtshof", "til Oberster Gerichtshof i") == \
+        ("toldkontoret", "exact+target-name")
+    # the engine's own choice among the dictionary's ("skydd": "beskyttelse", not "skjul")
+    assert located("Konsumentskyddsministeriet", "Oberster Gerichtshof",
+                   "af Oberster Gerichtshof i") == \
+        ("Forbrugerbeskyttelsesministeriet", "exact+target-name")
+    # a name inside the body's name stays ("Linköping" is no "Linekøbstad")
+    assert located("Förvaltningsrätten i Linköping", "Oberster Gerichtshof",
+                   "af Oberster Gerichtshof i") == \
+        ("Forvaltningretten i Linköping", "exact+target-name")
+    # a person is never translated; nor a place word by word
+    assert located("Kammar", "Gerichtshof", "af Gerichtshof i", "PER") == ("Kammar", "exact")
+    assert located("Linköping", "Gerichtshof", "af Gerichtshof i", "LOC")[0] == "Linköping"
+    # a pair that reorders a name's words translates a one-word name only
+    lex = pair_lexicon("en", "es")
+    assert lex.translate_words("Commission") == "Comisión"
+    assert lex.translate_words("Inter-Trade Union Committee") is None
+
+
 def test_a_stand_in_translated_into_words_spelt_alike_still_brings_the_translation():
     """sv->da, unlabelled MultiLeg: "den tvärfackliga kommittén" was sent as "den stettyn
     poolen", which the engine wrote "poolen" in Danish too; found as sent, the Swedish

@@ -453,7 +453,9 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
                 # put back whole, as it was written: in its established target-language
                 # name where it has one ("European Parliament" for a one-word stand-in the
                 # engine translated: "Parlamento Europeo", not English in the Spanish)
-                established = established_name(hit[2], a.category, source_lang, target_lang)
+                established = established_name(hit[2], a.category, source_lang,
+                                               target_lang) or \
+                    _body_in_target_words(hit[2], a, "exact", lexicon)
                 if established:
                     return hit[0], hit[1], established, "engine-form+target-name"
             return hit[0], hit[1], hit[2], "engine-form"
@@ -482,11 +484,25 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
     if a.category in TRANSLATABLE and source_lang and a.method != "none":
         suffix = _possessive(original)
         established = established_name(POSSESSIVE.sub("", original), a.category, source_lang,
-                                       target_lang)
+                                       target_lang) or \
+            _body_in_target_words(POSSESSIVE.sub("", original), a, how, lexicon)
         if established:
             original = established + suffix
             how += "+target-name"
     return span[0], span[1], original, how
+
+
+def _body_in_target_words(name: str, a: Assignment, how: str, lexicon: Optional[Lexicon]
+                          ) -> Optional[str]:
+    """An organisation put back whole (its stand-in passed the engine as it was sent, or
+    was translated into as many words as the original's have none to pair with): its words
+    the pair's dictionaries translate, as the engine would have ("tullkontoret"
+    -> "toldkontoret"; ``PairLexicon.translate_words``), not the source language's in the
+    translation.  Not a place: "Linköping" is no "Linekøbstad"."""
+    words = getattr(lexicon, "words", None)
+    if words is None or a.category != "ORG" or not how.startswith(("exact", "possessive")):
+        return None
+    return words(name)
 
 
 # Between a place and the places it lies in: "Hamburg, Germany", "Madrid (Spain)".

@@ -473,7 +473,13 @@ def restoration_lexicon(pd: ProtectedDocument):
         except OSError:
             return
         warmed[0] = list(words)
+    def words(name: str) -> Optional[str]:
+        try:
+            return lexicon.translate_words(name)
+        except OSError:
+            return None
     target_form.warm = warm
+    target_form.words = words
     return target_form
 
 

@@ -21,6 +21,7 @@ import functools
 import itertools
 import os
 import re
+import subprocess
 import threading
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -66,6 +67,9 @@ class PairLexicon:
         if target_cmd is None or target_cmd[-1] != target_morf:
             target_cmd = ["-a", target_morf]
         self.target = Analyser(target, target_cmd) if os.path.isfile(target_morf) else None
+        self.pair = (source, target)
+        self._autolex = os.path.join(base, f"{pair}.autolex.bin")
+        self._selected: Dict[Tuple[str, ...], List[str]] = {}
         self._bilingual = _LtProc(["-b", os.path.join(base, f"{pair}.autobil.bin")])
         self._generator = _LtProc(["-g", os.path.join(base, f"{pair}.autogen.bin")])
         self._lock = threading.Lock()
@@ -285,6 +289,81 @@ class PairLexicon:
             "".join(p.lemma for p in parts).casefold() in fake_targets
             for u in units for parts in u.readings)
 
+    def translate_words(self, name: str) -> Optional[str]:
+        """``name`` with each of its words the source dictionary knows in its default
+        translation, as the generator writes it ("tullkontoret" -> "toldkontoret",
+        "skattemyndigheten" -> "skatmyndigheden"); a word it does not know, or knows as a
+        proper noun, as written.  None where nothing changes, where a known word has no
+        translation, or where the name has several words and the pair reorders them
+        (``SAME_ORDER``): an original that goes back whole where its stand-in passed the
+        engine untranslated comes back in the target language, as the engine alone writes
+        it, not in the source's ("Europeiska domstolen" in a Danish text)."""
+        words = list(_NAME_WORD.finditer(name))
+        if not words or len(words) > 1 and self.pair not in SAME_ORDER:
+            return None
+        out, pos, changed = [], 0, False
+        for k, m in enumerate(words):
+            word = m.group(0)
+            if k and word[:1].isupper() and not word.isupper():
+                continue        # a proper name inside the name: "Förvaltningsrätten i
+                #                 Linköping" (these languages capitalise a body's first word)
+            units = self.source.units(word)
+            if len(units) != 1 or not units[0].known:
+                continue
+            lexical = _lexical(units[0])[0]
+            if _tags(lexical)[:1] == ["np"]:
+                continue
+            form = self._default_form(lexical)
+            if form is None:
+                return None
+            form = _case_like(word, form)
+            if form != word:
+                out += [name[pos:m.start()], form]
+                pos, changed = m.end(), True
+        if not changed:
+            return None
+        out.append(name[pos:])
+        return "".join(out)
+
+    def _default_form(self, lexical: str) -> Optional[str]:
+        """A source word's translation as the engine chooses it (``lexical_selection``)
+        and the generator writes it; a compound's leading parts as they go before another
+        word, its last part inflected as it was ("tull<cmp>+kontor<def>" -> "told" +
+        "kontoret")."""
+        parts = _compound_parts(lexical) or [lexical]
+        pieces = []
+        for part, option in zip(parts, self.lexical_selection(parts)):
+            form = self.generate(option) if option else None
+            if form is None:
+                return None
+            pieces.append(form if not pieces else form.lower())
+        return "".join(pieces)
+
+    def lexical_selection(self, lexicals: Sequence[str]) -> List[str]:
+        """Each source word's translation as the engine's lexical selection (``lrx-proc``
+        on the pair's rules) picks it among the bilingual dictionary's ("skydd" ->
+        "beskyttelse", not "skjul", the dictionary's first); the first where the pair has
+        no rules.  Local, as the dictionaries are."""
+        key = tuple(lexicals)
+        if key in self._selected:
+            return self._selected[key]
+        options = [self.translations(lex) for lex in lexicals]
+        chosen = [opts[0] if opts else "" for opts in options]
+        if os.path.isfile(self._autolex) and any(len(opts) > 1 for opts in options):
+            stream = " ".join(f"^{lex}/{'/'.join(opts)}$" if opts else f"^{lex}/*{lex}$"
+                              for lex, opts in zip(lexicals, options))
+            try:
+                out = subprocess.run(["lrx-proc", "-m", self._autolex], input=stream + "\n",
+                                     capture_output=True, text=True, timeout=10).stdout
+                units = re.findall(r"\^([^$]*)\$", out)
+                if len(units) == len(lexicals):
+                    chosen = [u.split("/")[1] if "/" in u and not u.split("/")[1].startswith("*")
+                              else c for u, c in zip(units, chosen)]
+            except (OSError, subprocess.SubprocessError):
+                pass             # the dictionary's first: what the engine takes without rules
+        self._selected[key] = chosen
+        return chosen
+
     def _engine_case(self, found: str, form: str, original: str) -> str:
         """``form`` in the case the engine gives ``original``.  A word the source
         dictionary has only capitalised ("German", "Romanian", "European": no "german"),
@@ -368,6 +447,14 @@ class PairLexicon:
 
 
 LEVEL_SEP = "\x1f"      # between the exact, main-reading and coarse views of ``views``
+
+# Pairs whose engine keeps a noun phrase's words in their order ("Europeiska domstolen för
+# de mänskliga rättigheterna" -> "Europæiske domstol for menneskelige retter"): a name of
+# several words may be translated word for word.  (Not English-Spanish: "European Court"
+# is "Tribunal Europeo".)
+SAME_ORDER = {("sv", "da"), ("da", "sv"), ("sv", "nb"), ("nb", "sv"), ("da", "nb"),
+              ("nb", "da"), ("nb", "nn"), ("nn", "nb")}
+_NAME_WORD = re.compile(r"[^\W\d_]+(?:[-‑][^\W\d_]+)*")
 
 
 def _main_reading(u: Unit) -> str:
