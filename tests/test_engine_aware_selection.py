@@ -472,9 +472,10 @@ def test_a_translated_stand_in_brings_back_the_original_in_spanish_not_english()
     # "Rail" -> "Raíl": the same letters but for an accent, translated all the same
     assert _located("Council", "Rail", "de la Tía y del Raíl de 27 enero") == \
         ("Raíl", "Consejo", "engine-form")
-    # a one-word stand-in for a name the engine holds whole: the engine's own name for it
+    # a one-word stand-in for a name the engine holds whole: its established Spanish name
+    # (the engine's own is "Eurocámara")
     assert _located("European Parliament", "Aunt", "de la Tía y del Consejo") == \
-        ("Tía", "Eurocámara", "engine-form")
+        ("Tía", "Parlamento Europeo", "engine-form+target-name")
     # found whole, put back whole: in its established Spanish name
     assert _located("United Nations", "Spiritual Direction of Raidma",
                     "la Dirección espiritual de Raidma dijo") == \
@@ -510,16 +511,22 @@ def test_restored_words_take_the_engines_own_case_marks_and_place_names():
         ("Famoso", "Consejo", "engine-form")            # a capital of the text's stays
     assert _located("Council of the European Union", "Fate of the Greek Vessel",
                     "Destino de la #Vaso griega, representado") == \
-        ("Destino de la #Vaso griega", "Consejo de la Unión europea", "engine-form")
+        ("Destino de la #Vaso griega", "Consejo de la Unión Europea",
+         "engine-form+target-name")                 # and in its established name
+    assert _located("Bank of Germany", "Succession of Wensen", "la Sucesión de Wensen dijo") \
+        == ("Sucesión de Wensen", "Banco de Alemania", "engine-form")
     assert _located("Federal Republic of Germany", "Nazi Succession of Wensen",
                     "Defendant: Sucesión nazi de Wensen") == \
-        ("Sucesión nazi de Wensen", "República federal de Alemania", "engine-form")
+        ("Sucesión nazi de Wensen", "República Federal de Alemania", "engine-form+target-name")
+    # a place in capitals that is also a pronoun's spelling: the place's Spanish name
+    assert _located("US", "Peru", "en el Perú hoy", "LOC") == \
+        ("Perú", "EE.UU.", "target-form+target-name")
     # the engine reordered the stand-in ("Central Asia" -> "Asia Central") and translated
     # none of the original's words: the original as written, not "Oradea Zahărul"
     assert _located("Zahărul Oradea", "Central Asia", "emitieron Asia Central con un") == \
         ("Asia Central", "Zahărul Oradea", "engine-form")
-    assert _located("European Parliament", "Famous Map", "del Mapa Famoso dijo") == \
-        ("Mapa Famoso", "Parlamento europeo", "engine-form")     # translated: reordered
+    assert _located("Secret Service", "Famous Map", "del Mapa Famoso dijo") == \
+        ("Mapa Famoso", "Servicio Secreto", "engine-form")     # translated: reordered
 
 
 def test_an_organisation_put_back_whole_comes_back_in_the_engines_words():

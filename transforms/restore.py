@@ -458,6 +458,15 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
                     _body_in_target_words(hit[2], a, "exact", lexicon)
                 if established:
                     return hit[0], hit[1], established, "engine-form+target-name"
+            bare = POSSESSIVE.sub("", a.original)
+            if hit[2] != bare and len(bare.split()) > 1 and a.category in TRANSLATABLE \
+                    and source_lang:
+                # word for word, a name with an established target name comes back in that
+                # name: "Consejo de la Unión Europea", not the words' "Unión europea" (the
+                # whole name's: not a list of places, "X, Y and Z", some of them English)
+                established = target_name(bare, a.category, source_lang, target_lang)
+                if established:
+                    return hit[0], hit[1], established, "engine-form+target-name"
             return hit[0], hit[1], hit[2], "engine-form"
     if span is None and a.method == "pseudonym" and a.category != "DATE":
         hit = _find_inflected(text, a.replacement, taken, target_lang)

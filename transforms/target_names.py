@@ -187,6 +187,11 @@ class ApertiumNames:
         surface, *readings = units[0].split("/")
         if adjective:
             readings = [r for r in readings if r.partition("<")[2].startswith("adj>")]
+        elif name.isupper() and len(name) > 1 and \
+                any("<loc>" in r or "<top>" in r for r in readings):
+            # a place in capitals that is also another word's spelling ("US", "us"): the
+            # caller took it for a place
+            readings = [r for r in readings if "<loc>" in r or "<top>" in r]
         elif not all(map(_proper, readings)):
             return None                       # unknown, or also a common word
         if surface != name or not readings:
