@@ -315,7 +315,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
         return None
     # Apertium's mark of a word it could not generate ("de la #Vaso griega"): the
     # pseudonym's, gone with it, wherever the word stands in the name
-    edits = sorted((a - 1 if text[a - 1:a] == "#" else a, b, new) for a, b, new in edits)
+    edits = sorted((x - 1 if text[x - 1:x] == "#" else x, y, new) for x, y, new in edits)
     s, e = edits[0][0], edits[-1][1]
     if len(_TOKEN.findall(text[s:e])) > 2 * len(fake) + 1:
         return None                     # scattered words: not this name

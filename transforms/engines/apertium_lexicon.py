@@ -290,8 +290,9 @@ class PairLexicon:
             for u in units for parts in u.readings)
 
     def translate_words(self, name: str) -> Optional[str]:
-        """``name`` with each of its words the source dictionary knows in its default
-        translation, as the generator writes it ("tullkontoret" -> "toldkontoret",
+        """``name`` with each of its words the source dictionary knows in the translation
+        the engine picks (``_default_form``), as the generator writes it ("tullkontoret" ->
+        "toldkontoret",
         "skattemyndigheten" -> "skatmyndigheden"); a word it does not know, or knows as a
         proper noun, as written.  None where nothing changes, where a known word has no
         translation, or where the name has several words and the pair reorders them
