@@ -1114,3 +1114,23 @@ def test_a_one_word_compound_ending_in_a_bodys_head_is_no_person():
     assert ("Energimarknadsinspektionen", "ORG") in got[0], got
     assert ("Centralskattenämnden", "ORG") in got[1], got
     assert ("Stenvall", "PER") in got[2], got
+
+
+def test_a_latvian_body_is_its_capitalised_first_word_to_its_head_noun():
+    """Held-out MultiLeg lv, unlabelled, scored by the fold model that never saw it: 17
+    "Apelācijas padomes" (the Board of Appeal's) of one document went unmasked.  Latvian
+    capitalises a body's first word only: the capital says it is a name, the head noun what
+    kind."""
+    def found(text, lang="lv", spans=()):
+        return [(s.text, s.category) for s in model._with_first_word_bodies(
+            text, model.tokenize(text), list(spans), lang)]
+    assert found("Tā atsaukusies uz Apelācijas padomes pieļauto kļūdu.") == \
+        [("Apelācijas padomes", "ORG")]
+    assert found("Saskaņā ar Ekonomikas un finanšu ministrijas nostāju.") == \
+        [("Ekonomikas un finanšu ministrijas", "ORG")]
+    assert found("To noteica Darba un sociālo lietu tiesa.") == \
+        [("Darba un sociālo lietu tiesa", "ORG")]
+    assert found("23 Šī tiesa uzskata, ka prasība ir jānoraida.") == []   # a sentence's start
+    assert found("Tomēr šī tiesa uzskata.") == []
+    assert found("Iesniedza apelācijas sūdzību padomei.") == []         # no capital
+    assert found("Tā atsaukusies uz Apelācijas padomes kļūdu.", "et") == []  # not Estonian

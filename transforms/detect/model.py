@@ -1693,6 +1693,7 @@ class NameTagger:
                 spans = _with_country_abbreviations(text, toks, _with_english_bodies(
                     text, toks, _with_place_kinds(text, toks, spans, classes), classes),
                     classes)
+            spans = _with_first_word_bodies(text, toks, spans, lang)
             spans = _without_post_nominals(text, _joined_over_trailing_joiners(
                 text, _with_foreign_names(text, toks, spans, lang)))
             spans = _with_attached_parts(text, [_name_part_only(s, lang) for s in spans], lang)
@@ -1990,6 +1991,60 @@ def _with_country_abbreviations(text: str, toks, spans: List[Span], classes) -> 
         elif len(over) == 1 and (over[0].start, over[0].end) == (a, b) \
                 and over[0].category == "PER" and over[0].source != PRECAUTION:
             out[out.index(over[0])] = dataclasses.replace(over[0], category="LOC")
+    return sorted(out, key=lambda s: s.start)
+
+
+# Languages whose bodies' names capitalise the first word only ("Apelācijas padome", "Darba
+# un sociālo lietu tiesa", "Apeliacinės tarybos", "Korkein hallinto-oikeus", "Europeiska
+# domstolen"), and the word that joins two of their words ("Ekonomikas un finanšu
+# ministrija").
+# (Measured on held-out MultiLeg: in Estonian, Finnish and Swedish the rule masked more
+# outside the gold than it found, over-masking 1.3-1.4 % -> 1.6-1.8 %; not there.)
+_FIRST_WORD_BODIES = {"lv": {"un"}, "lt": {"ir"}}
+
+
+def _with_first_word_bodies(text: str, toks, spans: List[Span], lang: str) -> List[Span]:
+    """A capitalised word inside a sentence, then up to four words in lower case (one of
+    them may be "and"), the last a body's head noun (``institutions.institution_head``), is a
+    body's name in the languages that capitalise only its first word
+    (``_FIRST_WORD_BODIES``): "Apelācijas padomes" (the Board of Appeal's), "Ekonomikas un
+    finanšu ministrijas".  The capital there says it is a name, the head what kind; the
+    model, which learnt most of these bodies' words from other documents, missed 17 of one
+    document's "Apelācijas padomes".  Not over a span that reaches outside it."""
+    joins = _FIRST_WORD_BODIES.get(lang)
+    if joins is None or not toks:
+        return spans
+    letters = [ch for _, _, w in toks for ch in w if ch.isalpha()]
+    if letters and sum(ch.isupper() for ch in letters) / len(letters) > 0.7:
+        return spans
+    out = list(spans)
+    def opening(k: int) -> bool:     # a sentence's first word, a paragraph number aside
+        if k and toks[k - 1][2].isdigit():
+            k -= 1
+        return k == 0 or toks[k - 1][2] in _SENT_END
+
+    for k, (a, _, w) in enumerate(toks):
+        if not w[:1].isupper() or w.isupper() or not w.isalpha() or opening(k):
+            continue
+        end = None
+        for j in range(k, min(len(toks), k + 5)):
+            word = toks[j][2]
+            if j > k and (not word.isalpha() or not word.islower()):
+                break
+            if institution_head(word, lang) and not (j > k and word in joins):
+                end = j
+                break
+            if j > k and word in joins and (j + 1 >= len(toks) or not toks[j + 1][2].islower()):
+                break
+        if end is None or end == k and any(s.start <= a < s.end for s in out):
+            continue
+        b = toks[end][1]
+        inside = [s for s in out if s.start < b and a < s.end]
+        if any(s.start < a or s.end > b or s.source == PRECAUTION for s in inside) or \
+                len(inside) == 1 and (inside[0].start, inside[0].end) == (a, b):
+            continue
+        out = [s for s in out if s not in inside]
+        out.append(Span(a, b, "ORG", "model", text[a:b], source="detector"))
     return sorted(out, key=lambda s: s.start)
 
 
