@@ -554,6 +554,10 @@ def test_an_organisation_put_back_whole_comes_back_in_the_engines_words():
     assert located("Konsumentskyddsministeriet", "Oberster Gerichtshof",
                    "af Oberster Gerichtshof i") == \
         ("Forbrugerbeskyttelsesministeriet", "exact+target-name")
+    # several words, as the engine writes them: Danish marks the noun definite once
+    assert located("Europeiska domstolen för de mänskliga rättigheterna", "Oberster Gerichtshof",
+                   "af Oberster Gerichtshof i") == \
+        ("Europæiske domstol for de menneskelige retter", "exact+target-name")
     # a name inside the body's name stays ("Linköping" is no "Linekøbstad")
     assert located("Förvaltningsrätten i Linköping", "Oberster Gerichtshof",
                    "af Oberster Gerichtshof i") == \

@@ -303,6 +303,7 @@ class PairLexicon:
         if not words or len(words) > 1 and self.pair not in SAME_ORDER:
             return None
         out, pos, changed = [], 0, False
+        after_definite_adjective = False
         for k, m in enumerate(words):
             word = m.group(0)
             if k and word[:1].isupper() and not word.isupper():
@@ -310,10 +311,20 @@ class PairLexicon:
                 #                 Linköping" (these languages capitalise a body's first word)
             units = self.source.units(word)
             if len(units) != 1 or not units[0].known:
+                after_definite_adjective = False
                 continue
             lexical = _lexical(units[0])[0]
-            if _tags(lexical)[:1] == ["np"]:
+            tags = _tags(lexical.split("+")[-1])
+            if tags[:1] == ["np"]:
+                after_definite_adjective = False
                 continue
+            if after_definite_adjective and tags[:1] == ["n"] and "def" in tags and \
+                    self.pair[1] == "da":
+                # Danish marks a noun definite once: by the adjective before it ("Europeiska
+                # domstolen" -> "Europæiske domstol"), as the engine's transfer does
+                lexical = lexical[:lexical.rindex("<def>")] + "<ind>" + \
+                    lexical[lexical.rindex("<def>") + 5:]
+            after_definite_adjective = tags[:1] == ["adj"] and "def" in tags
             form = self._default_form(lexical)
             if form is None:
                 return None
