@@ -558,6 +558,9 @@ def test_an_organisation_put_back_whole_comes_back_in_the_engines_words():
     assert located("Europeiska domstolen för de mänskliga rättigheterna", "Oberster Gerichtshof",
                    "af Oberster Gerichtshof i") == \
         ("Europæiske domstol for de menneskelige retter", "exact+target-name")
+    # an adjective, not the language's name ("tyska"), as the engine reads it
+    assert located("De tyska tullmyndigheterna", "Oberster Gerichtshof",
+                   "af Oberster Gerichtshof i") == ("De tyske toldmyndigheder", "exact+target-name")
     # a name inside the body's name stays ("Linköping" is no "Linekøbstad")
     assert located("Förvaltningsrätten i Linköping", "Oberster Gerichtshof",
                    "af Oberster Gerichtshof i") == \
@@ -569,6 +572,14 @@ def test_an_organisation_put_back_whole_comes_back_in_the_engines_words():
     lex = pair_lexicon("en", "es")
     assert lex.translate_words("Commission") == "Comisión"
     assert lex.translate_words("Inter-Trade Union Committee") is None
+
+
+def test_a_stand_in_read_as_adjective_and_noun_brings_the_adjective_back():
+    """sv->da, unlabelled: "Tysk rätt" went out as "Norsk rätt"; the engine's "Norsk" is a
+    noun (the language) and an adjective to the Danish analyser, and "Tysk" came back as the
+    noun "Tysker" (a German) in "Tysker ret"."""
+    assert _located("Tysk", "Norsk", "Norsk ret", "LOC", pair=("sv", "da")) == \
+        ("Norsk", "Tysk", "exact")
 
 
 def test_a_stand_in_translated_into_words_spelt_alike_still_brings_the_translation():

@@ -313,8 +313,8 @@ class PairLexicon:
             if len(units) != 1 or not units[0].known:
                 after_definite_adjective = False
                 continue
-            lexical = _lexical(units[0])[0]
-            tags = _tags(lexical.split("+")[-1])
+            lexical = _main_of(_lexical(units[0]))     # "tyska": the adjective, not the
+            tags = _tags(lexical.split("+")[-1])        # language's name
             if tags[:1] == ["np"]:
                 after_definite_adjective = False
                 continue
@@ -425,6 +425,9 @@ class PairLexicon:
                         for _, opt in fake_targets[found.casefold()]]
         if not readings:
             return None
+        # an adjective's reading first, as the engine reads "Norsk rätt" ("Tysk" had come
+        # back as the noun "Tysker", a German, in "Tysker ret"); the others in their order
+        readings.sort(key=lambda parts: parts[-1].pos != "adj")
         originals = [lex for u in self.source.units(original) for lex in _lexical(u)]
         matched = alike = False
         for parts in readings:
