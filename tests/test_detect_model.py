@@ -1134,3 +1134,18 @@ def test_a_latvian_body_is_its_capitalised_first_word_to_its_head_noun():
     assert found("Tomēr šī tiesa uzskata.") == []
     assert found("Iesniedza apelācijas sūdzību padomei.") == []         # no capital
     assert found("Tā atsaukusies uz Apelācijas padomes kļūdu.", "et") == []  # not Estonian
+
+
+@needs_model
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_an_english_name_ends_before_a_verb():
+    from transforms.detect.base import Span
+    text = "During 2010, JUREX requested the Federal Tax Office to issue it."
+    a = text.index("JUREX")
+    span = Span(a, a + len("JUREX requested"), "ORG", "model", "JUREX requested", "detector")
+    classes = model.word_classes(["JUREX", "requested"], "en")
+    assert model._without_trailing_verb(span, classes, "en").text == "JUREX"
+    foreign = Span(0, 29, "ORG", "model", "Cour administrative d'appel", "detector")
+    assert model._without_trailing_verb(foreign, model.word_classes(["appel"], "en"),
+                                        "en") == foreign          # a word English lacks
+    assert model._without_trailing_verb(span, classes, "sv") == span

@@ -1275,6 +1275,33 @@ _REGION_WORDS = {"northern", "southern", "eastern", "western", "central", "mainl
                  "north", "south", "east", "west", "upper", "lower", "metropolitan"}
 
 
+def _without_trailing_verb(span: Span, classes, lang: str) -> Optional[Span]:
+    """An English name ends before a lower-case word the analyser knows only as a verb or
+    an adverb (no noun, no adjective): "[JUREX] requested the Federal Tax Office" had sent
+    "requested" with the name, which came back English in the Spanish.  (A word the English
+    analyser does not know stays: "Cour administrative d'appel", "Tribunale amministrativo
+    regionale".)"""
+    if lang not in _CASED_NAMES or span.category not in CATS or span.source == PRECAUTION \
+            or not classes:
+        return span
+    toks = tokenize(span.text)
+    end = len(toks)
+    while end > 1:
+        w = toks[end - 1][2]
+        c = classes.get(w) or word_classes([w], lang).get(w, ())
+        if not (w.isalpha() and w.islower() and "common" in c and
+                not {"noun", "adj", "proper", "unknown"} & set(c)
+                and not any(k.startswith("np_") for k in c)):
+            break
+        end -= 1
+    if end == len(toks):
+        return span
+    if not any(t[2][:1].isupper() for t in toks[:end]):
+        return None
+    cut = toks[end - 1][1]
+    return dataclasses.replace(span, end=span.start + cut, text=span.text[:cut])
+
+
 def _foreign_opening(span: Span, text: str, lang: str) -> bool:
     """One capitalised word opening a sentence of a paragraph not written in the document's
     language is that sentence's first word, no name: "Cras sit amet felis", "Donec tortor."
@@ -1679,6 +1706,8 @@ class NameTagger:
             spans = [t for t in (_without_opening_grammar(s, text, classes) for s in spans)
                      if t is not None]
             spans = [t for t in (_without_leading_role_word(s, lang) for s in spans)
+                     if t is not None]
+            spans = [t for t in (_without_trailing_verb(s, classes, lang) for s in spans)
                      if t is not None]
             spans = [_body_not_person(_acronym_not_person(s), lang) for s in spans
                      if not _adjective_alone(s, text, classes)
