@@ -1149,3 +1149,25 @@ def test_an_english_name_ends_before_a_verb():
     assert model._without_trailing_verb(foreign, model.word_classes(["appel"], "en"),
                                         "en") == foreign          # a word English lacks
     assert model._without_trailing_verb(span, classes, "sv") == span
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_a_term_spelt_out_in_sentence_case_or_another_number_is_a_term_in_every_form():
+    """The WGIG report's glossary writes "ICT" beside "Information and communication
+    technology", and a body's name holds "Information and Communication Technologies": 70
+    "ICT", 24 "ICTs" and "ICT’s" went out as organisations."""
+    from transforms.detect.base import Span
+
+    def span(text, name):
+        a = text.index(name)
+        return Span(a, a + len(name), "ORG", "model", name, "detector")
+    texts = ["ICT", "Information and communication technology",
+             "the United Nations Information and Communication Technologies Task Force",
+             "The ICT’s role grows.", "Three ICTs and the ICT matter."]
+    rows = [[span(texts[0], "ICT")], [], [], [span(texts[3], "ICT’s")],
+            [span(texts[4], "ICTs"), span(texts[4], "the ICT")]]
+    assert model._spelt_out_terms(texts, rows, "en") == {"ICT"}
+    assert model._without_term_acronyms(texts, rows, "en") == [[], [], [], [], []]
+    # a name's words in capitals only: no term ("WTO" for "World Trade Organization")
+    texts = ["WTO", "the World Trade Organization", "World trade grows."]
+    assert model._spelt_out_terms(texts, [[span(texts[0], "WTO")], [], []], "en") == set()

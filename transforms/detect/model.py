@@ -874,13 +874,19 @@ def _spelt_out_terms(texts: Sequence[str], spans: List[List[Span]], lang: str) -
         return set()
     whole = "\n".join(texts)
     out = set()
+
+    def stems(phrase: str) -> Tuple[str, ...]:     # one and several: "technolog(y|ies)"
+        return tuple(w[:5] for w in re.findall(r"[a-z]+", phrase.lower()))
     for acronym in found:
         title = _JOINERS.join(ch + r"[a-z]{2,}" for ch in acronym)
-        for phrase in {m.group().lower() for m in re.finditer(
-                r"(?<![\w\-])" + title + r"(?![\w\-])", whole)}:
-            if re.search(r"(?<![\w\-])" + re.escape(phrase) + r"(?![\w\-])", whole):
-                out.add(acronym)
-                break
+        # the same words in lower case, but for the first, which a sentence may capitalise
+        lower = _JOINERS.join((f"[{ch}{ch.lower()}]" if k == 0 else ch.lower()) + r"[a-z]{2,}"
+                              for k, ch in enumerate(acronym))
+        capitalised = {stems(m.group()) for m in re.finditer(
+            r"(?<![\w\-])" + title + r"(?![\w\-])", whole)}
+        if capitalised and any(stems(m.group()) in capitalised for m in re.finditer(
+                r"(?<![\w\-])" + lower + r"(?![\w\-])", whole)):
+            out.add(acronym)
     if out:     # not a word of the language ("US": "universal service" spells it too)
         classes = word_classes({a.lower() for a in out}, lang)
         out = {a for a in out if "common" not in classes.get(a.lower(), ())}
@@ -901,8 +907,8 @@ def _without_term_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: 
     for row in spans:
         kept = []
         for s in row:
-            if s.text in terms or s.text in plural:
-                continue
+            if _LEADING_THE.sub("", POSSESSIVE.sub("", s.text)) in terms | plural:
+                continue                        # "ICT’s", "the ICT" too: one entity, one way
             m = _BRACKETED_END.search(s.text)
             if m and m.group(1) in terms | plural:
                 end = s.start + len(s.text[:m.start()].rstrip())
