@@ -33,6 +33,14 @@ def test_input_sizes_by_base_name(tmp_path):
     assert sizes == {"a.jsonl": 10, "gone.jsonl": 0}
 
 
+def test_documents_of_shard_gives_what_a_grouping_by_document_gives():
+    item = (1, {"doc": [("b", "B"), ("a", "A")], "hyps": [("a", 1), ("b", 2), ("a", 3)],
+                "ref": [("b", "rb")]})
+    assert list(evaluate.documents_of_shard(item)) == [
+        ("a", {"doc": ["A"], "hyps": [1, 3], "ref": []}),
+        ("b", {"doc": ["B"], "hyps": [2], "ref": ["rb"]})]
+
+
 def test_worker_shards_only_with_several_workers(tmp_path):
     for name, size in (("a", 30), ("b", 20), ("c", 10)):
         (tmp_path / name).write_bytes(b"x" * size)
@@ -95,8 +103,8 @@ def test_the_graph_is_sharded_with_two_workers_only(tmp_path):
     one = _graph_labels(tmp_path)
     two = _graph_labels(tmp_path, "--direct_num_workers", "2",
                         "--direct_running_mode", "multi_processing")
-    assert not any("SpreadDocuments" in l for l in one)
-    assert "SpreadDocuments/GroupShards" in two
+    assert not any("SpreadDocuments" in l or "DocumentsOfShard" in l for l in one)
+    assert "SpreadDocuments/GroupShards" in two and "DocumentsOfShard" in two
 
 
 def test_two_worker_processes_give_one_workers_report(tmp_path, monkeypatch):
