@@ -123,3 +123,55 @@ def test_two_worker_processes_give_one_workers_report(tmp_path, monkeypatch):
         reports.append((out / "report.json").read_bytes())
     assert reports[0] == reports[1]
     assert len(json.loads(reports[0])["rows"]) == 4
+
+
+def test_stored_views_are_the_views_and_a_new_process_reads_them(tmp_path, monkeypatch,
+                                                                  apertium):
+    """The vocabulary's views kept in the user's cache: the same answers as asking the
+    engine's dictionaries, and another lexicon (another worker process) reads them from the
+    file without asking."""
+    from transforms.engines.apertium_lexicon import PairLexicon
+    monkeypatch.setenv("DOPPEL_CACHE_DIR", str(tmp_path))
+    texts = ["Court", "Tendency", "Spanish", "Parliament", "Xqzzyx", "EU", "Court"]
+    first = PairLexicon("en", "es")
+    made = first.stored_views(texts)
+    assert made == PairLexicon("en", "es").views(texts)
+    files = list((tmp_path / "engine-views").iterdir())
+    assert len(files) == 1 and files[0].name.startswith("eng-spa-")
+    second = PairLexicon("en", "es")
+
+    def asked(_texts):
+        raise AssertionError("the dictionaries were asked again")
+    monkeypatch.setattr(second, "views", asked)
+    assert second.stored_views(texts) == made
+    assert second._views["Court"] == made["Court"]        # kept, as views keeps its own
+    # other texts: another file
+    assert PairLexicon("en", "es").stored_views(["Court"]) == {"Court": made["Court"]}
+    assert len(list((tmp_path / "engine-views").iterdir())) == 2
+
+
+def test_stored_views_nowhere_when_the_cache_is_off(tmp_path, monkeypatch, apertium):
+    from transforms.engines import apertium_lexicon
+    monkeypatch.setenv("DOPPEL_CACHE_DIR", "off")
+    assert apertium_lexicon.views_cache_dir() is None
+    lex = apertium_lexicon.PairLexicon("en", "es")
+    assert lex.stored_views(["Court"]) == lex.views(["Court"])
+    monkeypatch.delenv("DOPPEL_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert apertium_lexicon.views_cache_dir() == str(tmp_path / "doppel" / "engine-views")
+
+
+def test_engine_shaped_vocabulary_is_the_same_from_the_stored_views(tmp_path, monkeypatch,
+                                                                    apertium):
+    from transforms.engines.apertium_lexicon import PairLexicon
+    from transforms.pseudonyms import engine_shaped
+    monkeypatch.setenv("DOPPEL_CACHE_DIR", str(tmp_path))
+    words = ("court", "tendency", "law", "parliament", "justice", "green", "river")
+    built = []
+    for _ in range(2):                  # written, then read
+        lex = PairLexicon("en", "es")
+        v = engine_shaped.EngineVocabulary(words, lex.views)
+        built.append((v.by_exact, v.by_main))
+    # not a PairLexicon's own method: asked, not stored
+    fresh = engine_shaped.EngineVocabulary(words, PairLexicon("en", "es").views.__call__)
+    assert built[0] == built[1] == (fresh.by_exact, fresh.by_main)
