@@ -27,7 +27,11 @@ first variant's report is checked to be the same in every variant (scores and si
 The machine's load average is printed with each run (the machine may be shared).
 ``--breakdown`` also samples each evaluate run's process tree (``TreeSampler``): the CPU of
 the driver, of Beam's worker processes (``multi_processing``) and of the engine's processes
-— where a second worker's CPU goes.
+— where a second worker's CPU goes — and the cores of the machine nobody used while it ran
+(``/proc/stat``: near 0, the run could not have had more, whatever its structure).  The
+cores a run keeps busy are its CPU / wall, printed beside the raw engine's: the CPU ratio
+over the wall ratio is that over the raw engine's, not a count of cores (the raw engine's
+Apertium chain is itself a pipeline of processes, which can keep more than one core busy).
 """
 from __future__ import annotations
 
@@ -81,7 +85,7 @@ def run_evaluate(glob_, reference, src, tgt, out, beam_args, tree=None, breakdow
     env = dict(os.environ, DOPPEL_SECRET=os.environ.get("DOPPEL_SECRET", "bench-evaluate-speed"))
     if tree:
         env["PYTHONPATH"] = tree
-    t0, c0 = time.perf_counter(), _children_cpu()
+    t0, c0, m0 = time.perf_counter(), _children_cpu(), _machine_idle()
     proc = subprocess.Popen(cmd, cwd=tree or HERE, stdout=subprocess.DEVNULL, env=env)
     sampler = TreeSampler(proc.pid).start() if breakdown is not None else None
     try:
@@ -91,7 +95,22 @@ def run_evaluate(glob_, reference, src, tgt, out, beam_args, tree=None, breakdow
             breakdown.update(sampler.stop())
     if code:
         raise subprocess.CalledProcessError(code, cmd)
-    return time.perf_counter() - t0, _children_cpu() - c0
+    wall = time.perf_counter() - t0
+    if breakdown is not None and m0 is not None:
+        # the cores nobody used while it ran (this run, the machine's other users): near 0,
+        # the run could not have used more cores than it did, whatever its structure
+        breakdown["idle_cores"] = round((_machine_idle() - m0) / wall, 2)
+    return wall, _children_cpu() - c0
+
+
+def _machine_idle():
+    """Seconds every core of the machine has been idle (``/proc/stat``; None elsewhere)."""
+    try:
+        with open("/proc/stat", encoding="ascii") as fh:
+            fields = fh.readline().split()[1:]
+        return (int(fields[3]) + int(fields[4])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 class TreeSampler:
@@ -281,7 +300,8 @@ def main(argv=None):
                     print(f"{case} run {run} {name}: evaluate {times[name][-1]:.1f}s, CPU "
                           f"{cpus[name][-1]:.1f}s"
                           + (f" (sampled: driver {split['driver']:.1f}, worker processes "
-                             f"{split['workers']:.1f}, engine processes {split['engine']:.1f})"
+                             f"{split['workers']:.1f}, engine processes {split['engine']:.1f}; "
+                             f"machine's idle cores {split.get('idle_cores', '?')})"
                              if split else "")
                           + f" (load {loads[-1]:.1f})", flush=True)
                 wall, cpu = run_raw(payloads, src, tgt)
@@ -298,16 +318,19 @@ def main(argv=None):
                    "evaluate_cpu_by_kind": splits if args.breakdown else None,
                    "load_1min": {"min": min(loads), "median": statistics.median(loads),
                                  "max": max(loads)}}
+            res["cores"] = {"raw_engine": round(raw_cpu_m / raw_m, 2)}
             for name, _ in variants:
                 ev = statistics.median(times[name])
                 ev_cpu = statistics.median(cpus[name])
                 res["ratio"][name] = round(ev / raw_m, 2)
                 res["cpu_ratio"][name] = round(ev_cpu / raw_cpu_m, 2)
+                res["cores"][name] = round(ev_cpu / ev, 2)
                 print(f"{case:<6} {src}->{tgt} {n_docs} docs, {n_seg} payloads ({distinct} distinct "
                       f"within their document): {name}: evaluate "
                       f"{ev:.1f}s / raw engine {raw_m:.1f}s = ratio {ev / raw_m:.2f}; CPU "
-                      f"{ev_cpu:.1f}s / {raw_cpu_m:.1f}s = {ev_cpu / raw_cpu_m:.2f} (load "
-                      f"{min(loads):.1f}-{max(loads):.1f})")
+                      f"{ev_cpu:.1f}s / {raw_cpu_m:.1f}s = {ev_cpu / raw_cpu_m:.2f}; cores "
+                      f"busy (CPU / wall) {ev_cpu / ev:.2f} against the raw engine's "
+                      f"{raw_cpu_m / raw_m:.2f} (load {min(loads):.1f}-{max(loads):.1f})")
             results[case] = res
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:

@@ -6,7 +6,7 @@ import os
 import posixpath
 import secrets
 import sys
-from typing import List
+from typing import Dict, List
 
 from apache_beam.io.filesystems import FileSystems
 
@@ -42,6 +42,32 @@ def match_inputs(pattern: str) -> List[str]:
                              f"outputs are written by base name")
         names[name] = p
     return paths
+
+
+def input_sizes(paths: List[str]) -> Dict[str, int]:
+    """Each input's base name -> its size in bytes (0 where the filesystem does not say)."""
+    sizes: Dict[str, int] = {}
+    for p in paths:
+        try:
+            found = FileSystems.match([p])[0].metadata_list
+        except Exception:       # gone, or a filesystem that cannot tell: weighs nothing
+            found = []
+        sizes[posixpath.basename(p.replace("\\", "/"))] = \
+            sum(int(m.size_in_bytes or 0) for m in found)
+    return sizes
+
+
+def balanced_shards(sizes: Dict[str, int], n: int) -> Dict[str, int]:
+    """name -> shard in ``range(n)``, the shards' sizes as even as greedy makes them: the
+    largest first, each to the shard with the least so far (ties: the lower shard, then the
+    name).  The same names and sizes give the same shards on every run."""
+    totals = [0] * max(1, n)
+    out: Dict[str, int] = {}
+    for name, size in sorted(sizes.items(), key=lambda kv: (-kv[1], kv[0])):
+        shard = min(range(len(totals)), key=lambda i: (totals[i], i))
+        out[name] = shard
+        totals[shard] += max(1, size)
+    return out
 
 
 def pipeline_secret(env: str = "DOPPEL_SECRET") -> bytes:

@@ -18,7 +18,9 @@ without a lexical-selection rule.
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
+import json
 import os
 import re
 import subprocess
@@ -71,6 +73,8 @@ class PairLexicon:
         self._autolex = os.path.join(base, f"{pair}.autolex.bin")
         self._selected: Dict[Tuple[str, ...], List[str]] = {}
         self._bilingual = _LtProc(["-b", os.path.join(base, f"{pair}.autobil.bin")])
+        # what a text's view is made of: the source analyser and the bilingual dictionary
+        self._view_files = (pair, source_cmd[-1], os.path.join(base, f"{pair}.autobil.bin"))
         self._generator = _LtProc(["-g", os.path.join(base, f"{pair}.autogen.bin")])
         self._lock = threading.Lock()
         self._bil: Dict[str, List[str]] = {}
@@ -93,6 +97,59 @@ class PairLexicon:
                 self._views[t] = LEVEL_SEP.join(" ".join(v[i] for v in levels)
                                                 for i in range(3))
         return {t: self._views[t] for t in texts}
+
+    def stored_views(self, texts: Sequence[str]) -> Dict[str, str]:
+        """``views(texts)`` for a list of texts every worker process asks alike (the
+        vocabulary, the acronyms and the unknown names of ``engine_shaped``): read from a
+        file of the user's cache (``views_cache_dir``) when one was written for the same
+        texts, dictionaries and code, else made and written there.  The answers are the
+        same (each text is analysed and looked up on its own: ``_LtProc.many``); what is
+        read is kept as ``views`` keeps what it makes.  Each worker process made them again:
+        0.6-0.8 s of CPU (Python and lt-proc) a process, en->es and sv->da."""
+        texts = list(texts)
+        path = self._views_file(texts) if texts else None
+        if path is not None:
+            try:
+                with open(path, encoding="utf-8") as fh:
+                    stored = json.load(fh)
+                if isinstance(stored, list) and len(stored) == len(texts):
+                    found = dict(zip(texts, stored))
+                    for t, v in found.items():
+                        self._views.setdefault(t, v)
+                    return found
+            except (OSError, ValueError):
+                pass
+        found = self.views(texts)
+        if path is not None:
+            try:
+                os.makedirs(os.path.dirname(path), exist_ok=True)
+                tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+                with open(tmp, "w", encoding="utf-8") as fh:
+                    json.dump([found[t] for t in texts], fh, ensure_ascii=False)
+                os.replace(tmp, path)        # whole or not at all, whoever writes it
+            except OSError:
+                pass
+        return found
+
+    def _views_file(self, texts: Sequence[str]) -> Optional[str]:
+        """The cache file of ``texts``' views: named by the texts, the pair's dictionary
+        files (path, size, time) and the code that reads them (this module and the
+        analyser's parser), so that any of them changed is another file; None without a
+        cache directory."""
+        root = views_cache_dir()
+        if root is None:
+            return None
+        h = hashlib.sha256()
+        for f in (*self._view_files[1:], __file__, _morphology_file()):
+            try:
+                st = os.stat(f)
+                with open(f, "rb") as fh:
+                    code = fh.read() if f.endswith(".py") else b""
+            except OSError:
+                return None
+            h.update(f"{f}\0{st.st_size}\0{st.st_mtime_ns}\0".encode("utf-8") + code)
+        h.update("\0".join(texts).encode("utf-8"))
+        return os.path.join(root, f"{self._view_files[0]}-{h.hexdigest()[:32]}.json")
 
     def _unit_views(self, u: Unit) -> Tuple[str, str, str]:
         """``_unit_view``, ``_main_view`` and ``_coarse_view`` of ``u`` at once: its readings'
@@ -551,6 +608,25 @@ def _case_like(model: str, text: str) -> str:
     if model[:1].islower():
         return text[:1].lower() + text[1:]
     return text
+
+
+def views_cache_dir() -> Optional[str]:
+    """Where ``PairLexicon.stored_views`` keeps its files: ``DOPPEL_CACHE_DIR`` (``off``:
+    nowhere), else the user's cache (``XDG_CACHE_HOME``, ``~/.cache``) ``/doppel``; under
+    it, ``engine-views``."""
+    root = os.environ.get("DOPPEL_CACHE_DIR")
+    if root is not None and root.strip().lower() in ("", "off", "none"):
+        return None
+    if not root:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"),
+                                                                ".cache")
+        root = os.path.join(base, "doppel")
+    return os.path.join(root, "engine-views")
+
+
+def _morphology_file() -> str:
+    from transforms.nlp import apertium_morphology
+    return apertium_morphology.__file__
 
 
 _LEXICONS: Dict[Tuple[str, str], Optional[PairLexicon]] = {}

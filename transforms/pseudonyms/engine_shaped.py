@@ -25,6 +25,13 @@ _CONTENT = {"n", "np", "adj"}
 LEVEL_SEP = "\x1f"
 
 
+def _stored(views):
+    """``views``, or where it is a ``PairLexicon``'s, its ``stored_views``: for the lists
+    every worker process asks alike (vocabulary, acronyms, unknown names), kept in a file."""
+    stored = getattr(getattr(views, "__self__", None), "stored_views", None)
+    return stored if callable(stored) else views
+
+
 def _levels(view: str) -> List[str]:
     """A view's exact, main-reading and coarse levels (``PairLexicon.views``)."""
     return (view + LEVEL_SEP * 2).split(LEVEL_SEP)[:3]
@@ -58,7 +65,7 @@ class EngineVocabulary(_ByView):
     def __init__(self, words: Sequence[str], views: Callable[[Sequence[str]], Dict[str, str]]):
         """``words``: the dictionary's vocabulary (category WORD), capitalised."""
         caps = sorted({w[:1].upper() + w[1:] for w in words if _WORD.match(w)})
-        super().__init__(caps, views(caps), lambda w, exact: not _irregular(exact))
+        super().__init__(caps, _stored(views)(caps), lambda w, exact: not _irregular(exact))
         self._main_alike: Dict[tuple, List[str]] = {}
         # id of a list of words -> (the list, casefolded word -> its positions)
         self._positions: Dict[int, tuple] = {}
@@ -69,7 +76,7 @@ class EngineVocabulary(_ByView):
             return self._unknown         # the same tuple as last time: the same names
         key = tuple(names)
         if getattr(self, "_unknown_key", None) != key:
-            seen = views([n for n in names if _WORD.match(n)])
+            seen = _stored(views)([n for n in names if _WORD.match(n)])
             self._unknown = [n for n in names if seen.get(n, "").split(LEVEL_SEP)[0] == "*"]
             self._unknown_key = key
         self._unknown_of = names
@@ -265,14 +272,15 @@ class EngineAcronyms(_ByView):
         letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
         cands = [a + b for a in letters for b in letters] + \
             [a + b + c for a in letters for b in letters for c in letters]
-        seen = views(cands)
+        seen = _stored(views)(cands)
 
         def acronym(exact: str) -> bool:
             return "<acr>" in exact and not _irregular(exact)
         # not a word as well ("WHO" is also "who", which restoration would find as "que"):
         # asked of the few hundred the engine reads as acronyms only, not of all 18,252
         # (the engine's view of each text is its own, whatever else is asked with it)
-        words = views([c.lower() for c in cands if acronym(_levels(seen.get(c, ""))[0])])
+        words = _stored(views)([c.lower() for c in cands
+                                if acronym(_levels(seen.get(c, ""))[0])])
         super().__init__(cands, seen, lambda c, exact: (
             acronym(exact) and _levels(words.get(c.lower(), "*"))[0] == "*"))
 
