@@ -1,0 +1,88 @@
+"""Issue 17 (session 16): the translate job's own CPU cut without changing an output byte.
+Each test pins what a faster path must keep answering exactly as the slower one did."""
+from __future__ import annotations
+
+import random
+import threading
+
+from transforms import restore
+from transforms.linking import _TOKEN
+
+
+def _free_by_scan(toks, taken):
+    return [not restore._overlaps(t.span(), taken) for t in toks]
+
+
+def test_free_tokens_is_the_overlap_test_for_every_token():
+    rng = random.Random(17)
+    words = ["la", "Comisión", "de", "Juárez", "—", "C-215/11", "Broekhoven", "y", "ley"]
+    for _ in range(300):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(0, 25)))
+        toks = list(_TOKEN.finditer(text))
+        taken = []
+        for _ in range(rng.randint(0, 4)):
+            a = rng.randint(0, len(text))
+            taken.append((a, rng.randint(a, len(text))))
+        if rng.random() < 0.3 and text:          # the exact-match case: all but one span
+            a = rng.randint(0, len(text))
+            b = rng.randint(a, len(text))
+            taken += [(0, a), (b, len(text))]
+        want = _free_by_scan(toks, taken)
+        assert restore._free_tokens(toks, taken) == want
+        view = restore._Tokens(text)
+        assert restore._free_tokens(toks, taken, view.starts, view.ends) == want
+
+
+def test_tokens_of_follows_the_text_asked_about():
+    a = "El Tribunal de Justicia y la Comisión"
+    b = "La ley danesa de 2013"
+    ta = restore._tokens_of(a)
+    assert restore._tokens_of(a) is ta
+    assert restore._tokens_of("".join(list(a))) is ta       # equal, not the same object
+    tb = restore._tokens_of(b)
+    assert tb.words == ["La", "ley", "danesa", "de", "2013"]
+    assert tb.folded == ["la", "ley", "danesa", "de", "2013"]
+    assert restore._tokens_of(a).words == [t.group(0) for t in _TOKEN.finditer(a)]
+    assert restore._tokens_of(a) is not ta                    # kept for the last text only
+
+
+def test_tokens_of_is_per_thread():
+    seen = {}
+
+    def other():
+        seen["other"] = restore._tokens_of("Über den Rat").words
+
+    mine = restore._tokens_of("la Comisión Europea")
+    t = threading.Thread(target=other)
+    t.start()
+    t.join()
+    assert seen["other"] == ["Über", "den", "Rat"]
+    assert restore._tokens_of("la Comisión Europea") is mine
+
+
+def test_find_translated_same_answer_as_the_word_by_word_search():
+    """The anchor search, spelt out, answers as ``found_at`` did: the pseudonym's word
+    found as the engine's translation, the default translation first, nearest words next."""
+    from schemas.records import Assignment
+
+    table = {("Lapsa", "Lapsa"): "Kalnins", ("Court", "Tribunal"): "Juzgado",
+             ("Court", "tribunal"): "juzgado"}
+
+    def lexicon(fake, found, original, default_only=False):
+        if default_only and found.islower():
+            return None                      # only the capitalised one is the default
+        return table.get((fake, found))
+
+    text = "el tribunal dijo que el Tribunal Lapsa decidió"
+    a = Assignment(cluster=1, category="ORG", original="Juzgado Kalnins",
+                   replacement="Court Lapsa", segment=0, start=0, end=11)
+    s, e, new = restore._find_translated(text, a, [], lexicon)
+    assert text[s:e] == "Tribunal Lapsa" and new == "Juzgado Kalnins"
+    # the capitalised one taken, any translation: here too far from the other word
+    taken = [(text.index("Tribunal"), text.index("Tribunal") + 8)]
+    assert restore._find_translated(text, a, taken, lexicon) is None
+    text = "el tribunal Lapsa dijo que el Tribunal"
+    taken = [(text.index("Tribunal"), len(text))]
+    assert restore._find_translated(text, a, taken, lexicon) == (3, 17, "juzgado Kalnins")
+    # (free, the default translation comes first, wherever it is)
+    assert restore._find_translated(text, a, [], lexicon) == (12, 38, "Kalnins dijo que el Juzgado")
