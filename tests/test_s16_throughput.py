@@ -86,3 +86,45 @@ def test_find_translated_same_answer_as_the_word_by_word_search():
     assert restore._find_translated(text, a, taken, lexicon) == (3, 17, "juzgado Kalnins")
     # (free, the default translation comes first, wherever it is)
     assert restore._find_translated(text, a, [], lexicon) == (12, 38, "Kalnins dijo que el Juzgado")
+
+
+# -- public citations: the act pattern tried only where a match can begin ----------------
+
+def test_act_cited_finds_what_the_pattern_finds_everywhere():
+    from transforms.detect import identifiers as I
+    rng = random.Random(16)
+    pieces = ["Regulation", "regulation", "REGULATION", "Directive", "tillämpningsförordningen",
+              "Förordning", "(EU)", "(EC)", "(QG)", "(UE, Euratom)", "No", "Nr.", "nr", "N:o",
+              "1896/2006", "987/2009", "2001/18/EC", "12/34/5", "x", "_", "9", "²", "(",
+              ")", "Decisión", "asetuksen", "rozporządzenia", "DIREKTĪVA", "İregulation",
+              "Regulatıon", "Reſulation", "directiveſ", "Dırective", "Deciſion", "aſetuksen",
+              "Article", "of", "the", "2019/217",
+              "\n", "  ", "-", "/", "ECLI:EU:C:2018:784", "Übereinkommen", "ĮSAKYMAS"]
+    texts = ["Regulation (EC) No 1896/2006 and Directive 2001/18/EC",
+             "Förordning (QG) nr 987/2009 — tillämpningsförordningen 987/2009",
+             "x_Regulation No 1/2345, 9Regulation 12/34, (EU) 2019/217, (EU, Euratom) 1/23",
+             "İregulation No 12/345; REGULATION nr 1/23; Regulatıon 1/23; Reſulation 1/23",
+             "Dırective 2/34 and Deciſion No 12/2004"]
+    for _ in range(3000):
+        texts.append("".join(rng.choice(pieces) + rng.choice(["", " ", "  ", "\n"])
+                             for _ in range(rng.randint(1, 14))))
+    for text in texts:
+        want = [m.span(0) + m.span(1) for m in I._ACT_CITED.finditer(text)]
+        assert [m.span(0) + m.span(1) for m in I._act_cited(text)] == want, text
+
+
+def test_act_cited_case_fixes_are_all_the_letters_ignorecase_adds():
+    """The characters that re.IGNORECASE matches to a letter of an act's name but that do
+    not lower-case to one: a text with one goes to the pattern itself (``_CASE_FIXES``)."""
+    import re
+    import sys
+    from transforms.detect import identifiers as I
+    letters = set("".join(I._ACT_NAMES))
+    assert all(n == n.lower() for n in I._ACT_NAMES)
+    assert re.fullmatch(r"\(\?:[^()]*\)", I._ACT_WORDS)     # a plain alternation of names
+    any_letter = re.compile("(?i)[" + "".join(re.escape(c) for c in sorted(letters)) + "]")
+    added = {chr(o) for o in range(sys.maxunicode + 1) if not 0xD800 <= o <= 0xDFFF
+             and any_letter.fullmatch(chr(o))
+             and (chr(o).replace("\u0130", "i") if chr(o) == "\u0130" else chr(o)).lower()
+             not in letters}
+    assert added <= set(I._CASE_FIXES)
