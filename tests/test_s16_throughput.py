@@ -128,3 +128,85 @@ def test_act_cited_case_fixes_are_all_the_letters_ignorecase_adds():
              and (chr(o).replace("\u0130", "i") if chr(o) == "\u0130" else chr(o)).lower()
              not in letters}
     assert added <= set(I._CASE_FIXES)
+
+
+def _ignorecase_extras(letters):
+    import re
+    import sys
+    any_letter = re.compile("(?i)[" + "".join(re.escape(c) for c in sorted(letters)) + "]")
+    return {chr(o) for o in range(sys.maxunicode + 1) if not 0xD800 <= o <= 0xDFFF
+            and any_letter.fullmatch(chr(o))
+            and (chr(o).replace("\u0130", "i") if chr(o) == "\u0130" else chr(o)).lower()
+            not in letters}
+
+
+def test_screens_case_fixes_cover_phone_words_and_www():
+    from transforms.detect import identifiers as I
+    assert _ignorecase_extras(set("".join(I._PHONE_WORD_PIECES) + "w")) <= set(I._CASE_FIXES)
+
+
+def test_every_phone_word_holds_a_piece():
+    from transforms.detect import identifiers as I
+    words = [w.replace(r"\w*", "") for w in I._PHONE_WORDS.split("|")]
+    assert len(words) > 15
+    for w in words:
+        assert any(p in w.lower() for p in I._PHONE_WORD_PIECES), w
+
+
+def _made_up_texts(seed, pieces, n=3000):
+    rng = random.Random(seed)
+    return ["".join(rng.choice(pieces) + rng.choice(["", " ", "  ", "\n", ".", ":"])
+                    for _ in range(rng.randint(1, 12))) for _ in range(n)]
+
+
+def test_screens_never_skip_a_text_the_patterns_match(monkeypatch):
+    from transforms.detect import identifiers as I
+    from transforms.detect.base import REGISTRY, Context
+    url, phone = REGISTRY["URL"], REGISTRY["PHONE"]
+    texts = _made_up_texts(5, [
+        "http://", "HTTPS://", "ftp://", "Www.", "WWW.", "www", "wWw.", "ẉww.", "ſ", "ı",
+        "example.org", "curia.europa.eu/juris", "Tel.", "TÉL", "Tālr.", "puhelin", "GSM",
+        "Fax", "faks", "FAKS", "faſ", "Telefon", "+", "＋", "00", "0", "44", "20 7946 0958",
+        "+48 709 583 399", "0049 30 1234567", "İ", "Phone:", "numéro de téléphone", "x",
+        "Kelvin", "\u212a", "mobiil", "Mob", "tfn", "TLF", "a", "b", "1", "2", "709 583 399"])
+    texts += ["see www.example.org, WWW.CURIA.EUROPA.EU or https://x.eu/a",
+              "Tel. 020 7946 0958; TÉL. +33 1 23 45 67 89; Tālr. 67 012 345",
+              "Fax +48 709 583 399 and phone 0049 30 1234567, Mob 709 583 399"]
+    for text in texts:
+        if url.pattern.search(text):
+            assert "://" in text or I._holds_any(text, ("www.",)), text
+        if I._INTL_OR_WORD.search(text):
+            assert I._may_be_intl_or_word(text), text
+
+    def spans(texts, lang, country):
+        ctx = Context(lang=lang, country=country)
+        return [[(s.start, s.end, s.subtype) for s in r.find(t, ctx)]
+                for t in texts for r in (url, phone)]
+    some = texts[::10] + texts[-3:]
+    screened = spans(some, "de", "DE")
+    assert any(screened)
+    monkeypatch.setattr(I, "_holds_any", lambda text, pieces: True)
+    monkeypatch.setattr(I, "_may_be_intl_or_word", lambda text: True)
+    assert spans(some, "de", "DE") == screened
+
+
+def test_may_hold_phone_is_a_run_with_enough_digits():
+    """One pattern for "a _PHONE_RUN with at least ``need`` digits" (the runs had been found
+    and their digits counted one by one)."""
+    from transforms.detect import identifiers as I
+
+    def by_runs(text, region):
+        need = I._min_phone_digits(region)
+        return any(sum(c.isdigit() for c in m.group()) >= need
+                   for m in I._PHONE_RUN.finditer(text))
+
+    texts = _made_up_texts(6, ["1", "23", "456", "7890", " ", "  ", "-", "–", "/", ".", "(",
+                               ")", "[", "]", "+", "＋", "~", "\u00ad", "\u3000", "a", ",",
+                               "٣", "²", "１", "x-", " - ", "\n", "0", "00"], n=4000)
+    texts += ["in 2013, 2014 and article 12", "call " + "1" * 6, "call " + "1" * 5,
+              "(0)2 0-7 8 9", "+44 (0) 20 7946 0958"]
+    for region in ("GB", None, "ES", "LV"):
+        for text in texts:
+            assert I._may_hold_phone(text, region) == by_runs(text, region), (text, region)
+    assert not I._may_hold_phone("in 2013, 2014 and article 12", "GB")
+    assert I._may_hold_phone("+44 (0) 20 7946 0958", "GB")
