@@ -210,3 +210,45 @@ def test_may_hold_phone_is_a_run_with_enough_digits():
             assert I._may_hold_phone(text, region) == by_runs(text, region), (text, region)
     assert not I._may_hold_phone("in 2013, 2014 and article 12", "GB")
     assert I._may_hold_phone("+44 (0) 20 7946 0958", "GB")
+
+
+# -- the job's start: Beam's import frozen, not collected while it is made ---------------
+
+def _in_a_process(script: str) -> str:
+    import subprocess
+    import sys
+    from pathlib import Path
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc.stdout.strip().splitlines()[-1]
+
+
+def test_the_job_process_freezes_its_imports_and_collects_after():
+    # run as the job (__main__), refused for its input: the imports frozen, the collector
+    # on again, none of the oldest generation's collections during the import
+    script = """
+import gc, runpy, sys
+full = []
+gc.callbacks.append(lambda phase, info: phase == "start" and info["generation"] == 2
+                    and full.append(1))
+sys.argv = ["pipelines.translate", "--input", "/nonexistent/*.jsonl", "--output", "/tmp/x",
+            "--source-lang", "en", "--target-lang", "es"]
+try:
+    runpy.run_module("pipelines.translate", run_name="__main__")
+except SystemExit:
+    pass
+import apache_beam
+print(gc.get_freeze_count() > 100000, gc.isenabled(), len(full))
+"""
+    assert _in_a_process(script) == "True True 0"
+
+
+def test_importing_the_job_module_leaves_the_collector_alone():
+    script = """
+import gc
+gc.disable()
+import pipelines.translate
+print(gc.get_freeze_count(), gc.isenabled())
+"""
+    assert _in_a_process(script) == "0 False"
