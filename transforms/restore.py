@@ -409,10 +409,12 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
         return s, end, whole
     own = {fold(o.group(0)) for o in orig}
     if len(edits) > 1 and all(fold(new) in own for _, _, new in edits) and \
-            [fold(new) for _, _, new in edits] != [fold(ow) for _, ow in pairs][:len(edits)]:
+            [fold(new) for _, _, new in edits] != [fold(ow) for _, ow in pairs][:len(edits)] \
+            and len(_TOKEN.findall(text[s:e])) == len(edits):
         # the engine reordered the stand-in's words ("Central Asia" -> "Asia Central") and
         # none of the original's was translated: it goes back as it was written, not
-        # reordered with them ("Oradea Zahărul" for "Zahărul Oradea")
+        # reordered with them ("Oradea Zahărul" for "Zahărul Oradea"); only where the words
+        # stand together (the sentence's own between them stay)
         return s, end, POSSESSIVE.sub("", a.original)
     out, pos = [], s
     for es, ee, new in edits:
