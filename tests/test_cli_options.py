@@ -126,3 +126,28 @@ def test_a_default_run_prints_no_library_warning(tmp_path):
         assert proc.returncode == 0, proc.stderr
         lines = [l for l in proc.stderr.splitlines() if l.strip()]
         assert all(l.startswith("doppel:") for l in lines), lines
+
+
+def test_the_doppel_command_imports_its_job_with_the_collector_off_and_freezes_it(monkeypatch):
+    """The console command imports the job's modules (Beam's: some 160,000 objects living as
+    long as the process) with the collector off and freezes them, as ``python -m
+    pipelines.translate`` does: the collections the import set off walked them again and
+    again.  The importer's collector is back as it was after."""
+    import gc
+    import types
+    from pipelines import cli
+    seen = {}
+
+    def fake_import(name):
+        seen["collecting"] = gc.isenabled()
+        return types.SimpleNamespace(run=lambda argv: 0)
+    monkeypatch.setattr(cli.importlib, "import_module", fake_import)
+    monkeypatch.setattr(cli.gc, "freeze", lambda: seen.setdefault("frozen", True))
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        assert cli.main(["translate"]) == 0
+        assert seen == {"collecting": False, "frozen": True}
+        assert gc.isenabled()
+    finally:
+        (gc.enable if was else gc.disable)()
