@@ -515,6 +515,9 @@ def test_restored_words_take_the_engines_own_case_marks_and_place_names():
          "engine-form+target-name")                 # and in its established name
     assert _located("Bank of Germany", "Succession of Wensen", "la Sucesión de Wensen dijo") \
         == ("Sucesión de Wensen", "Banco de Alemania", "engine-form")
+    # the same where the word passed through is the longest, the one looked for first
+    assert _located("Bank of Germany", "Sea of Wensenborg", "el Mar de Wensenborg dijo") \
+        == ("Mar de Wensenborg", "Banco de Alemania", "engine-form")
     assert _located("Federal Republic of Germany", "Nazi Succession of Wensen",
                     "Defendant: Sucesión nazi de Wensen") == \
         ("Sucesión nazi de Wensen", "República Federal de Alemania", "engine-form+target-name")

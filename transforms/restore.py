@@ -329,7 +329,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
         folded_fw = folded_fake.get(fw) or fold(fw)
         for ai, default_only in ((ai, d) for d in (True, False) for ai in free_at):
             if folded[ai] == folded_fw:
-                new = lexicon(fw, words[ai], ow, default_only) or ow
+                new = same(fw, ow, words[ai], default_only)
             else:
                 new = lexicon(fw, words[ai], ow, default_only)
             if new is None:
@@ -501,7 +501,7 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
                 # engine translated: "Parlamento Europeo", not English in the Spanish)
                 established = established_name(hit[2], a.category, source_lang,
                                                target_lang) or \
-                    _body_in_target_words(hit[2], a, "exact", lexicon)
+                    _body_in_target_words(hit[2], a, lexicon)
                 if established:
                     return hit[0], hit[1], established, "engine-form+target-name"
             bare = POSSESSIVE.sub("", a.original)
@@ -538,24 +538,25 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
         return None
     if a.category in TRANSLATABLE and source_lang and a.method != "none":
         suffix = _possessive(original)
-        established = established_name(POSSESSIVE.sub("", original), a.category, source_lang,
-                                       target_lang) or \
-            _body_in_target_words(POSSESSIVE.sub("", original), a, how, lexicon)
+        bare = POSSESSIVE.sub("", original)
+        established = established_name(bare, a.category, source_lang, target_lang)
+        if not established and how in ("exact", "possessive"):     # passed as it was sent
+            established = _body_in_target_words(bare, a, lexicon)
         if established:
             original = established + suffix
             how += "+target-name"
     return span[0], span[1], original, how
 
 
-def _body_in_target_words(name: str, a: Assignment, how: str, lexicon: Optional[Lexicon]
+def _body_in_target_words(name: str, a: Assignment, lexicon: Optional[Lexicon]
                           ) -> Optional[str]:
     """An organisation put back whole (its stand-in passed the engine as it was sent, or
-    was translated into as many words as the original's have none to pair with): its words
-    the pair's dictionaries translate, as the engine would have ("tullkontoret"
-    -> "toldkontoret"; ``PairLexicon.translate_words``), not the source language's in the
-    translation.  Not a place: "Linköping" is no "Linekøbstad"."""
+    was translated into words that do not pair with the original's): its words the pair's
+    dictionaries translate, as the engine would have ("tullkontoret" -> "toldkontoret";
+    ``PairLexicon.translate_words``), not the source language's in the translation.  Not a
+    place: "Linköping" is no "Linekøbstad"."""
     words = getattr(lexicon, "words", None)
-    if words is None or a.category != "ORG" or not how.startswith(("exact", "possessive")):
+    if words is None or a.category != "ORG":
         return None
     return words(name)
 
