@@ -223,12 +223,18 @@ def _rule_tags(toks, spans: Sequence[Span]) -> List[str]:
     return tags
 
 
+def capitals_line(toks) -> bool:
+    """Is the text of ``toks`` written in capitals (a heading, "TABLE OF CONTENTS"): more
+    than 70 % of its letters upper case?"""
+    letters = [ch for _, _, w in toks for ch in w if ch.isalpha()]
+    return bool(letters) and sum(ch.isupper() for ch in letters) / len(letters) > 0.7
+
+
 def token_features(toks, lang: str, lower_words: Set[str], cap_inside: Set[str],
                    rule_tags: Sequence[str],
                    classes: Dict[str, Tuple[str, ...]] = None) -> List[Dict[str, object]]:
     lex = _lexicons()
-    letters = [ch for _, _, w in toks for ch in w if ch.isalpha()]
-    caps_line = bool(letters) and sum(ch.isupper() for ch in letters) / len(letters) > 0.7
+    caps_line = capitals_line(toks)
     base = []
     for k, (s, e, w) in enumerate(toks):
         low = w.lower()
@@ -1935,10 +1941,7 @@ def _with_english_bodies(text: str, toks, spans: List[Span], classes) -> List[Sp
     nationality; "Congress", a guessed person) becomes part of it.  Not in a line of
     capitals, nor from a sentence's first word when that is an ordinary word ("Every
     College"), nor over a span that reaches outside it."""
-    if not classes or not toks:
-        return spans
-    letters = [ch for _, _, w in toks for ch in w if ch.isalpha()]
-    if letters and sum(ch.isupper() for ch in letters) / len(letters) > 0.7:
+    if not classes or not toks or capitals_line(toks):
         return spans
 
     def capital(k: int) -> bool:
@@ -1991,13 +1994,20 @@ def _with_english_bodies(text: str, toks, spans: List[Span], classes) -> List[Sp
                     and not sentence_start(k - 1)):
                 continue
         found.append((toks[first][0], toks[last][1]))
+    return _as_bodies(text, spans, found)
+
+
+def _as_bodies(text: str, spans: List[Span], found: Sequence[Tuple[int, int]]) -> List[Span]:
+    """``spans`` with each of ``found`` (start, end) an organisation's name, the spans
+    inside it ("British", a nationality; "Congress", a guessed person) taken into it; not
+    where a span reaches outside it, or is a precaution's or another category's (a date)."""
     if not found:
         return spans
     out = list(spans)
     for a, b in found:
         inside = [s for s in out if a < s.end and s.start < b]
         if any(s.start < a or s.end > b or s.source == PRECAUTION or
-               s.category not in CATS + ("NATIONALITY",) for s in inside):
+               s.category not in CATS + (NATIONALITY,) for s in inside):
             continue
         if len(inside) == 1 and (inside[0].start, inside[0].end) == (a, b):
             continue
@@ -2011,10 +2021,7 @@ def _with_country_abbreviations(text: str, toks, spans: List[Span], classes) -> 
     place in English running text, also where it is the pronoun's spelling too ("a US
     bill", "in the US"): in a text not written in capitals, "US" is no "us".  A span the
     model made of it alone becomes a place."""
-    if not classes or not toks:
-        return spans
-    letters = [ch for _, _, w in toks for ch in w if ch.isalpha()]
-    if not letters or sum(ch.isupper() for ch in letters) / len(letters) > 0.7:
+    if not classes or not toks or capitals_line(toks):
         return spans
     out = list(spans)
     for a, b, w in toks:
@@ -2048,12 +2055,10 @@ def _with_first_word_bodies(text: str, toks, spans: List[Span], lang: str) -> Li
     model, which learnt most of these bodies' words from other documents, missed 17 of one
     document's "Apelācijas padomes".  Not over a span that reaches outside it."""
     joins = _FIRST_WORD_BODIES.get(lang)
-    if joins is None or not toks:
+    if joins is None or not toks or capitals_line(toks):
         return spans
-    letters = [ch for _, _, w in toks for ch in w if ch.isalpha()]
-    if letters and sum(ch.isupper() for ch in letters) / len(letters) > 0.7:
-        return spans
-    out = list(spans)
+    found: List[Tuple[int, int]] = []
+
     def opening(k: int) -> bool:     # a sentence's first word, a paragraph number aside
         if k and toks[k - 1][2].isdigit():
             k -= 1
@@ -2072,20 +2077,13 @@ def _with_first_word_bodies(text: str, toks, spans: List[Span], lang: str) -> Li
                 break
             if j > k and word in joins and (j + 1 >= len(toks) or not toks[j + 1][2].islower()):
                 break
-        if end is None or end == k and any(s.start <= a < s.end for s in out):
-            continue
-        b = toks[end][1]
-        inside = [s for s in out if s.start < b and a < s.end]
-        if any(s.start < a or s.end > b or s.source == PRECAUTION for s in inside) or \
-                len(inside) == 1 and (inside[0].start, inside[0].end) == (a, b):
-            continue
-        out = [s for s in out if s not in inside]
-        out.append(Span(a, b, "ORG", "model", text[a:b], source="detector"))
-    return sorted(out, key=lambda s: s.start)
+        if end is not None:
+            found.append((a, toks[end][1]))
+    return _as_bodies(text, spans, found)
 
 
 # What a Scandinavian body's name says it is for, after its head: "Europeiska domstolen för
-# de mänskliga rättigheterna", "Domstolen för arbets- och socialrättsliga frågor".
+# de mänskliga rättigheterna", "Domstolen för sociala frågor".
 _BODY_FOR = {"sv": ("för", {"och"}), "da": ("for", {"og"})}
 
 
