@@ -6,6 +6,8 @@ import importlib
 import sys
 from typing import NoReturn
 
+from pipelines import imports_frozen
+
 COMMANDS = {
     "translate": ("pipelines.translate", "run", "protect, machine-translate, restore, write"),
     "detect": ("pipelines.detect", "run", "detect and link entities, write reviewable JSONL"),
@@ -36,20 +38,12 @@ def main(argv=None) -> int:
             print(f"  {name:<10} {text}")
         return 0 if argv and argv[0] in ("-h", "--help") else 2
     module, func, _ = COMMANDS[argv[0]]
-    # The job's modules (Beam's: some 160,000 objects living as long as the process) are
-    # imported with the collector off and frozen after, as ``python -m pipelines.translate``
-    # does: the collections the import triggered walked them again and again.
-    collecting = gc.isenabled()
-    gc.disable()
     try:
-        mod = importlib.import_module(module)
+        with imports_frozen():      # the job's modules, as ``python -m pipelines.translate``
+            mod = importlib.import_module(module)
     except ImportError as exc:
         print(f"doppel: {argv[0]} is not available in this build ({exc})", file=sys.stderr)
         return 2
-    finally:
-        gc.freeze()
-        if collecting:
-            gc.enable()
     code = int(getattr(mod, func)(argv[1:]) or 0)
     gc.freeze()          # the console script exits next (exit_with)
     return code

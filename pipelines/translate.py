@@ -12,20 +12,15 @@ and failures to WriteSummary.
 """
 from __future__ import annotations
 
-import gc
 from typing import Optional
 
-# Run as the job's process (python -m pipelines.translate), what the imports below make
-# (Beam's modules: some 160,000 objects, all living as long as the process) is not collected
-# while it is made, and is frozen after: the collections the import triggered walked it again
-# and again, two of them the oldest generation (0.4 s of every start, 1.1 -> 0.7 s CPU to a
-# refused run).  ``running.fewer_collections`` then finds it frozen already.  Imported (a
-# test, the console script), the module leaves the importer's collector alone.
-_JOB_PROCESS = __name__ == "__main__"
-_COLLECTING = gc.isenabled()
-if _JOB_PROCESS:
-    gc.disable()
-try:
+from pipelines import imports_frozen
+
+# Run as the job's process (python -m pipelines.translate), the imports below are frozen out
+# of garbage collection (``imports_frozen``; 1.1 -> 0.7 s CPU to a refused run), and
+# ``running.fewer_collections`` then finds them frozen already.  Imported (a test, the
+# console script, which does the same itself), the module leaves the collector alone.
+with imports_frozen(__name__ == "__main__"):
     import apache_beam as beam
     from apache_beam.options.pipeline_options import SetupOptions
 
@@ -42,11 +37,6 @@ try:
     from transforms.pseudonyms import METHODS
     from transforms.prism.mechanism import METHODS as PRISM_METHODS
     from transforms.vault import VaultError, WriteVaultFn, vault_key
-finally:
-    if _JOB_PROCESS:
-        gc.freeze()
-        if _COLLECTING:
-            gc.enable()
 
 
 OPTIONS = JobOptions(
