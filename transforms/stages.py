@@ -473,7 +473,8 @@ def restoration_lexicon(pd: ProtectedDocument):
         except OSError:
             return
         warmed[0] = list(words)
-    def words(name: str) -> Optional[str]:
+
+    def words(name: str) -> Optional[str]:      # an organisation in the engine's words
         try:
             return lexicon.translate_words(name)
         except OSError:

@@ -349,13 +349,12 @@ class PairLexicon:
     def translate_words(self, name: str) -> Optional[str]:
         """``name`` with each of its words the source dictionary knows in the translation
         the engine picks (``_default_form``), as the generator writes it ("tullkontoret" ->
-        "toldkontoret",
-        "skattemyndigheten" -> "skatmyndigheden"); a word it does not know, or knows as a
-        proper noun, as written.  None where nothing changes, where a known word has no
-        translation, or where the name has several words and the pair reorders them
-        (``SAME_ORDER``): an original that goes back whole where its stand-in passed the
-        engine untranslated comes back in the target language, as the engine alone writes
-        it, not in the source's ("Europeiska domstolen" in a Danish text)."""
+        "toldkontoret", "skattemyndigheten" -> "skatmyndigheden"); a word it does not know,
+        or knows as a proper noun, as written.  None where nothing changes, where a known
+        word has no translation, or where the name has several words and the pair reorders
+        them (``SAME_ORDER``): an original that goes back whole where its stand-in passed
+        the engine untranslated comes back in the target language, as the engine alone
+        writes it, not in the source's ("Europeiska domstolen" in a Danish text)."""
         words = list(_NAME_WORD.finditer(name))
         if not words or len(words) > 1 and self.pair not in SAME_ORDER:
             return None
@@ -379,8 +378,7 @@ class PairLexicon:
                     self.pair[1] == "da":
                 # Danish marks a noun definite once: by the adjective before it ("Europeiska
                 # domstolen" -> "Europæiske domstol"), as the engine's transfer does
-                lexical = lexical[:lexical.rindex("<def>")] + "<ind>" + \
-                    lexical[lexical.rindex("<def>") + 5:]
+                lexical = "<ind>".join(lexical.rsplit("<def>", 1))
             after_definite_adjective = tags[:1] == ["adj"] and "def" in tags
             form = self._default_form(lexical)
             if form is None:
