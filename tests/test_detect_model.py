@@ -702,6 +702,13 @@ def test_a_persons_name_in_a_reference_a_nickname_or_a_title_and_letter_is_whole
     assert shaped("Noble, David. Forces of Production.", "David") == ["Noble, David"]
     assert shaped("However, David said no.", "David") == ["David"]
     assert shaped("Yesterday, Anna (2010) wrote", "Anna") == ["Anna"]   # an adverb
+    # a line that is nothing but the inverted name: a signatory, if the word can be a surname
+    assert shaped("Battle, Catherine.", "Catherine") == ["Battle, Catherine"]
+    assert shaped("Young, Anna; Battle, Peter.", "Peter") == ["Battle, Peter"]
+    assert shaped("Thanks, John.", "John") == ["John"]          # a greeting
+    assert shaped("Sorry, Anna.", "Anna") == ["Anna"]           # an adjective
+    assert shaped("Regards, Mary.", "Mary") == ["Mary"]         # a plural
+    assert shaped("Battle, Catherine said no.", "Catherine") == ["Catherine"]
     # a title before one letter: the letter is the name, the title stays outside
     text = "while he was Mrs. P 's guardian, Mr X wrote to Dr Y. Smith"
     a = text.index("Y. Smith")

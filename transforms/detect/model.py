@@ -2497,6 +2497,9 @@ _TITLED_LETTER = re.compile(r"(?<![\w.])(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Mme|Herr|F
                             r"([A-Z])\.?(?![\w\-.]|\.\w)")
 _INVERTED = re.compile(r"(?:^|(?<=[;•]\s))([A-Z][\w\-’']+), $")
 _YEAR_AFTER = re.compile(r"[.,]?\s*\(?(?:1[6-9]|20)\d\d[a-z]?\b")
+# What may follow the given name of an inverted name that is all its line or list item holds:
+# a full stop, or the next item ("White, Catherine; Battle, Peter.").
+_ITEM_END = re.compile(r"\s*(?:[.;]\s*(?:and\s+)?[A-Z][\w\-’']+, |\.?\s*$|;)")
 
 
 # What a name writes before its capitalised word: a Dutch place's "’s-" ("’s-Hertogenbosch",
@@ -2553,12 +2556,26 @@ def _with_name_prefixes(text: str, spans: List[Span], lang: str = "") -> List[Sp
     return grown
 
 
+def _surname_word(word: str, classes) -> bool:
+    """Can the analyser's reading of ``word`` be a surname's: a noun in the singular, a
+    name, or a word it does not know — not an adjective, a verb or a greeting alone
+    ("Sorry, Anna.", "Thanks, John.", "Regards, Mary.").  Unknown without an analyser."""
+    if classes is None:
+        return False
+    kinds = set(classes.get(word, ()))
+    return bool(kinds & {"noun", "unknown"} or any(k.startswith("np_") for k in kinds)) \
+        and not kinds & {"closed", "adj"} and not (word.endswith("s") and "np_" not in
+                                                   "".join(kinds))
+
+
 def _with_person_shapes(text: str, spans: List[Span], lang: str, classes=None) -> List[Span]:
     """A person's name in the shapes ``_NICKNAME``, ``_TITLED_LETTER`` and ``_INVERTED``
     names: the span grows over the nickname and the surname, the letter after a title is
     the name (the title stays outside), and a surname before a comma joins the given name
-    after it — when the lexicon knows it as a surname or a year follows, as in a reference,
-    and it is no word of a closed class (not "However, David said", "Yesterday, Anna")."""
+    after it — when the lexicon knows it as a surname, a year follows, as in a reference,
+    or the name is all its line or list item holds and the word can be a surname
+    (``_surname_word``: "Battle, Catherine." in a list of signatories), and it is no word
+    of a closed class (not "However, David said", "Yesterday, Anna")."""
     lex = _lexicons()
     out: List[Span] = []
     for s in spans:
@@ -2573,7 +2590,9 @@ def _with_person_shapes(text: str, spans: List[Span], lang: str, classes=None) -
                 closed = classes is not None and "closed" in classes.get(m.group(1), ())
                 if surname not in lex["common"] and not function_word(surname, lang) \
                         and not closed and (
-                        surname in lex["family"] or _YEAR_AFTER.match(text, s.end)):
+                        surname in lex["family"] or _YEAR_AFTER.match(text, s.end)
+                        or _ITEM_END.match(text, s.end)
+                        and _surname_word(m.group(1), classes)):
                     s = dataclasses.replace(s, start=m.start(1), text=text[m.start(1):s.end])
         out.append(s)
     for m in _TITLED_LETTER.finditer(text):
