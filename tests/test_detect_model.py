@@ -35,6 +35,14 @@ def test_spans_leave_titles_and_trailing_function_words_outside():
     assert model.spans_from_tags("the of", model.tokenize("the of"), ["B-ORG", "I-ORG"], "en") == []
     assert model.spans_from_tags("in August", model.tokenize("in August"), ["O", "B-PER"],
                                  "en") == []
+    # a determiner that is no article stays outside too (restoration translates an article
+    # with the name, not "this"), unless capitalised inside a sentence, as a title's is
+    for text, tags, want in (("before this Court.", ["O", "B-ORG", "I-ORG", "O"], "Court"),
+                             ("This Court held", ["B-ORG", "I-ORG", "O"], "Court"),
+                             ("So, Your Honor, no", ["O", "O", "B-ORG", "I-ORG", "O", "O"],
+                              "Your Honor")):
+        (span,) = model.spans_from_tags(text, model.tokenize(text), tags, "en")
+        assert span.text == want
 
 
 def test_a_lower_case_name_is_masked_by_precaution_only():

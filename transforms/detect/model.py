@@ -42,6 +42,13 @@ _FUNCTION = {"the", "a", "an", "of", "and", "or", "for", "to", "in", "on", "at",
              "las", "le", "les", "un", "una", "en", "et", "och", "og", "i", "ir", "un", "z", "w",
              "ja", "s", "'s", "’s"}
 
+# Determiners that are no article: a span the model opens with one leaves it out ("before
+# this Court").  Restoration writes a target article with the name, not these: "this Court"
+# came back "this Corte".  (Capitalised inside a sentence, one is a title's: "So, Your
+# Honor, ...".)
+_NOT_ARTICLES = {"this", "that", "these", "those", "its", "their", "our", "his", "her", "my",
+                 "your", "whose", "which", "such", "each", "every", "any", "some", "no"}
+
 # Words: letters/digits with inner apostrophes, hyphens (also the non-breaking one) and
 # dots of abbreviations; an initial keeps its dot ("P.", "J.-F.", "B.I."); everything else
 # is one character.
@@ -460,6 +467,9 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
         # alone it would agree with the pseudonym ("el Comisión").  Trailing: any function
         # word ("Court of").
         while a <= b and (not _wordish(toks[a][2])
+                          or a < b and (toks[a][2] in _NOT_ARTICLES
+                                        or toks[a][2].lower() in _NOT_ARTICLES
+                                        and _at_opening(text, toks[a][0]))
                           or a < b and toks[a][2].lower().rstrip(".") in _lexicons()["title"]
                           and not _INITIAL.fullmatch(toks[a][2])     # "M. Schulze" stays
                           or a < b and _ABBREVIATION.fullmatch(toks[a][2])):   # "e.g."
