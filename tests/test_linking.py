@@ -169,6 +169,33 @@ def test_ordinary_forms_need_the_documents_own_lower_case_and_a_common_word():
     assert linking.ordinary_forms(["Young"], ["Mrs Young"], "en") == []
 
 
+def test_a_bodys_name_in_lower_case_words_no_gazetteer_names_is_the_phrase():
+    # "(Tax Inspectorate)" glosses a body's name; "the tax inspectorate" further on is the
+    # phrase ("inspectorate" is too rare for ordinary_word), and came back untranslated
+    # ("el tax inspectorate"); a person's name in lower case is still the person
+    assert not linking.ordinary_word("tax inspectorate", "en")
+    assert linking.nameless_words("tax inspectorate", "en")
+    assert not linking.nameless_words("margaret thornton", "en")
+    assert not linking.nameless_words("inspectorate", "en")          # one word: the name's
+    assert not linking.nameless_words("första avdelningen", "sv")    # a chamber's name
+    segs = [seg(0, "the Inspección Financiera (Tax Inspectorate) wrote", []),
+            seg(1, "then the tax inspectorate refused; Margaret Thornton and margaret "
+                   "thornton", [])]
+    mentions = [Mention(segment=0, start=27, end=43, text="Tax Inspectorate", category="ORG",
+                        source="detector"),
+                Mention(segment=1, start=35, end=52, text="Margaret Thornton",
+                        category="PER", source="detector")]
+    assert segs[0].text[27:43] == "Tax Inspectorate" and \
+        segs[1].text[35:52] == "Margaret Thornton"
+    found = [(m.segment, m.text) for m in linking.propagate(segs, mentions, lang="en")
+             if m.source == "propagated"]
+    assert found == [(1, "margaret thornton")]
+    texts = [s.text for s in segs]
+    assert linking.ordinary_forms(["Tax Inspectorate", "Margaret Thornton"], texts, "en",
+                                  {"Tax Inspectorate": "ORG", "Margaret Thornton": "PER"}) \
+        == ["Tax Inspectorate"]
+
+
 def test_precaution_mentions_are_masked_where_found_only():
     segs = [seg(0, "the court decided", []), seg(1, "another court", [])]
     ms = [Mention(segment=0, start=4, end=9, text="court", category="ORG",

@@ -165,15 +165,44 @@ def ordinary_word(text: str, lang: str) -> bool:
     return True
 
 
-def ordinary_forms(forms: Iterable[str], texts: Sequence[str], lang: str) -> List[str]:
+def nameless_words(text: str, lang: str) -> bool:
+    """Is lower-case ``text`` of two words or more, each a word of the language's frequency
+    list that no gazetteer knows as a name?  A body's or a place's name written so is the
+    phrase ("the tax inspectorate" after the gloss "(Tax Inspectorate)": "inspectorate" is too
+    rare to be ``ordinary_word``'s), where "margaret thornton" is still the person.  Only in
+    a language that capitalises every name (``_CASED_NAMES``): Swedish writes a court's
+    chamber "första avdelningen"."""
+    from transforms.detect.model import _CASED_NAMES, KNOWN_WORD_ZIPF, _lexicons
+    from transforms.lexicon import zipf_fn
+    zipf = zipf_fn(lang) if lang in _CASED_NAMES else None
+    words = _WORDS.findall(text)
+    if zipf is None or len(words) < 2:
+        return False
+    lex = _lexicons()
+    return all(zipf(w) >= KNOWN_WORD_ZIPF and not any(w in lex[k] for k in
+                                                       ("given", "family", "place"))
+               for w in words)
+
+
+def lower_twin_is_word(text: str, lang: str, category: str = "") -> bool:
+    """Is lower-case ``text``, the twin of a detector's capitalised form of ``category``, the
+    language's words rather than the name: ``ordinary_word``, or, for a name that is no
+    person's, ``nameless_words``.  Propagation does not spread onto it, nor the leak guard
+    stop it, alike."""
+    return ordinary_word(text, lang) or category != "PER" and nameless_words(text, lang)
+
+
+def ordinary_forms(forms: Iterable[str], texts: Sequence[str], lang: str,
+                   categories: Optional[Dict[str, str]] = None) -> List[str]:
     """The capitalised ``forms`` whose lower-case twin the document itself writes and the
-    language uses as an ordinary word (``ordinary_word``)."""
+    language uses as its words (``lower_twin_is_word``; ``categories``: each form's, where
+    known)."""
     lower_words = lower_words_of(tuple(texts))
     out = []
     for f in forms:
         low = f.lower()
         if f != low and all(w in lower_words for w in _WORDS.findall(low)) \
-                and ordinary_word(low, lang):
+                and lower_twin_is_word(low, lang, (categories or {}).get(f, "PER")):
             out.append(f)
     return out
 
@@ -263,7 +292,8 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
                     any(a <= s and e <= b for a, b in exempt.get(seg.index, ())):
                 continue
             if text.islower() and text not in doc and text not in run \
-                    and text.casefold() not in authoritative and ordinary_word(text, lang):
+                    and text.casefold() not in authoritative \
+                    and lower_twin_is_word(text, lang, category(text)):
                 continue    # "customs" after a detected "Customs": the word, not the name
             added.append(Mention(segment=seg.index, start=s, end=e, text=text,
                                  category=category(text), source="propagated"))

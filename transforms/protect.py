@@ -149,8 +149,12 @@ def analyse_document(doc: Document, options: ProtectOptions,
                        | {linking.POSSESSIVE.sub("", m.text) for m in guarded})
     # Twins of a detector's forms only: what a person labelled is guarded in every case.
     authoritative = linking.authoritative_forms(guarded, extra)
+    categories = {}
+    for m in guarded:
+        categories.setdefault(m.text, m.category)
+        categories.setdefault(linking.POSSESSIVE.sub("", m.text), m.category)
     ordinary = [f for f in linking.ordinary_forms(originals, [s.text for s in doc.segments],
-                                                  doc.source_lang)
+                                                  doc.source_lang, categories)
                 if linking.POSSESSIVE.sub("", f).casefold() not in authoritative
                 and f.casefold() not in authoritative]
     word_chars, masked_chars = masked_word_chars(doc, mentions)
