@@ -851,6 +851,9 @@ def test_a_guess_opening_a_sentence_that_the_language_knows_as_a_word_is_no_name
     assert found("Yamazaki said so.") == ["Yamazaki"]
     assert "Rowling" in found("Rowling wrote the books.")
     assert "Steitler" in found("Steitler said so.")
+    # a phone word as a letterhead's label; a surname before a number is still a name
+    assert found("Fax: 814.863.6874") == []
+    assert "Mulligan" in found("Mulligan: 555 0199")
 
 
 def test_a_word_the_document_uses_as_a_language_name_is_no_name_unless_a_people_is_meant():

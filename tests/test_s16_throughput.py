@@ -147,7 +147,7 @@ def test_screens_case_fixes_cover_phone_words_and_www():
 
 def test_every_phone_word_holds_a_piece():
     from transforms.detect import identifiers as I
-    words = [w.replace(r"\w*", "") for w in I._PHONE_WORDS.split("|")]
+    words = [w.replace(r"\w*", "") for w in I.PHONE_WORDS.split("|")]
     assert len(words) > 15
     for w in words:
         assert any(p in w.lower() for p in I._PHONE_WORD_PIECES), w

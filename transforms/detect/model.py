@@ -28,6 +28,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
+from transforms.detect.identifiers import PHONE_WORDS
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
 from transforms.lexicon import zipf_fn
@@ -2652,6 +2653,12 @@ _WORD_SUFFIX = {"en": re.compile(r"[a-z]{3}(?:ally|ously|ably|ibly|ively|fully|i
                                  r"ment|ments|less|ous|ize|ized|izes|izing)$")}
 
 
+# A colon and what a label introduces: a number, a web or an e-mail address; and the phone
+# words the identifier detector reads as such a label.
+_FIELD_LABEL = re.compile(r":\s*(?:[+(\d]|https?:|www\.|\S+@)")
+_PHONE_WORD = re.compile(PHONE_WORDS, re.IGNORECASE)
+
+
 def _without_ordinary_guesses(spans: List[Span], text: str, toks, p_name: Sequence[float],
                               threshold: float, lang: str, classes=None) -> List[Span]:
     """A rule's guess (capitalisation alone) of one word that the model gives less than its
@@ -2661,6 +2668,9 @@ def _without_ordinary_guesses(spans: List[Span], text: str, toks, p_name: Sequen
     * it opens a sentence or a line, where the capital is the sentence's, and the analyser
       reads it as a common word (as well as a name: "Set" is also a god's) as frequent as
       ``GUESS_MAX_ZIPF``;
+    * it opens a line as a phone word before a number (``_FIELD_LABEL``, the identifier
+      detector's phone words): "Fax: 814.863.6874", a word the analyser lacks (not
+      "Mulligan: 555 0199": frequent too, and a surname);
     * it opens a sentence or a line, it has the
       ending of a word derived from an ordinary one (``_WORD_SUFFIX``), and the language's
       frequency list knows it (``KNOWN_WORD_ZIPF``): a word the analyser's dictionary
@@ -2689,6 +2699,8 @@ def _without_ordinary_guesses(spans: List[Span], text: str, toks, p_name: Sequen
         if classes is not None and "common" in classes.get(word, ()) \
                 and zipf(word.lower()) >= GUESS_MAX_ZIPF:
             return True       # "Set in the 26th century": a common word first, whatever else
+        if _FIELD_LABEL.match(text, s.end) and _PHONE_WORD.fullmatch(word):
+            return True       # "Fax: 814.863.6874": a letterhead's label, not a name
         suffix = _WORD_SUFFIX.get(lang)
         return suffix is not None and suffix.search(word) is not None \
             and zipf(word.lower()) >= KNOWN_WORD_ZIPF
