@@ -1212,3 +1212,21 @@ def test_a_swedish_bodys_name_holds_what_it_is_for():
     # what it does, not what it is for: the noun is indefinite and singular
     assert grown("Målet hänsköts till domstolen för prövning.", "domstolen") == ["domstolen"]
     assert grown("till domstolen för att pröva", "domstolen") == ["domstolen"]
+
+
+def test_capitalised_words_sharing_a_bodys_plural_head_are_a_body_too():
+    def shared(text, name):
+        a = text.index(name)
+        spans = [model.Span(a, a + len(name), "ORG", "model", name, source="detector")]
+        return [s.text for s in model._with_shared_heads(text, spans, None)]
+    assert shared("represented by both the Progressive and the Liberal Parties, has",
+                  "Liberal Parties") == ["Progressive", "Liberal Parties"]
+    assert shared("Both the Labour and Conservative Parties agreed.",
+                  "Conservative Parties") == ["Labour", "Conservative Parties"]
+    # no body's head: instruments; no plural; a sentence's first word alone
+    assert shared("the Convention and the Additional Protocols apply",
+                  "Additional Protocols") == ["Additional Protocols"]
+    assert shared("both Open-minded and Open for Business", "Open for Business") == \
+        ["Open for Business"]
+    assert shared("Labour and Conservative Parties agreed.", "Conservative Parties") == \
+        ["Conservative Parties"]

@@ -1742,6 +1742,7 @@ class NameTagger:
             spans = _joined_at_connectors(text, resolve_overlaps(spans, {}), lang)
             spans = _grown_to_whole_names(text, toks, spans, classes, lang == "en")
             if lang == "en":
+                spans = _with_shared_heads(text, spans, classes)
                 spans = _with_country_abbreviations(text, toks, _with_english_bodies(
                     text, toks, _with_place_kinds(text, toks, spans, classes), classes),
                     classes)
@@ -2025,6 +2026,39 @@ def _as_bodies(text: str, spans: List[Span], found: Sequence[Tuple[int, int]]) -
         out = [s for s in out if s not in inside]
         out.append(Span(a, b, "ORG", "model", text[a:b], source="detector"))
     return sorted(out, key=lambda s: s.start)
+
+
+# "the Progressive and the Liberal Parties", "the Labour and Conservative Parties": capitalised
+# words joined by "and" to a body's name in the plural, whose head they share.
+_SHARED_HEAD = re.compile(r"(?<![\w\-])(?:[Tt]he\s+)?((?:[A-Z][a-z][\w\-]*\s+){0,2}[A-Z][a-z][\w\-]*)"
+                          r"\s+and\s+(?:the\s+)?$")
+
+
+def _with_shared_heads(text: str, spans: List[Span], classes) -> List[Span]:
+    """English: the capitalised words before "and" in front of an organisation's name whose
+    head is a body's (``institution_head``, or a party) in the plural, and which they share,
+    are another body's name: "Progressive" of "the Progressive and the Liberal Parties".  Not words the analyser reads as closed-class
+    ("Both"), nor a sentence's first word alone."""
+    added = []
+    for s in spans:
+        words = s.text.split()
+        if s.category != "ORG" or s.source == PRECAUTION or len(words) < 2 \
+                or not re.fullmatch(r"[A-Z][a-z]+(?:ies|[^s]s)", words[-1]):
+            continue
+        one = words[-1][:-3] + "y" if words[-1].endswith("ies") else words[-1][:-1]
+        if one != "Party" and not institution_head(one, "en"):
+            continue        # "the Convention and the Protocols": instruments, not bodies
+        m = _SHARED_HEAD.search(text, max(0, s.start - 80), s.start)
+        if m is None or any(o.start < m.end(1) and m.start(1) < o.end for o in spans):
+            continue
+        names = m.group(1).split()
+        if classes is not None and any("closed" in classes.get(w, ()) for w in names):
+            continue
+        if len(names) == 1 and _at_opening(text, m.start(1)):
+            continue
+        added.append(Span(m.start(1), m.end(1), "ORG", "shared-head", m.group(1),
+                          source="detector"))
+    return sorted(spans + added, key=lambda x: x.start) if added else spans
 
 
 def _with_country_abbreviations(text: str, toks, spans: List[Span], classes) -> List[Span]:
