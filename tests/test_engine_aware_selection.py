@@ -568,9 +568,15 @@ def test_an_organisation_put_back_whole_comes_back_in_the_engines_words():
     assert located("Förvaltningsrätten i Linköping", "Oberster Gerichtshof",
                    "af Oberster Gerichtshof i") == \
         ("Forvaltningretten i Linköping", "exact+target-name")
-    # a person is never translated; nor a place word by word
+    # a place inside the name in its established name, the genitive kept
+    assert located("Ungerns regering", "Oberster Gerichtshof", "af Oberster Gerichtshof i") \
+        == ("Ungarns regering", "exact+target-name")
+    # a person is never translated; nor a place of one word word by word; a place's name of
+    # several words is, its own place names in their established names
     assert located("Kammar", "Gerichtshof", "af Gerichtshof i", "PER") == ("Kammar", "exact")
     assert located("Linköping", "Gerichtshof", "af Gerichtshof i", "LOC")[0] == "Linköping"
+    assert located("Förbundsrepubliken Tyskland", "Gerichtshof", "af Gerichtshof i",
+                   "LOC") == ("Forbundrepublikken Tyskland", "exact+target-name")
     # a pair that reorders a name's words translates a one-word name only
     lex = pair_lexicon("en", "es")
     assert lex.translate_words("Commission") == "Comisión"

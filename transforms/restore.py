@@ -553,10 +553,12 @@ def _body_in_target_words(name: str, a: Assignment, lexicon: Optional[Lexicon]
     """An organisation put back whole (its stand-in passed the engine as it was sent, or
     was translated into words that do not pair with the original's): its words the pair's
     dictionaries translate, as the engine would have ("tullkontoret" -> "toldkontoret";
-    ``PairLexicon.translate_words``), not the source language's in the translation.  Not a
-    place: "Linköping" is no "Linekøbstad"."""
+    ``PairLexicon.translate_words``), not the source language's in the translation.  So
+    too a place's name of several words ("Förbundsrepubliken Tyskland" -> "Forbundrepublikken
+    Tyskland"); not a place's of one: "Linköping" is no "Linekøbstad"."""
     words = getattr(lexicon, "words", None)
-    if words is None or a.category != "ORG":
+    if words is None or a.category not in ("ORG", "LOC") or \
+            a.category == "LOC" and len(name.split()) < 2:
         return None
     return words(name)
 

@@ -350,7 +350,8 @@ class PairLexicon:
         """``name`` with each of its words the source dictionary knows in the translation
         the engine picks (``_default_form``), as the generator writes it ("tullkontoret" ->
         "toldkontoret", "skattemyndigheten" -> "skatmyndigheden"); a word it does not know,
-        or knows as a proper noun, as written.  None where nothing changes, where a known
+        or knows as a proper noun, as written — a place in its established target name
+        ("Ungerns regering" -> "Ungarns regering").  None where nothing changes, where a known
         word has no translation, or where the name has several words and the pair reorders
         them (``SAME_ORDER``): an original that goes back whole where its stand-in passed
         the engine untranslated comes back in the target language, as the engine alone
@@ -362,16 +363,24 @@ class PairLexicon:
         after_definite_adjective = False
         for k, m in enumerate(words):
             word = m.group(0)
+            units = self.source.units(word)
+            known = len(units) == 1 and units[0].known
+            lexical = _main_of(_lexical(units[0])) if known else ""   # "tyska": the
+            tags = _tags(lexical.split("+")[-1]) if known else []    # adjective, not the
+            #                                                          language's name
+            if tags[:2] in (["np", "top"], ["np", "loc"]):
+                # a place inside the name, in its established name ("Ungerns regering" ->
+                # "Ungarns regering"), as the engine writes it
+                place = self._place(word)
+                if place is not None and place != word:
+                    out += [name[pos:m.start()], place]
+                    pos, changed = m.end(), True
+                after_definite_adjective = False
+                continue
             if k and word[:1].isupper() and not word.isupper():
                 continue        # a proper name inside the name: "Förvaltningsrätten i
                 #                 Linköping" (these languages capitalise a body's first word)
-            units = self.source.units(word)
-            if len(units) != 1 or not units[0].known:
-                after_definite_adjective = False
-                continue
-            lexical = _main_of(_lexical(units[0]))     # "tyska": the adjective, not the
-            tags = _tags(lexical.split("+")[-1])        # language's name
-            if tags[:1] == ["np"]:
+            if not known or tags[:1] == ["np"]:
                 after_definite_adjective = False
                 continue
             if after_definite_adjective and tags[:1] == ["n"] and "def" in tags and \
@@ -391,6 +400,11 @@ class PairLexicon:
             return None
         out.append(name[pos:])
         return "".join(out)
+
+    def _place(self, word: str) -> Optional[str]:
+        """A place's established target-language name (``target_names.target_name``)."""
+        from transforms.target_names import target_name
+        return target_name(word, "LOC", *self.pair)
 
     def _default_form(self, lexical: str) -> Optional[str]:
         """A source word's translation as the engine chooses it (``lexical_selection``)
