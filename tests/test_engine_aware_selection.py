@@ -568,6 +568,11 @@ def test_an_organisation_put_back_whole_comes_back_in_the_engines_words():
     assert located("Förvaltningsrätten i Linköping", "Oberster Gerichtshof",
                    "af Oberster Gerichtshof i") == \
         ("Forvaltningretten i Linköping", "exact+target-name")
+    # word for word, a lower-case word of a body's name whose stand-in's word passed as it
+    # was goes back in the engine's words, not the Swedish ("tullmyndigheten")
+    assert located("den tyska tullmyndigheten", "den japanska cannizzaro",
+                   "gældende af den japanske cannizzaro, den") == \
+        ("tyske toldmyndigheden", "engine-form")
     # a place inside the name in its established name, the genitive kept
     assert located("Ungerns regering", "Oberster Gerichtshof", "af Oberster Gerichtshof i") \
         == ("Ungarns regering", "exact+target-name")

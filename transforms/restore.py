@@ -427,14 +427,23 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
 _WORD_SKELETON = re.compile(r"\w+")
 
 
-def _places(category: str, source_lang: str, target_lang: str
-            ) -> Optional[Callable[[str], Optional[str]]]:
+def _places(category: str, source_lang: str, target_lang: str,
+            lexicon: Optional[Lexicon] = None) -> Optional[Callable[[str], Optional[str]]]:
     """For an organisation's or a place's words: a capitalised word's established name as
-    a place ("Germany" -> "Alemania"), or None."""
+    a place ("Germany" -> "Alemania"); an organisation's word in lower case in the engine's
+    words (``_body_in_target_words``: "den tyska tullmyndigheten", its stand-in's last word
+    passed as it was, came back "den tyske tullmyndigheten" in the Danish, not
+    "toldmyndigheden"); else None.  (A capitalised word of an English name is no common
+    noun to translate: "Microsoft Office".)"""
     if category not in ("ORG", "LOC", "GPE") or not source_lang:
         return None
-    return lambda word: target_name(word, "LOC", source_lang, target_lang) \
-        if word[:1].isupper() else None
+    words = getattr(lexicon, "words", None) if category == "ORG" else None
+
+    def place(word: str) -> Optional[str]:
+        if word[:1].isupper():
+            return target_name(word, "LOC", source_lang, target_lang)
+        return words(word) if words is not None else None
+    return place
 
 
 def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_lang: str = "",
@@ -491,7 +500,8 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
         # word-for-word counterpart ("la" -> "und"), and its "la", read as "laid", came back
         # "lagde", which only the pseudonym's own words find
         hit = _find_translated(text, a, taken, lexicon,
-                               place=_places(a.category, source_lang, target_lang)) or \
+                               place=_places(a.category, source_lang, target_lang,
+                                             lexicon)) or \
             _find_translated(text, a, taken, lexicon, as_whole=True)
         if hit is not None:
             if hit[2] == POSSESSIVE.sub("", a.original) and a.category in TRANSLATABLE \
