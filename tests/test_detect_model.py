@@ -209,6 +209,10 @@ def test_the_analyser_tells_a_compound_common_noun_from_an_ornamental_surname():
     # the linking "s" of a compound noun; not plain words joined, a name as a part, a
     # definite compound (an authority's name)
     assert got == {"Rättegångsspråk", "Tolkningsfrågor"}
+    # plain words joined, the last longer than any surname's: a common noun
+    assert model.common_compounds(["Värdeförsändelse", "Expressförsändelse", "Bergstrand",
+                                   "Sjöstrand", "Hammarström"], "sv") == \
+        {"Värdeförsändelse", "Expressförsändelse"}
 
 
 @needs_model
