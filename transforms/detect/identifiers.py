@@ -361,8 +361,8 @@ def _tail_of_longer(text: str, start: int) -> bool:
 # What makes a merely possible number a phone number: an international prefix, or a phone
 # word (en, lv, lt, et, fi, pl, sv, da, de, fr, es, it, nl) just before it.
 PHONE_WORDS = (r"tel|tél|tfn|tlf|puh|mob|gsm|fax|faks|phone|telephone|téléphone|teléfono|"
-                r"telefono|telefon\w*|tālr\w*|tālruņ\w*|mobil\w*|mobiil\w*|puhelin\w*|"
-                r"matkapuhelin\w*|numéro de téléphone|telefoonnummer")
+               r"telefono|telefon\w*|tālr\w*|tālruņ\w*|mobil\w*|mobiil\w*|puhelin\w*|"
+               r"matkapuhelin\w*|numéro de téléphone|telefoonnummer")
 _INTL_OR_WORD = re.compile(r"[+\uFF0B]\s?\d|(?<!\d)00\d|(?i:\b(?:" + PHONE_WORDS + r"))")
 _PHONE_WORD_BEFORE = re.compile(r"(?i)\b(?:" + PHONE_WORDS + r")\b[^\d\n]{0,20}$")
 # A piece of every phone word ("tél" of "numéro de téléphone"; tests check): a text holding

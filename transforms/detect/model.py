@@ -2038,15 +2038,17 @@ def _as_bodies(text: str, spans: List[Span], found: Sequence[Tuple[int, int]]) -
 
 # "the Progressive and the Liberal Parties", "the Labour and Conservative Parties": capitalised
 # words joined by "and" to a body's name in the plural, whose head they share.
-_SHARED_HEAD = re.compile(r"(?<![\w\-])(?:[Tt]he\s+)?((?:[A-Z][a-z][\w\-]*\s+){0,2}[A-Z][a-z][\w\-]*)"
+_SHARED_HEAD = re.compile(r"(?<![\w\-])(?:[Tt]he\s+)?"
+                          r"((?:[A-Z][a-z][\w\-]*\s+){0,2}[A-Z][a-z][\w\-]*)"
                           r"\s+and\s+(?:the\s+)?$")
 
 
 def _with_shared_heads(text: str, spans: List[Span], classes) -> List[Span]:
     """English: the capitalised words before "and" in front of an organisation's name whose
     head is a body's (``institution_head``, or a party) in the plural, and which they share,
-    are another body's name: "Progressive" of "the Progressive and the Liberal Parties".  Not words the analyser reads as closed-class
-    ("Both"), nor a sentence's first word alone."""
+    are another body's name: "Progressive" of "the Progressive and the Liberal Parties".
+    Not words the analyser reads as closed-class ("Both"), nor a sentence's first word
+    alone."""
     added = []
     for s in spans:
         words = s.text.split()
@@ -2616,9 +2618,10 @@ def _surname_word(word: str, classes) -> bool:
     if classes is None:
         return False
     kinds = set(classes.get(word, ()))
-    return bool(kinds & {"noun", "unknown"} or any(k.startswith("np_") for k in kinds)) \
-        and not kinds & {"closed", "adj"} and not (word.endswith("s") and "np_" not in
-                                                   "".join(kinds))
+    name = any(k.startswith("np_") for k in kinds)
+    plural = word.endswith("s") and not name          # "Regards", "Greetings"
+    return bool(kinds & {"noun", "unknown"} or name) and not kinds & {"closed", "adj"} \
+        and not plural
 
 
 def _with_person_shapes(text: str, spans: List[Span], lang: str, classes=None) -> List[Span]:
