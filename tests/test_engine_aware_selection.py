@@ -582,10 +582,20 @@ def test_an_organisation_put_back_whole_comes_back_in_the_engines_words():
     assert located("Linköping", "Gerichtshof", "af Gerichtshof i", "LOC")[0] == "Linköping"
     assert located("Förbundsrepubliken Tyskland", "Gerichtshof", "af Gerichtshof i",
                    "LOC") == ("Forbundrepublikken Tyskland", "exact+target-name")
-    # a pair that reorders a name's words translates a one-word name only
+    # a pair that reorders a name's words: a one-word name word by word; a public body's
+    # name of several words as the pair translates it alone, in the original's case (a word
+    # the dictionary lacks, "Directorate", stays as the engine leaves it); a company's name,
+    # or one with a person's name in it, as written
     lex = pair_lexicon("en", "es")
     assert lex.translate_words("Commission") == "Comisión"
-    assert lex.translate_words("Inter-Trade Union Committee") is None
+    assert lex.translate_words("Directorate-General for Taxation") == \
+        "Directorate-General para Impuestos"
+    assert lex.translate_words("GENERAL COURT (Sixth Chamber, Extended Composition)") == \
+        "CORTE GENERAL (Sexto Cuarto, Composición Extendida)"
+    assert lex.translate_words("Public Prosecutor’s Office") == "la oficina del fiscal"
+    for name in ("British Airways", "Royal Mail", "Microsoft Office", "Smith Committee",
+                 "Santander Consumer Finance", "Steitler Office"):
+        assert lex.translate_words(name) is None, name
 
 
 def test_a_stand_in_read_as_adjective_and_noun_brings_the_adjective_back():

@@ -82,6 +82,8 @@ class PairLexicon:
         self._gen: Dict[str, Optional[str]] = {}
         self._views: Dict[str, str] = {}
         self._lexical_views: Dict[str, str] = {}
+        self._bodies: Dict[str, Optional[str]] = {}
+        self._engine = None
 
     # -- the engine's view ----------------------------------------------------------
     def views(self, texts: Sequence[str]) -> Dict[str, str]:
@@ -357,8 +359,10 @@ class PairLexicon:
         the engine untranslated comes back in the target language, as the engine alone
         writes it, not in the source's ("Europeiska domstolen" in a Danish text)."""
         words = list(_NAME_WORD.finditer(name))
-        if not words or len(words) > 1 and self.pair not in SAME_ORDER:
+        if not words:
             return None
+        if len(words) > 1 and self.pair not in SAME_ORDER:
+            return self.translate_body(name)
         out, pos, changed = [], 0, False
         after_definite_adjective = False
         for k, m in enumerate(words):
@@ -400,6 +404,60 @@ class PairLexicon:
             return None
         out.append(name[pos:])
         return "".join(out)
+
+    def translate_body(self, name: str) -> Optional[str]:
+        """A public body's name of several words, in a pair that reorders them, as the pair
+        translates it alone ("Directorate-General for Taxation" -> "Dirección general para
+        Impuestos", "GENERAL COURT (Sixth Chamber, …)" -> "CORTE GENERAL (…)"), where an
+        original put back whole had stayed English in the Spanish.  Only where the name's
+        head, before its first "of", "for", bracket…, is a body's head noun (``institution_
+        head``: a court, an office, a committee — not "British Airways", "Royal Mail", a
+        company's name, which stays as written) and every word is one the source dictionary
+        knows as a common word or a place.  Local: the pair's own pipeline, one per worker,
+        started at the first such name."""
+        if name in self._bodies:
+            return self._bodies[name]
+        self._bodies[name] = out = self._body(name)
+        return out
+
+    def _body(self, name: str) -> Optional[str]:
+        from transforms.detect.institutions import institution_head
+        words = [m.group(0) for m in _NAME_WORD.finditer(name)]
+        head = re.split(r"\s(?:of|for|on|between|in|at)\s|[(,\[]", name, maxsplit=1)[0]
+        if not any(institution_head(part, self.pair[0])
+                   for w in _NAME_WORD.findall(head) for part in re.split(r"[-‑]", w)):
+            return None
+        for w in words:
+            units = self.source.units(w)
+            if len(units) != 1 or not units[0].known:
+                if not _plain_word(w, self.pair[0]):
+                    return None     # no word of the language: a name's, as written
+                continue            # a word the dictionary lacks ("Directorate")
+            readings = _lexical(units[0])
+            tags = _tags(_main_of(readings).split("+")[-1])
+            if tags[:1] == ["np"] and tags[:2] not in (["np", "top"], ["np", "loc"]) or \
+                    any(re.search(r"<np><(?:ant|cog)>", r) for r in readings):
+                return None     # a person's or a company's name inside: as written
+        try:
+            if self._engine is None:
+                from transforms.engines.apertium import ApertiumEngine
+                self._engine = ApertiumEngine(*self.pair)
+            out = self._engine.translate([name])[0].strip()
+        except Exception:      # noqa: BLE001 - no engine: the name as it was written
+            return None
+        if not out or out == name or any(c in out for c in "#@*"):
+            return None
+        # Alone, the name opens a sentence: the engine capitalises it ("an Association" ->
+        # "Una Asociación"), and matches case word by word ("GENERAL COURT" -> "CORTE
+        # general"); the original's own case goes back on it.
+        first = out.split(" ", 1)[0]
+        if name[:1].islower() or first.lower() in _ARTICLES and \
+                name.split(" ", 1)[0].lower() not in _ARTICLES:
+            out = out[:1].lower() + out[1:]     # (an article the engine put before it too)
+        lead, out_lead = re.split(r"[(\[,]", name)[0], re.split(r"[(\[,]", out)[0]
+        if any(c.isalpha() for c in lead) and lead.upper() == lead:
+            out = out_lead.upper() + out[len(out_lead):]
+        return out
 
     def _place(self, word: str) -> Optional[str]:
         """A place's established target-language name (``target_names.target_name``)."""
@@ -610,6 +668,26 @@ def _lemma(lexical: str) -> str:
 
 def _tag_string(lexical: str) -> str:
     return "".join(f"<{t}>" for t in _TAGS.findall(lexical))
+
+
+# Articles of the languages served, that the engine may write before a name alone.
+_ARTICLES = {"the", "a", "an", "el", "la", "los", "las", "un", "una", "le", "les", "l'", "il",
+             "lo", "gli", "o", "os", "as", "der", "die", "das", "den", "det", "de", "en", "ett",
+             "et"}
+
+
+def _plain_word(word: str, lang: str) -> bool:
+    """A word of ``lang``'s frequency list that no gazetteer knows as a name: one the pair's
+    dictionary lacks ("Directorate", "Prosecutor"), not a name's ("Steitler", "Smith")."""
+    from transforms.detect.model import KNOWN_WORD_ZIPF, _lexicons
+    from transforms.lexicon import zipf_fn
+    zipf = zipf_fn(lang)
+    low = word.lower()
+    lex = _lexicons()
+    return zipf is not None and all(
+        zipf(part) >= KNOWN_WORD_ZIPF and not any(part in lex[k] for k in
+                                                   ("given", "family", "place"))
+        for part in re.split(r"[-‑]", low) if part)
 
 
 def _case_like(model: str, text: str) -> str:
