@@ -1234,3 +1234,13 @@ def test_capitalised_words_sharing_a_bodys_plural_head_are_a_body_too():
         ["Open for Business"]
     assert shared("Labour and Conservative Parties agreed.", "Conservative Parties") == \
         ["Conservative Parties"]
+
+
+def test_a_hyphenated_role_is_a_profession_not_a_name():
+    def role(text):
+        return model._hyphenated_role(model.Span(0, len(text), "PER", "model", text))
+    # MultiLeg annotates these as PROFESSION: the name stands beside them
+    assert role("Judge-Rapporteur") and role("Barrister-at-Law") and role("Director-General")
+    # a hyphenated name, a role with a name, a role alone are not this
+    assert not role("Jean-Pierre") and not role("Anne-Marie Smith")
+    assert not role("Advocate-General Kokott") and not role("Judge")

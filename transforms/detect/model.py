@@ -1378,6 +1378,22 @@ def _ordinal_and_noun(span: Span, lang: str) -> bool:
         and words[0].lower() in _ORDINALS.get(lang, ())
 
 
+# A role's words, and what joins them in a hyphenated role ("Judge-Rapporteur",
+# "Barrister-at-Law", "Secretary-General", "Editor-in-Chief").
+_ROLE_PARTS = {"director", "secretary", "registrar", "barrister", "solicitor", "attorney",
+               "deputy", "editor", "commander", "general", "chief", "law", "at", "in", "of"}
+
+
+def _hyphenated_role(span: Span) -> bool:
+    """A span that is one hyphenated role, opening with a title or a role's word, all its
+    parts a role's ("Judge-Rapporteur", "Barrister-at-Law", "Director-General"): a
+    profession, as MultiLeg annotates it, not a person's name — the name is beside it."""
+    parts = [p.lower() for p in re.split(r"[-‑‐]", span.text.strip())]
+    titles = _lexicons()["title"]
+    return len(parts) > 1 and " " not in span.text.strip() and \
+        parts[0] in titles | _ROLE_PARTS and all(p in titles | _ROLE_PARTS for p in parts)
+
+
 def _code_word(span: Span, text: str) -> bool:
     """A key of a key=value pair, a backslash command or a placeholder is markup, no name:
     "Name=", "TopicID=" and "\\LinkToBook" in "{\\LinkToBook:TopicID=141,Name= Ⅱ 時期}";
@@ -1745,6 +1761,7 @@ class NameTagger:
                      and not _numbered_part(s, text, classes)
                      and not _ordinary_opening(s, text, classes, cap_inside)
                      and not _code_word(s, text)
+                     and not _hyphenated_role(s)
                      and not _ordinal_and_noun(s, lang)
                      and not _foreign_opening(s, text, lang)]
             spans = _joined_at_connectors(text, resolve_overlaps(spans, {}), lang)
