@@ -274,3 +274,17 @@ def test_one_analysis_serves_every_method_as_protect_document_would(corpora):
         method=m, secret=b"shared", engine="apertium", scope="corpus")).segments]
         for m in ("pseudonym", "asterisk", "none")}
     assert texts["pseudonym"] != texts["asterisk"] != texts["none"]
+
+
+def test_a_spanish_conjunction_goes_with_the_word_now_after_it():
+    from transforms.restore import _spanish_conjunctions
+    # the engine wrote "e" before a stand-in's "I..."; the original put back word for word
+    # has "protección" there; and "y" before an original that opens with an "i" sound
+    text = "de Justicia e protección y Ibiza, o otro y hierro"
+    assert _spanish_conjunctions(text, [[3, 29, "ORG"]]) == \
+        "de Justicia y protección e Ibiza, o otro y hierro"     # outside: the engine's
+    assert _spanish_conjunctions("Francia y Italia", [[10, 16, "LOC"]]) == "Francia e Italia"
+    assert _spanish_conjunctions("Francia y hierro", [[10, 16, "LOC"]]) == "Francia y hierro"
+    assert _spanish_conjunctions("siete o ocho", [[8, 12, "LOC"]]) == "siete u ocho"
+    assert _spanish_conjunctions("siete u Bélgica", [[8, 15, "LOC"]]) == "siete o Bélgica"
+    assert _spanish_conjunctions("siete o Bélgica", [[8, 15, "LOC"]]) == "siete o Bélgica"

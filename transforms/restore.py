@@ -658,6 +658,40 @@ def _possessive(s: str) -> str:
 Aligner = Callable[[str, str], Callable[[Tuple[int, int]], Optional[Tuple[int, int]]]]
 
 
+# A Spanish "y"/"e" or "o"/"u" and the word after it.  "e" before an "i" sound ("hi", not
+# the diphthongs "hia", "hie", "hio", "hiu"), "u" before an "o" sound.
+_ES_CONJUNCTION = re.compile(r"(?<!\w)([yYeE]|[oOuU])(\s+)(\w+)")
+_ES_I_SOUND = re.compile(r"(?:i|í|hi|hí)(?![aeouáéóú])", re.IGNORECASE)
+_ES_O_SOUND = re.compile(r"(?:o|ó|ho|hó)", re.IGNORECASE)
+
+
+def _spanish_conjunctions(text: str, spans: Sequence[Sequence]) -> str:
+    """The engine wrote "y"/"e", "o"/"u" for the word after it, a stand-in's; where that word
+    is now an original's, or the conjunction stands inside one put back word for word, the
+    form goes with the word now there ("Justicia e protección" -> "Justicia y protección").
+    Only there: the rest of the sentence is the engine's."""
+    edits = []
+    pos = 0
+    for start, end, _cat in sorted(spans):
+        for m in _ES_CONJUNCTION.finditer(text, max(pos, start - 3), end):
+            conj, word = m.group(1), m.group(3)
+            if conj.lower() in "ye":
+                want = "e" if _ES_I_SOUND.match(word) else "y"
+            elif _ES_O_SOUND.match(word):
+                want = "u"
+            elif conj.lower() == "u":
+                want = "o"
+            else:
+                continue                 # "o" before another sound: as the engine wrote it
+            want = want.upper() if conj.isupper() else want
+            if want != conj:
+                edits.append((m.start(1), m.end(1), want))
+        pos = max(pos, end)
+    for a, b, want in reversed(edits):
+        text = text[:a] + want + text[b:]
+    return text
+
+
 def restore_segment(protected: ProtectedSegment, translated: str,
                     problems: Sequence[str] = (), target_lang: str = "",
                     source_lang: str = "", aligner: Optional[Aligner] = None,
@@ -709,6 +743,8 @@ def restore_segment(protected: ProtectedSegment, translated: str,
         pos = e
     pieces.append(translated[pos:])
     text = "".join(pieces)
+    if target_lang == "es" and spans:
+        text = _spanish_conjunctions(text, spans)
     # Belt and braces: no pseudonym may survive in delivered text unnoticed.
     for a in protected.assignments:
         if a.method == "pseudonym" and len(a.replacement) >= 4 and a.replacement not in a.original:
