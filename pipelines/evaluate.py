@@ -27,6 +27,7 @@ from apache_beam.io.filesystems import FileSystems
 from apache_beam.options.pipeline_options import SetupOptions
 from apache_beam.pvalue import TaggedOutput
 
+from pipelines import forked_workers
 from pipelines.common import (UsageError, balanced_shards, check_dictionary, input_sizes,
                               job_gc_in_worker, match_inputs, pipeline_secret)
 from pipelines.options import JobOptions, Option, log_level_option
@@ -865,8 +866,16 @@ def run(argv=None) -> int:
             qa = (by_document(read_qa(opts.qa)), ChatReader(opts.qa_endpoint, opts.qa_model))
         except QAError as exc:
             raise UsageError(str(exc))
-    with fewer_collections(), beam.Pipeline(options=options) as p:
-        build(p, opts, paths, references, mode, engines, methods, secret, checks, run_info)
+    # several worker processes: forked from a process that has the job's modules (the
+    # driver's, as it is now, and Beam's worker harness), not started afresh each
+    zygote = forked_workers.start(options)
+    try:
+        with fewer_collections(), beam.Pipeline(
+                runner=zygote and forked_workers.runner(options, zygote), options=options) as p:
+            build(p, opts, paths, references, mode, engines, methods, secret, checks, run_info)
+    finally:
+        if zygote is not None:
+            zygote.close()
     with FileSystems.open(FileSystems.join(opts.output, "report.json")) as fh:
         full = json.loads(fh.read().decode("utf-8"))
     if qa is not None:
