@@ -117,7 +117,8 @@ class TreeSampler:
     """The CPU seconds of a process tree by kind, read from ``/proc`` every ``interval``
     seconds while it runs (Linux): ``driver`` (the process started), ``workers`` (Python
     processes below it: Beam's worker processes with ``--direct_running_mode
-    multi_processing``) and ``engine`` (every other process: Apertium's chains and
+    multi_processing``, the zygote they are forked from (``pipelines/forked_workers.py``)
+    and the clients Beam starts for them) and ``engine`` (every other process: Apertium's chains and
     analysers).  A process's last ``interval`` before it ends is not seen: the sum falls
     short of the run's CPU seconds by about that much per process (printed beside)."""
 

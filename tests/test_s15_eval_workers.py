@@ -123,3 +123,51 @@ def test_the_graph_gives_each_worker_its_share_of_the_chains(tmp_path):
     assert pools() == [None, 1]
     assert pools("--direct_num_workers", "2", "--direct_running_mode", "multi_processing") \
         == [1, 1]
+
+
+@pytest.fixture
+def ending(monkeypatch):
+    """``end_worker_at_once`` as in a process Beam's worker harness runs: what it registers
+    at exit, and the code ``os._exit`` is given."""
+    import atexit
+    import sys
+    import types
+    registered, codes = [], []
+    main = types.ModuleType("__main__")
+    main.__spec__ = types.SimpleNamespace(name=common.BEAM_WORKER_MAIN)
+    monkeypatch.setitem(sys.modules, "__main__", main)
+    monkeypatch.setattr(atexit, "register", registered.append)
+    monkeypatch.setattr(os, "_exit", codes.append)
+    monkeypatch.setattr(common, "_ENDS_AT_ONCE", [])
+    monkeypatch.delattr(sys, "last_value", raising=False)
+    return registered, codes
+
+
+def test_a_worker_process_ends_without_finalising_the_interpreter(thresholds, ending):
+    registered, codes = ending
+    common.job_gc_in_worker(os.getpid() + 1)
+    common.job_gc_in_worker(os.getpid() + 1)      # each DoFn's setup: registered once
+    assert registered == [common._end_now]
+    registered[0]()
+    assert codes == [0]
+
+
+def test_a_failed_worker_harness_still_exits_with_1(ending, monkeypatch):
+    import sys
+    registered, codes = ending
+    common.end_worker_at_once()
+    monkeypatch.setattr(sys, "last_value", RuntimeError("harness failed"), raising=False)
+    registered[0]()
+    assert codes == [1]
+
+
+def test_only_beam_worker_processes_end_so(thresholds, ending, monkeypatch):
+    # the driver (one worker, threads) and any other process (a test's) finalise as usual
+    import sys
+    import types
+    registered, _ = ending
+    common.job_gc_in_worker(os.getpid())
+    assert registered == []
+    monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
+    common.job_gc_in_worker(os.getpid() + 1)
+    assert registered == []
