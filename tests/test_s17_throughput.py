@@ -84,3 +84,17 @@ def test_restore_document_is_the_same_without_the_prefetch(monkeypatch):
     assert fast == slow
     assert fast[1].restored > 0
 
+
+def test_ordinary_forms_asks_once_and_answers_as_form_by_form():
+    from transforms import linking
+    forms = ["Customs", "Office", "Rose", "Young", "Margaret Thornton", "Court",
+             "European Court", "Lane", "Gardens", "The Hague", "Mr Young", "Appeal Court",
+             "Thornton", "Fiat", "Court of Appeal"]
+    texts = ["customs office rules: the young rose lane, margaret thornton and the court",
+             "of appeal in the hague; gardens, european court, mr fiat"]
+    lower = linking.lower_words_of(tuple(texts))
+    one_by_one = [f for f in forms if f != f.lower()
+                  and all(w in lower for w in linking._WORDS.findall(f.lower()))
+                  and linking.ordinary_word(f.lower(), "en")]
+    assert linking.ordinary_forms(forms, texts, "en") == one_by_one
+    assert "Customs" in one_by_one and "Margaret Thornton" not in one_by_one
