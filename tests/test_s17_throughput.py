@@ -98,3 +98,25 @@ def test_ordinary_forms_asks_once_and_answers_as_form_by_form():
                   and linking.ordinary_word(f.lower(), "en")]
     assert linking.ordinary_forms(forms, texts, "en") == one_by_one
     assert "Customs" in one_by_one and "Margaret Thornton" not in one_by_one
+
+
+def test_target_name_answers_the_same_after_the_analyser_was_asked_ahead():
+    """``prefetch_names`` and ``ApertiumNames``' kept analyses: the same established names
+    (a place, a nationality, a place with its country, unknown and common words)."""
+    from transforms import target_names
+    names = ["Germany", "the Netherlands", "Hamburg, Germany", "Copenhagen", "Italian",
+             "Danish", "Wensenborg", "Lane", "US", "Court", "Madrid (Spain)"]
+    cases = [(n, c) for n in names for c in ("LOC", "GPE", "NATIONALITY", "ORG")]
+
+    def answers():
+        target_names.target_name.cache_clear()
+        return [target_names.target_name(n, c, "en", "es") for n, c in cases]
+    target_names._APERTIUM.pop(("en", "es"), None)
+    one_by_one = answers()
+    target_names._APERTIUM.pop(("en", "es"), None)
+    target_names.prefetch_names(names + [p for n in names for p in n.split(", ")], "en", "es")
+    assert target_names._apertium("en", "es")._analysed
+    ahead = answers()
+    again = answers()            # from the kept analyses alone
+    assert one_by_one == ahead == again
+    assert "Alemania" in one_by_one

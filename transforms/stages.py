@@ -17,6 +17,10 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 from schemas.records import (DocumentReport, Failure, MTRequest, MTResponse, RestoredSegment)
 from transforms import linking, markup
 from transforms.linking import _TOKEN, POSSESSIVE
+from transforms.restore import _PLACE_PARTS
+from transforms.target_names import prefetch_names
+
+_NAMED = ("LOC", "GPE", "NATIONALITY")     # target_name asks the analyser about these
 from transforms.engines import Engine, EngineError
 from transforms.cache import cache_key
 from transforms.protect import LeakGuard, ProtectedDocument
@@ -498,6 +502,7 @@ def restoration_lexicon(pd: ProtectedDocument):
         fakes: List[str] = []
         originals: List[str] = []
         outputs: List[str] = []
+        names: List[str] = []        # what target_name may ask the analyser about
         for assignments, text in segments:
             mine = [a for a in assignments if a.method == "pseudonym"]
             if not mine:
@@ -505,6 +510,16 @@ def restoration_lexicon(pd: ProtectedDocument):
             for a in mine:
                 fakes += _TOKEN.findall(POSSESSIVE.sub("", a.replacement))
                 originals += _TOKEN.findall(POSSESSIVE.sub("", a.original))
+                if a.category in _NAMED:
+                    # the stand-in's and the original's established names, a place's parts
+                    # ("Hamburg, Germany"); an organisation's or a place's words as places
+                    bare = POSSESSIVE.sub("", a.original)
+                    names += [POSSESSIVE.sub("", a.replacement), bare,
+                              *_PLACE_PARTS.split(bare)[::2]]
+                if a.category in ("ORG", "LOC", "GPE"):
+                    names += [w for w in _TOKEN.findall(POSSESSIVE.sub("", a.original)
+                                                        + " " + a.replacement)
+                              if w[:1].isupper()]
             outputs += _TOKEN.findall(text)
         if not fakes:
             return
@@ -512,6 +527,7 @@ def restoration_lexicon(pd: ProtectedDocument):
             lexicon.prefetch(fakes, originals, outputs)
         except OSError:
             pass                 # nothing kept: each is asked again when reached
+        prefetch_names(names, pd.document.source_lang, pd.document.target_lang)
 
     def words(name: str) -> Optional[str]:      # an organisation in the engine's words
         try:
