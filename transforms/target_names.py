@@ -140,7 +140,7 @@ def _common_units(units: List[str]) -> bool:
     return any(not _proper(r) for u in units for r in u.split("/")[1:] if not r.startswith("*"))
 
 
-_ANALYSED_MAX = 100_000     # texts whose analysis ApertiumNames keeps (a worker's names)
+_ANALYSED_MAX = 5_000       # texts whose analysis ApertiumNames keeps (about a document's names)
 
 
 class ApertiumNames:
