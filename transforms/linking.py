@@ -138,28 +138,30 @@ def _casefolded_forms(extra: Tuple[Tuple[str, str], ...]) -> FrozenSet[str]:
     return frozenset(f.strip().casefold() for f, _ in extra)
 
 
-def ordinary_word(text: str, lang: str) -> bool:
+def ordinary_word(text: str, lang: str,
+                  classes_of: Optional[Dict[str, Tuple[str, ...]]] = None) -> bool:
     """Is lower-case ``text`` made of ordinary words of ``lang`` (each common in the
     language's word-frequency list)?  Where no list is known, only a single word counts and
     only when the caller has seen it in lower case in the document itself.
 
     A capitalised name whose lower-case twin is such a word ("Customs", "Young", "Rose") is
     not spread onto, nor guarded against, that lower-case twin: written in lower case in the
-    document, it is the word."""
-    from transforms.lexicon import common_word
+    document, it is the word.  ``classes_of``: ``word_classes`` asked already about (at
+    least) these words, with others (``ordinary_forms``)."""
     words = _WORDS.findall(text)
-    if not words:
-        return False
-    known = [common_word(w, lang) for w in words]
-    if None in known:
+    frequent = _frequent(words, lang)
+    if frequent is None:
         return len(words) == 1
-    if not all(known):
+    if not frequent:
         return False
     # Frequent is not enough where the language's analyser is installed: "margaret" and
     # "thornton" are frequent, yet the analyser knows them as no word of the language —
     # written in lower case they are still the name.
-    from transforms.detect.model import word_classes
-    classes = word_classes(words, lang)
+    if classes_of is None:
+        from transforms.detect.model import word_classes
+        classes = word_classes(words, lang)
+    else:             # each word is analysed on its own: its answer is the same in any call
+        classes = {w: classes_of[w] for w in words if w in classes_of}
     if classes:
         return all("common" in classes.get(w, ("common",)) for w in words)
     return True
@@ -184,12 +186,14 @@ def nameless_words(text: str, lang: str) -> bool:
                for w in words)
 
 
-def lower_twin_is_word(text: str, lang: str, category: str = "") -> bool:
+def lower_twin_is_word(text: str, lang: str, category: str = "",
+                       classes_of: Optional[Dict[str, Tuple[str, ...]]] = None) -> bool:
     """Is lower-case ``text``, the twin of a detector's capitalised form of ``category``, the
-    language's words rather than the name: ``ordinary_word``, or, for a name that is no
-    person's, ``nameless_words``.  Propagation does not spread onto it, nor the leak guard
-    stop it, alike."""
-    return ordinary_word(text, lang) or category != "PER" and nameless_words(text, lang)
+    language's words rather than the name: ``ordinary_word`` (``classes_of``: its analyser
+    answers, asked already), or, for a name that is no person's, ``nameless_words``.
+    Propagation does not spread onto it, nor the leak guard stop it, alike."""
+    return ordinary_word(text, lang, classes_of) or \
+        category != "PER" and nameless_words(text, lang)
 
 
 def ordinary_forms(forms: Iterable[str], texts: Sequence[str], lang: str,
@@ -198,13 +202,34 @@ def ordinary_forms(forms: Iterable[str], texts: Sequence[str], lang: str,
     language uses as its words (``lower_twin_is_word``; ``categories``: each form's, where
     known)."""
     lower_words = lower_words_of(tuple(texts))
-    out = []
+    candidates = []
     for f in forms:
         low = f.lower()
-        if f != low and all(w in lower_words for w in _WORDS.findall(low)) \
-                and lower_twin_is_word(low, lang, (categories or {}).get(f, "PER")):
-            out.append(f)
-    return out
+        if f != low and all(w in lower_words for w in _WORDS.findall(low)):
+            candidates.append((f, low))
+    # the analyser asked about every frequent form's words at once, not form by form (a
+    # round trip each: 376 per 200 MultiLeg en documents, on the protecting thread)
+    asked = sorted({w for _, low in candidates for w in _WORDS.findall(low)
+                    if _frequent(_WORDS.findall(low), lang)})
+    classes_of = None
+    if asked:
+        from transforms.detect.model import word_classes
+        classes_of = word_classes(asked, lang) or None
+        # {}: no analyser (each form alike), or it failed: each form asks on its own
+    return [f for f, low in candidates
+            if lower_twin_is_word(low, lang, (categories or {}).get(f, "PER"), classes_of)]
+
+
+def _frequent(words: Sequence[str], lang: str) -> Optional[bool]:
+    """Every word common in ``lang``'s word-frequency list (False for no words); None when
+    the language has no list."""
+    from transforms.lexicon import common_word
+    if not words:
+        return False
+    known = [common_word(w, lang) for w in words]
+    if None in known:
+        return None
+    return all(known)
 
 
 _WORDS = re.compile(r"[^\W\d_]+")

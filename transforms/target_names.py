@@ -140,6 +140,9 @@ def _common_units(units: List[str]) -> bool:
     return any(not _proper(r) for u in units for r in u.split("/")[1:] if not r.startswith("*"))
 
 
+_ANALYSED_MAX = 5_000       # texts whose analysis ApertiumNames keeps (about a document's names)
+
+
 class ApertiumNames:
     def __init__(self, source: str, target: str):
         pair = f"{ISO3.get(source, source)}-{ISO3.get(target, target)}"
@@ -152,6 +155,9 @@ class ApertiumNames:
         self.analyse = _LtProc(["-a", os.path.join(base, f"{pair}.automorf.bin")])
         self.bilingual = _LtProc(["-b", os.path.join(base, f"{pair}.autobil.bin")])
         self.generate = _LtProc(["-g", os.path.join(base, f"{pair}.autogen.bin")])
+        # the analyser's answers, kept: ``lookup`` asks about a name as a noun and then as an
+        # adjective, ``target_name`` about a name in each category, ``prefetch`` ahead
+        self._analysed: Dict[str, List[str]] = {}
 
     @staticmethod
     def _analysable(text: str) -> bool:
@@ -163,7 +169,24 @@ class ApertiumNames:
         for text holding the stream format's own special characters."""
         if not self._analysable(text):
             return []
-        return _UNIT.findall(self.analyse(text))
+        hit = self._analysed.get(text)
+        if hit is None:
+            hit = _UNIT.findall(self.analyse(text))
+            self._keep({text: hit})
+        return hit
+
+    def prefetch(self, texts: Iterable[str]) -> None:
+        """The analyser asked about ``texts`` in one round trip (each analysed on its own, as
+        alone), its answers kept for ``_units``."""
+        todo = [t for t in dict.fromkeys(texts)
+                if self._analysable(t) and t not in self._analysed]
+        if todo:
+            self._keep({t: _UNIT.findall(a) for t, a in zip(todo, self.analyse.many(todo))})
+
+    def _keep(self, answers: Dict[str, List[str]]) -> None:
+        if len(self._analysed) + len(answers) > _ANALYSED_MAX:
+            self._analysed.clear()
+        self._analysed.update(answers)
 
     def common(self, word: str) -> bool:
         """Does the source dictionary know ``word`` as anything but a proper noun?"""
@@ -225,6 +248,25 @@ def _apertium(source: str, target: str) -> Optional[ApertiumNames]:
 
 
 _ARTICLE = re.compile(r"^(?:the)\s+", re.I)
+
+
+def prefetch_names(names: Iterable[str], source: str, target: str) -> None:
+    """What ``target_name`` will ask the pair's analyser about ``names`` (the name without its
+    article), asked at once: one round trip, not one or two per name as they are reached."""
+    if not source or not target or source == target:
+        return
+    apertium = _apertium(source, target)
+    if apertium is None:
+        return
+    cores = []
+    for name in names:
+        bare = name.strip()
+        article = _ARTICLE.match(bare)
+        cores.append(bare[article.end():] if article else bare)
+    try:
+        apertium.prefetch(cores)
+    except OSError:
+        pass                 # asked one by one when reached
 
 
 @functools.lru_cache(maxsize=20000)

@@ -342,6 +342,22 @@ class PairLexicon:
         if self.target is not None:
             self.target.many([w for w in words if analysable(w)])
 
+    def prefetch(self, fakes: Sequence[str], originals: Sequence[str] = (),
+                 outputs: Sequence[str] = ()) -> None:
+        """What ``target_form`` will ask about a document, asked at once: its pseudonyms'
+        and originals' words analysed (``fakes``, ``originals``), their readings looked up
+        in the bilingual dictionary, and the output's words analysed (``outputs``, as
+        ``warm``) — one round trip to each process instead of one per word as restoration
+        reaches it.  Every text is analysed and looked up on its own (``_LtProc.many``), so
+        what is kept is what each question alone would have kept."""
+        asked = [t for t in dict.fromkeys([*fakes, *originals]) if analysable(t)]
+        if asked:
+            units = self.source.many(asked)
+            self._translate_many(list(dict.fromkeys(
+                lex for t in asked for u in units[t] for lex in _lexical(u))))
+        if outputs:
+            self.warm(list(dict.fromkeys(outputs)))
+
     def _analysed_as(self, found: str, fake_targets) -> bool:
         units = self.target.cached(found) if self.target is not None else None
         return bool(units) and any(
