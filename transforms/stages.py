@@ -16,15 +16,12 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from schemas.records import (DocumentReport, Failure, MTRequest, MTResponse, RestoredSegment)
 from transforms import linking, markup
-from transforms.linking import _TOKEN, POSSESSIVE
-from transforms.restore import _PLACE_PARTS
-from transforms.target_names import prefetch_names
-
-_NAMED = ("LOC", "GPE", "NATIONALITY")     # target_name asks the analyser about these
-from transforms.engines import Engine, EngineError
 from transforms.cache import cache_key
+from transforms.engines import Engine, EngineError
+from transforms.linking import _TOKEN, POSSESSIVE
 from transforms.protect import LeakGuard, ProtectedDocument
-from transforms.restore import restore_segment
+from transforms.restore import _PLACE_PARTS, restore_segment
+from transforms.target_names import ANALYSED, prefetch_names
 
 
 def guard_terms(pd: ProtectedDocument) -> List[str]:
@@ -510,7 +507,7 @@ def restoration_lexicon(pd: ProtectedDocument):
             for a in mine:
                 fakes += _TOKEN.findall(POSSESSIVE.sub("", a.replacement))
                 originals += _TOKEN.findall(POSSESSIVE.sub("", a.original))
-                if a.category in _NAMED:
+                if a.category in ANALYSED:
                     # the stand-in's and the original's established names, a place's parts
                     # ("Hamburg, Germany"); an organisation's or a place's words as places
                     bare = POSSESSIVE.sub("", a.original)

@@ -26,6 +26,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 from transforms.linking import fold
 
 TRANSLATABLE = ("LOC", "GPE", "NATIONALITY", "ORG")
+# the categories whose name ``target_name`` also asks the pair's analyser about
+ANALYSED = ("LOC", "GPE", "NATIONALITY")
 APERTIUM_DIRS = ("/usr/share/apertium", "/usr/local/share/apertium")
 # Apertium's names of the languages Doppel serves ("swe-dan" is the Swedish-Danish pair).
 ISO3 = {"en": "eng", "es": "spa", "sv": "swe", "da": "dan", "ca": "cat", "fr": "fra",
@@ -283,7 +285,7 @@ def target_name(name: str, category: str, source: str, target: str) -> Optional[
         article = None            # the table's entry already says "la Comisión Europea"
     else:
         found = table.get(fold(core))
-    if found is None and category in ("LOC", "GPE", "NATIONALITY"):
+    if found is None and category in ANALYSED:
         names = _apertium(source, target)
         if names is not None:
             try:
