@@ -174,16 +174,23 @@ def nameless_words(text: str, lang: str) -> bool:
     rare to be ``ordinary_word``'s), where "margaret thornton" is still the person.  Only in
     a language that capitalises every name (``_CASED_NAMES``): Swedish writes a court's
     chamber "första avdelningen"."""
-    from transforms.detect.model import _CASED_NAMES, KNOWN_WORD_ZIPF, _lexicons
-    from transforms.lexicon import zipf_fn
-    zipf = zipf_fn(lang) if lang in _CASED_NAMES else None
+    from transforms.detect.model import _CASED_NAMES
     words = _WORDS.findall(text)
-    if zipf is None or len(words) < 2:
+    return lang in _CASED_NAMES and len(words) >= 2 and unnamed_words(words, lang)
+
+
+def unnamed_words(words: Sequence[str], lang: str) -> bool:
+    """Is each of ``words`` (at least one) a word of ``lang``'s frequency list
+    (``KNOWN_WORD_ZIPF``) that no gazetteer knows as a given, family or place name?  False
+    where the language has no frequency list."""
+    from transforms.detect.model import KNOWN_WORD_ZIPF, _lexicons
+    from transforms.lexicon import zipf_fn
+    zipf = zipf_fn(lang)
+    if zipf is None or not words:
         return False
     lex = _lexicons()
-    return all(zipf(w) >= KNOWN_WORD_ZIPF and not any(w in lex[k] for k in
-                                                       ("given", "family", "place"))
-               for w in words)
+    return all(zipf(w.lower()) >= KNOWN_WORD_ZIPF and not any(
+        w.lower() in lex[k] for k in ("given", "family", "place")) for w in words)
 
 
 def lower_twin_is_word(text: str, lang: str, category: str = "",

@@ -438,6 +438,7 @@ class PairLexicon:
 
     def _body(self, name: str) -> Optional[str]:
         from transforms.detect.institutions import institution_head
+        from transforms.linking import unnamed_words
         words = [m.group(0) for m in _NAME_WORD.finditer(name)]
         head = re.split(r"\s(?:of|for|on|between|in|at)\s|[(,\[]", name, maxsplit=1)[0]
         if not any(institution_head(part, self.pair[0])
@@ -446,7 +447,7 @@ class PairLexicon:
         for w in words:
             units = self.source.units(w)
             if len(units) != 1 or not units[0].known:
-                if not _plain_word(w, self.pair[0]):
+                if not unnamed_words(re.split(r"[-‑]", w), self.pair[0]):
                     return None     # no word of the language: a name's, as written
                 continue            # a word the dictionary lacks ("Directorate")
             readings = _lexical(units[0])
@@ -690,20 +691,6 @@ def _tag_string(lexical: str) -> str:
 _ARTICLES = {"the", "a", "an", "el", "la", "los", "las", "un", "una", "le", "les", "l'", "il",
              "lo", "gli", "o", "os", "as", "der", "die", "das", "den", "det", "de", "en", "ett",
              "et"}
-
-
-def _plain_word(word: str, lang: str) -> bool:
-    """A word of ``lang``'s frequency list that no gazetteer knows as a name: one the pair's
-    dictionary lacks ("Directorate", "Prosecutor"), not a name's ("Steitler", "Smith")."""
-    from transforms.detect.model import KNOWN_WORD_ZIPF, _lexicons
-    from transforms.lexicon import zipf_fn
-    zipf = zipf_fn(lang)
-    low = word.lower()
-    lex = _lexicons()
-    return zipf is not None and all(
-        zipf(part) >= KNOWN_WORD_ZIPF and not any(part in lex[k] for k in
-                                                   ("given", "family", "place"))
-        for part in re.split(r"[-‑]", low) if part)
 
 
 def _case_like(model: str, text: str) -> str:
