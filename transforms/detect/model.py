@@ -1388,10 +1388,12 @@ def _hyphenated_role(span: Span) -> bool:
     """A span that is one hyphenated role, opening with a title or a role's word, all its
     parts a role's ("Judge-Rapporteur", "Barrister-at-Law", "Director-General"): a
     profession, as MultiLeg annotates it, not a person's name — the name is beside it."""
-    parts = [p.lower() for p in re.split(r"[-‑‐]", span.text.strip())]
+    text = span.text.strip()
+    if " " in text:
+        return False
+    parts = [p.lower() for p in re.split(r"[-‑‐]", text)]
     titles = _lexicons()["title"]
-    return len(parts) > 1 and " " not in span.text.strip() and \
-        parts[0] in titles | _ROLE_PARTS and all(p in titles | _ROLE_PARTS for p in parts)
+    return len(parts) > 1 and all(p in titles or p in _ROLE_PARTS for p in parts)
 
 
 def _code_word(span: Span, text: str) -> bool:

@@ -455,12 +455,17 @@ class PairLexicon:
             if tags[:1] == ["np"] and tags[:2] not in (["np", "top"], ["np", "loc"]) or \
                     any(re.search(r"<np><(?:ant|cog)>", r) for r in readings):
                 return None     # a person's or a company's name inside: as written
-        try:
-            if self._engine is None:
-                from transforms.engines.apertium import ApertiumEngine
+        if self._engine is None:
+            from transforms.engines.apertium import ApertiumEngine
+            try:
                 self._engine = ApertiumEngine(*self.pair)
+            except Exception:   # noqa: BLE001 - no pipeline: every name as it was written,
+                self._engine = False    # and no new start for each
+        if not self._engine:
+            return None
+        try:
             out = self._engine.translate([name])[0].strip()
-        except Exception:      # noqa: BLE001 - no engine: the name as it was written
+        except Exception:      # noqa: BLE001 - the name as it was written
             return None
         if not out or out == name or any(c in out for c in "#@*"):
             return None
