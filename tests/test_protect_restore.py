@@ -276,6 +276,40 @@ def test_one_analysis_serves_every_method_as_protect_document_would(corpora):
     assert texts["pseudonym"] != texts["asterisk"] != texts["none"]
 
 
+def _names(text, *names):
+    return [[text.index(n), text.index(n) + len(n), "ORG"] for n in names]
+
+
+def test_a_spanish_article_takes_the_gender_and_number_of_the_name_put_back(apertium):
+    """The engine's article agreed with the stand-in ("la Junta"); before the original put
+    back ("Tribunal", masculine) it is "el", "de la" is "del", "a la" "al", and back."""
+    from transforms.restore import _spanish_articles
+    text = "el juicio de la Tribunal de Justicia, dado a la Tribunal General y del Comisión"
+    spans = _names(text, "la Tribunal de Justicia", "Tribunal General", "Comisión")
+    out = _spanish_articles(text, spans)
+    assert out == "el juicio del Tribunal de Justicia, dado al Tribunal General y de la Comisión"
+    # the spans move with the text; one that held "la" holds the name alone after "del"
+    assert [out[a:b] for a, b, _ in spans] == ["Tribunal de Justicia", "Tribunal General",
+                                               "Comisión"]
+    text = "La Tribunal dijo que los Naciones Unidas y el Parlamento"
+    spans = _names(text, "La Tribunal", "Naciones Unidas", "Parlamento")
+    out = _spanish_articles(text, spans)
+    assert out == "El Tribunal dijo que las Naciones Unidas y el Parlamento"
+    assert [out[a:b] for a, b, _ in spans] == ["El Tribunal", "Naciones Unidas", "Parlamento"]
+
+
+def test_a_spanish_article_is_left_where_the_name_says_nothing_sure(apertium):
+    from transforms.restore import _spanish_articles
+    # "Corte" is masculine and feminine, "Oberlandesgericht" no Spanish word, "Área" a
+    # feminine noun that takes "el", "estudio" no name; and no article, nothing to agree
+    for text, name in (("de la Corte Suprema", "Corte Suprema"),
+                       ("del Oberlandesgericht Hamburg", "Oberlandesgericht Hamburg"),
+                       ("el Área Metropolitana", "Área Metropolitana"),
+                       ("de la estudio", "estudio"),
+                       ("según Tribunal General", "Tribunal General")):
+        assert _spanish_articles(text, _names(text, name)) == text
+
+
 def test_a_spanish_conjunction_goes_with_the_word_now_after_it():
     from transforms.restore import _spanish_conjunctions
     # the engine wrote "e" before a stand-in's "I..."; the original put back word for word

@@ -692,6 +692,94 @@ def _spanish_conjunctions(text: str, spans: Sequence[Sequence]) -> str:
     return text
 
 
+# A Spanish definite article before a name: after "de" or "a" or not, or joined to them.
+_ES_PREPOSITION_BEFORE = re.compile(r"(?<!\w)(de|a)\s+$", re.IGNORECASE)
+_ES_ARTICLE_BEFORE = re.compile(r"(?<!\w)(el|la|los|las|del|al)\s+$", re.IGNORECASE)
+_ES_ARTICLE_AT = re.compile(r"(el|la|los|las)\s+", re.IGNORECASE)
+_ES_ARTICLES = {("m", "sg"): "el", ("f", "sg"): "la", ("m", "pl"): "los", ("f", "pl"): "las"}
+_ES_JOINED = {"del": ("de", "el"), "al": ("a", "el")}
+# A feminine noun whose first syllable is a stressed "a" takes "el" ("el Área", "el Aula"):
+# before one the article is left as the engine wrote it.
+_ES_A_SOUND = re.compile(r"h?[aá]", re.IGNORECASE)
+
+
+def _gender_number(units) -> Optional[Tuple[str, str]]:
+    """The one gender and number the analyser gives the first word as a noun ("Tribunal":
+    masculine singular), or None (unknown, not a noun, or more than one: "Corte")."""
+    found = set()
+    for parts in (units[0].readings if units else ()):
+        tags = parts[0].tags if parts else ()
+        if tags and tags[0] in ("n", "np"):
+            found.add((next((t for t in tags if t in ("m", "f", "mf")), None),
+                       next((t for t in tags if t in ("sg", "pl", "sp")), None)))
+    return found.pop() if len(found) == 1 else None
+
+
+def _spanish_articles(text: str, spans: List[List]) -> str:
+    """A definite article right before an original put back in Spanish ("la ", "del ",
+    "a la ") is the engine's, for the stand-in; where the original begins with a noun the
+    analyser gives one gender and number, the article takes them: "de la Tribunal de
+    Justicia" -> "del Tribunal de Justicia", "del Comisión" -> "de la Comisión".  The
+    spans move with the text; a span that held its article holds the new one ("del": the
+    name alone)."""
+    from transforms.nlp.apertium_morphology import analyser
+    es = analyser("es") if spans else None
+    if es is None:
+        return text
+    places = []     # (span, start of what is rewritten, its end, preposition, article, head)
+    for span in spans:
+        inside = _ES_ARTICLE_AT.match(text, span[0], span[1])
+        head = re.match(r"[^\W\d_]+", text[inside.end() if inside else span[0]:span[1]])
+        if head is None or not head.group()[:1].isupper():
+            continue
+        if inside:
+            art_start, article = inside.start(1), inside.group(1)
+        else:
+            m = _ES_ARTICLE_BEFORE.search(text, max(0, span[0] - 8), span[0])
+            if m is None:
+                continue
+            art_start, article = m.start(1), m.group(1)
+        prep, art = _ES_JOINED.get(article.lower(), (None, article.lower()))
+        start = art_start
+        if prep is None:
+            p = _ES_PREPOSITION_BEFORE.search(text, max(0, art_start - 4), art_start)
+            if p is not None:
+                start, prep = p.start(1), p.group(1)
+        places.append((span, start, art_start + len(article), prep, art, head.group()))
+    if not places:
+        return text
+    answers = es.many(sorted({p[-1] for p in places}))
+    edits = []
+    for span, start, end, prep, art, head in places:
+        gn = _gender_number(answers.get(head))
+        want = _ES_ARTICLES.get(gn)
+        if want is None or want == art or gn == ("f", "sg") and _ES_A_SOUND.match(head):
+            continue
+        if prep is None:
+            form = want
+        elif want == "el":
+            form = {"de": "del", "a": "al"}[prep.lower()]
+        else:
+            form = f"{prep.lower()} {want}"
+        if text[start].isupper():
+            form = form[0].upper() + form[1:]
+        edits.append((start, end, form, span))
+    for start, end, form, own in sorted(edits, key=lambda x: x[0], reverse=True):
+        delta = len(form) - (end - start)
+        text = text[:start] + form + text[end:]
+        for span in spans:
+            if span is own and span[0] < end:   # the article was the span's
+                span[0] = start + (len(form) + 1 if form.lower() in ("del", "al") else
+                                   form.rfind(" ") + 1)
+                span[1] += delta
+                continue
+            if span[0] >= end:
+                span[0] += delta
+            if span[1] >= end:
+                span[1] += delta
+    return text
+
+
 def restore_segment(protected: ProtectedSegment, translated: str,
                     problems: Sequence[str] = (), target_lang: str = "",
                     source_lang: str = "", aligner: Optional[Aligner] = None,
@@ -744,6 +832,7 @@ def restore_segment(protected: ProtectedSegment, translated: str,
     pieces.append(translated[pos:])
     text = "".join(pieces)
     if target_lang == "es" and spans:
+        text = _spanish_articles(text, spans)
         text = _spanish_conjunctions(text, spans)
     # Belt and braces: no pseudonym may survive in delivered text unnoticed.
     for a in protected.assignments:
