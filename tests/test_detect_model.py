@@ -324,6 +324,13 @@ def test_a_month_alone_is_no_name():
                         "August Strindberg wrote it; Mr August signed."])
     assert got[0] == []                      # (a gazetteer of given names has "August")
     assert ("August Strindberg", "PER") in got[1] and ("August", "PER") in got[1]
+    # weekdays in the plural and the abbreviations are the calendar's too; "Jan" and "Mar"
+    # only beside a number (they are also names)
+    got = _model_spans(["It is open on Saturdays and Wednesdays, not on Mondays.",
+                        "They assemble on the 1st day of Feb next, or in Sept.",
+                        "It opened on 12 Mar 2019, and Jan Smit came.", "Jan said no."])
+    assert got[0] == [] and got[1] == []
+    assert got[2] == [("Jan Smit", "PER")] and got[3] == [("Jan", "PER")]
 
 
 @needs_model

@@ -382,8 +382,30 @@ def recall_biased_tags(tagger, items, threshold: float, flipped: List[bool] = No
 
 
 # Month and weekday names (capitalised in English): alone they are no name.
-_CALENDAR = {m[0].lower() for m in MONTHS["en"]} | {
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_CALENDAR = {m[0].lower() for m in MONTHS["en"]} | set(_WEEKDAYS)
+# Written alone they are the calendar's too: weekdays in the plural ("on Saturdays") and the
+# abbreviations no one is named ("Feb", "Sept", "Thurs").  "Jan", "Mar", "Jun", "Sat", "Sun"
+# and "Mon" are also names: those only beside a number ("Jan 5", "12 Mar").
+_CALENDAR_PLURALS = {d + "s" for d in _WEEKDAYS}
+_CALENDAR_SHORT = {"feb", "apr", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+                   "tue", "tues", "wed", "thu", "thur", "thurs", "fri"}
+_CALENDAR_SHORT_NAMES = {"jan", "mar", "jun", "mon", "sat", "sun"}
+_NUMBER_BEFORE = re.compile(r"\d[\w.,]*\s*$")
+_NUMBER_AFTER = re.compile(r"\.?\s*\d")
+
+
+def _calendar_word(text: str, start: int, end: int) -> bool:
+    """The one word ``text[start:end]`` is a month or a weekday, whole, in the plural or
+    abbreviated (``_CALENDAR_SHORT``; ``_CALENDAR_SHORT_NAMES`` beside a number only): alone
+    it identifies no one ("in August", "on Fridays", "the 1st day of Feb next")."""
+    w = text[start:end].lower()
+    if w in _CALENDAR or w in _CALENDAR_PLURALS or w in _CALENDAR_SHORT:
+        return True
+    return w in _CALENDAR_SHORT_NAMES and bool(
+        _NUMBER_BEFORE.search(text[max(0, start - 12):start]) or _NUMBER_AFTER.match(text, end))
+
+
 _INITIAL = re.compile(r"(?:[^\W\d_]\.[\-‑‐]?)+")
 GUESS_MAX_ZIPF = 4.0
 # A word of the language's frequency list (wordfreq's Zipf scale: one in a hundred million),
@@ -468,7 +490,7 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
     for a, b, cat in runs:
         if all(function_word(w, lang) or not _wordish(w) for _, _, w in toks[a:b + 1]):
             continue
-        if a == b and toks[a][2].lower() in _CALENDAR:
+        if a == b and _calendar_word(text, toks[a][0], toks[a][1]):
             continue     # "in August", "on Friday": a month alone identifies no one
         # Leading: titles ("Mr", "Judge": they stay in the sent text, the name goes).  An
         # article the model takes in goes with the name, as annotators write it: restoration
@@ -562,7 +584,8 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
     ordinary = [_ordinary(classes.get(w)) or _prefixed_word(w, lang) for _, _, w in toks]
     before = text[:span.start].split()
     titled = bool(before) and before[-1].lower().rstrip(".") in _lexicons()["title"]
-    if len(toks) == 1 and toks[0][2].lower() in _CALENDAR and not titled:
+    if len(toks) == 1 and not titled and _calendar_word(
+            text, span.start + toks[0][0], span.start + toks[0][1]):
         return None     # "in August": a month, whatever a gazetteer of given names says
     if span.subtype != GUESS:
         return None if all(ordinary) and not titled else span
