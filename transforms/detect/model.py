@@ -2740,6 +2740,41 @@ _WORD_SUFFIX = {"en": re.compile(r"[a-z]{3}(?:ally|ously|ably|ibly|ively|fully|i
                                  r"ment|ments|less|ous|ize|ized|izes|izing)$")}
 
 
+# English inflections a dictionary form takes: a plural, a third person, a past tense.
+_INFLECTION = {"en": re.compile(r"[a-z]{3}(?:ies|ied|s|ed)$")}
+
+
+def _dictionary_forms(word: str) -> List[str]:
+    """The forms an English inflected word may come from: "loopholes" -> "loophole",
+    "archived" -> "archive", "squashed" -> "squash", "stopped" -> "stop"."""
+    w = word.lower()
+    if w.endswith(("ies", "ied")):
+        return [w[:-3] + "y"]
+    if w.endswith("ed"):
+        return [w[:-2], w[:-1]] + ([w[:-3]] if w[-3] == w[-4] else [])
+    if w.endswith("ss"):
+        return []
+    return [w[:-1]] + ([w[:-2]] if w.endswith("es") else [])
+
+
+def _inflected_word(word: str, lang: str) -> bool:
+    """A plural or a verb's form whose dictionary form is as common as one in a million
+    (``COMMON_WORD_ZIPF``), itself on the frequency list, and that no gazetteer knows as a
+    name or its stem as a given name: "Loopholes", "Luncheons", "Squashed", "Archived" (the
+    analyser's dictionary lacks them).  Surnames of that shape are the gazetteers' ("Banks",
+    "Peters", "Wells": 118 of their 14,692 surnames); one they lack is masked wherever the
+    document writes it inside a sentence too."""
+    pattern, zipf = _INFLECTION.get(lang), zipf_fn(lang)
+    if pattern is None or zipf is None or not pattern.search(word) \
+            or zipf(word.lower()) < KNOWN_WORD_ZIPF:
+        return False
+    lex = _lexicons()
+    forms = _dictionary_forms(word)
+    if any(f in lex[k] for f in forms + [word.lower()] for k in ("given", "family", "place")):
+        return False
+    return any(zipf(f) >= COMMON_WORD_ZIPF for f in forms)
+
+
 # A colon and what a label introduces: a number, a web or an e-mail address; and the phone
 # words the identifier detector reads as such a label.
 _FIELD_LABEL = re.compile(r":\s*(?:[+(\d]|https?:|www\.|\S+@)")
@@ -2789,8 +2824,10 @@ def _without_ordinary_guesses(spans: List[Span], text: str, toks, p_name: Sequen
         if _FIELD_LABEL.match(text, s.end) and _PHONE_WORD.fullmatch(word):
             return True       # "Fax: 814.863.6874": a letterhead's label, not a name
         suffix = _WORD_SUFFIX.get(lang)
-        return suffix is not None and suffix.search(word) is not None \
-            and zipf(word.lower()) >= KNOWN_WORD_ZIPF
+        if suffix is not None and suffix.search(word) is not None \
+                and zipf(word.lower()) >= KNOWN_WORD_ZIPF:
+            return True
+        return _inflected_word(word, lang)
 
     return [s for s in spans if doubtful.get(id(s)) not in compounds and not sentence_word(s)]
 
