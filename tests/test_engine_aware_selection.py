@@ -652,3 +652,16 @@ def test_no_name_composed_of_the_engines_vocabulary_holds_a_word_of_the_document
         steps |= set(pd.selection_by_category["ORG"])
         assert not {w.lower() for w in re.findall(r"\w+", fake)} & own, fake
     assert steps == {"engine+composed"}, steps
+
+
+def test_a_name_with_brackets_goes_back_whole_for_a_stand_in_without_them():
+    """Word for word, "Board of Appeal" for "Court (First Chamber)" paired "of" with "First"
+    and lost the brackets ("la Corte primero Cuarto"): where what stands between the words
+    differs, the stand-in's translation gives way to the original whole."""
+    found, new = _found(("en", "es"), "Court (First Chamber)", "Board of Appeal",
+                        "Juicio de la Junta de Apelación de 2 Marcha 2014")
+    assert found == "Junta de Apelación" and new == "Court (First Chamber)"
+    # the same words between: still word for word, each in the engine's form
+    found, new = _found(("en", "es"), "Court of Justice", "Board of Appeal",
+                        "Juicio de la Junta de Apelación de 2 Marcha 2014")
+    assert found == "Junta de Apelación" and new != "Court of Justice"

@@ -255,6 +255,14 @@ def find_translation(text: str, name: str, taken, lexicon: Lexicon
     return hit[:2] if hit is not None else None
 
 
+def _between_words(name: str) -> List[str]:
+    """What stands between a name's words, spaces as one: [" ", " ("] for "Court (First
+    Chamber)" (its last bracket and a possessive aside)."""
+    return [re.sub(r"\s+", " ", m) for m in
+            re.findall(rf"(?<={_WORD})[^\w\u00D7\u00F7]+(?={_WORD})",
+                       POSSESSIVE.sub("", name))]
+
+
 def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                      as_whole: bool = False, place: Optional[Callable[[str], Optional[str]]]
                      = None) -> Optional[Tuple[int, int, str]]:
@@ -270,9 +278,12 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
     if not fake:
         return None
     whole = None
-    if as_whole or len(fake) != len(orig):
-        # word for word is impossible ("Spain" for "Juzgado de lo Social No 41 de Madrid"):
-        # the pseudonym's translation, found word for word, gives way to the original whole
+    if as_whole or len(fake) != len(orig) or _between_words(a.replacement) != \
+            _between_words(a.original):
+        # word for word is impossible ("Spain" for "Juzgado de lo Social No 41 de Madrid"),
+        # or would lose what stands between the original's words ("Board of Appeal" for
+        # "Court (First Chamber)" came back "Corte primero Cuarto"): the pseudonym's
+        # translation, found word for word, gives way to the original whole
         whole = POSSESSIVE.sub("", a.original)
         orig = fake
     # each token's text, folded text and whether it is free, once: the anchor's search
