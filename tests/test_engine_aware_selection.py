@@ -665,3 +665,20 @@ def test_a_name_with_brackets_goes_back_whole_for_a_stand_in_without_them():
     found, new = _found(("en", "es"), "Court of Justice", "Board of Appeal",
                         "Juicio de la Junta de Apelación de 2 Marcha 2014")
     assert found == "Junta de Apelación" and new != "Court of Justice"
+
+
+def test_a_name_found_word_by_word_takes_every_closing_bracket_it_opened(apertium):
+    """ "(Union … — European Parliament Section (SFIE-PE))" put back whole for a stand-in
+    found word by word: both its closing brackets are the name's (one left in the output
+    came back doubled, "(SFIE-PE)))")."""
+    from schemas.records import Assignment
+    from transforms.restore import _find_translated
+    original = "Union of Civil Servants (Parliament Section (SFIE-PE))"
+    fake = "Bay of Global Providers (Cannon Execution (KOMAROV))"
+    a = Assignment(cluster=0, category="ORG", original=original, replacement=fake,
+                   segment=0, start=0, end=len(fake))
+    text = "incluye la Bahía de Proveedores Globales (Ejecución de Cañón (KOMAROV)). Aun así"
+    s, e, new = _find_translated(text, a, [], pair_lexicon("en", "es").target_form,
+                                 as_whole=True)
+    assert text[s:e] == "Bahía de Proveedores Globales (Ejecución de Cañón (KOMAROV))"
+    assert new == original

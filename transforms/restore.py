@@ -394,8 +394,10 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
             e = nxt.end()
     for opening, closing in ("()", "[]"):
         # found word by word, a name with a bracket ("Court (Grand Chamber)") ends before
-        # its closing one: the bracket is the name's, taken with it
-        if text[s:e].count(opening) > text[s:e].count(closing) and text[e:e + 1] == closing:
+        # its closing one: the bracket is the name's, taken with it; as many as it opened
+        # ("… Section (SFIE-PE))": one left behind came back doubled)
+        while text[s:e].count(opening) > text[s:e].count(closing) and \
+                text[e:e + 1] == closing:
             e += 1
     # The engine's generator may give two spellings of one form, joined by a slash
     # ("Vården" -> "Plejen/Plejeen"): the other is the same word, and goes with the one
