@@ -667,6 +667,32 @@ def test_a_name_with_brackets_goes_back_whole_for_a_stand_in_without_them():
     assert found == "Junta de Apelación" and new != "Court of Justice"
 
 
+def test_a_state_named_as_an_organisation_goes_back_in_its_established_name():
+    """en->es, MultiLeg, unlabelled: "the United Kingdom" as an actor ("will require the
+    United Kingdom to introduce"), an organisation to the detector, came back "el United
+    Reino", its stand-in "Banco Santander" paired with it word for word."""
+    from transforms.stages import restoration_lexicon
+    from schemas.records import Assignment
+    from transforms.restore import locate_how
+    from transforms.target_names import target_name
+
+    # the dictionary's place, and nothing but a place's: not a company, not a given name
+    assert target_name("United Kingdom", "ORG", "en", "es") == "Reino Unido"
+    assert target_name("Germany", "ORG", "en", "es") == "Alemania"
+    assert target_name("Santander", "ORG", "en", "es") is None
+    assert target_name("Geneva", "ORG", "en", "es") is None     # Apertium: a given name
+
+    class _Pd:          # what restoration_lexicon reads of a protected document
+        engine = "apertium"
+        document = type("D", (), {"source_lang": "en", "target_lang": "es"})()
+    lexicon = restoration_lexicon(_Pd())
+    a = Assignment(cluster=0, category="ORG", original="United Kingdom",
+                   replacement="Banco Santander", segment=0, start=0, end=15)
+    got = locate_how("el sistema requerirá el Banco Santander para presentar", a, [], "es",
+                     "en", lexicon)
+    assert got[2:] == ("Reino Unido", "engine-form+target-name")
+
+
 def test_a_name_found_word_by_word_takes_every_closing_bracket_it_opened(apertium):
     """ "(Union … — European Parliament Section (SFIE-PE))" put back whole for a stand-in
     found word by word: both its closing brackets are the name's (one left in the output

@@ -493,6 +493,12 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
         # amiss, "Pfeifer & Langen GmbH & Co. KG" coming back "Pfeifer. Langen GmbH Co KG")
         if hit is not None and hit[:2] == span and hit[2] != original and \
                 _WORD_SKELETON.sub("w", hit[2]) == _WORD_SKELETON.sub("w", original):
+            # a name with an established target name goes back in it, not word for word
+            # ("Banco Santander" for "United Kingdom": "Reino Unido", not "United Reino")
+            established = source_lang and \
+                target_name(original, a.category, source_lang, target_lang)
+            if established:
+                return hit[0], hit[1], established, "engine-form+target-name"
             return hit[0], hit[1], hit[2], "engine-form"
     if span is None and _possessive(a.replacement):
         span = _find_exact(text, POSSESSIVE.sub("", a.replacement), taken)

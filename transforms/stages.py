@@ -21,7 +21,7 @@ from transforms.engines import Engine, EngineError
 from transforms.linking import _TOKEN, POSSESSIVE
 from transforms.protect import LeakGuard, ProtectedDocument
 from transforms.restore import _PLACE_PARTS, restore_segment
-from transforms.target_names import ANALYSED, prefetch_names
+from transforms.target_names import LOOKED_UP, prefetch_names
 
 
 def guard_terms(pd: ProtectedDocument) -> List[str]:
@@ -507,7 +507,7 @@ def restoration_lexicon(pd: ProtectedDocument):
             for a in mine:
                 fakes += _TOKEN.findall(POSSESSIVE.sub("", a.replacement))
                 originals += _TOKEN.findall(POSSESSIVE.sub("", a.original))
-                if a.category in ANALYSED:
+                if a.category in LOOKED_UP:
                     # the stand-in's and the original's established names, a place's parts
                     # ("Hamburg, Germany"); an organisation's or a place's words as places
                     bare = POSSESSIVE.sub("", a.original)

@@ -28,6 +28,9 @@ from transforms.linking import fold
 TRANSLATABLE = ("LOC", "GPE", "NATIONALITY", "ORG")
 # the categories whose name ``target_name`` also asks the pair's analyser about
 ANALYSED = ("LOC", "GPE", "NATIONALITY")
+# Categories whose whole name target_name asks the pair's dictionary about: an organisation
+# only as a place ("the United Kingdom" as a party: "Reino Unido").
+LOOKED_UP = ANALYSED + ("ORG",)
 APERTIUM_DIRS = ("/usr/share/apertium", "/usr/local/share/apertium")
 # Apertium's names of the languages Doppel serves ("swe-dan" is the Swedish-Danish pair).
 ISO3 = {"en": "eng", "es": "spa", "sv": "swe", "da": "dan", "ca": "cat", "fr": "fra",
@@ -202,14 +205,19 @@ class ApertiumNames:
             out[w] = _common_units(_UNIT.findall(answer))
         return out
 
-    def lookup(self, name: str, adjective: bool = False) -> Optional[str]:
+    def lookup(self, name: str, adjective: bool = False, place: bool = False
+               ) -> Optional[str]:
         """The pair's own translation of a proper noun, or with ``adjective`` of an
         adjective (a nationality: "österrikiska" -> "østrigske", in the form the source's
-        reading has), generated in the target language."""
+        reading has), generated in the target language; with ``place`` only of a name the
+        dictionary has as a place's and nothing else."""
         units = self._units(name)
         if len(units) != 1:
             return None                       # more than one word the dictionary knows apart
         surface, *readings = units[0].split("/")
+        if place and not (readings and all(
+                _proper(r) and ("<loc>" in r or "<top>" in r) for r in readings)):
+            return None
         if adjective:
             readings = [r for r in readings if r.partition("<")[2].startswith("adj>")]
         elif name.isupper() and len(name) > 1 and \
@@ -285,12 +293,17 @@ def target_name(name: str, category: str, source: str, target: str) -> Optional[
         article = None            # the table's entry already says "la Comisión Europea"
     else:
         found = table.get(fold(core))
-    if found is None and category in ANALYSED:
+    if found is None and category in LOOKED_UP:
         names = _apertium(source, target)
         if names is not None:
             try:
-                # a place's adjective is a place too in MultiLeg ("österrikiska" LOC)
-                found = names.lookup(core) or names.lookup(core, adjective=True)
+                if category == "ORG":
+                    # a state as a party or an actor ("require the United Kingdom to"):
+                    # an organisation to the detector, a place to the dictionary
+                    found = names.lookup(core, place=True)
+                else:
+                    # a place's adjective is a place too in MultiLeg ("österrikiska" LOC)
+                    found = names.lookup(core) or names.lookup(core, adjective=True)
             except OSError:
                 found = None
     if found is None or found == core:
