@@ -708,3 +708,15 @@ def test_a_name_found_word_by_word_takes_every_closing_bracket_it_opened(apertiu
                                  as_whole=True)
     assert text[s:e] == "Bahía de Proveedores Globales (Ejecución de Cañón (KOMAROV))"
     assert new == original
+
+
+def test_of_two_words_as_near_the_anchor_the_one_where_the_stand_in_has_it_is_taken():
+    """WGIG report, unlabelled: "COMPAGNIE DES pêches de SAINT-MALO" for "RIR WHOIS look-ups
+    for IP"; its "de" three words before the anchor and three after: the one before was
+    taken, and "de información, incluyendo" went with the name put back whole."""
+    found, new = _found(("en", "es"), "RIR WHOIS look-ups for IP",
+                        "COMPAGNIE DES pêches de SAINT-MALO",
+                        "una gama más ancha de servicios de información, incluyendo COMPAGNIE "
+                        "DES pêches de SANTOS-MALO información de asignación de la alocución.")
+    assert found == "COMPAGNIE DES pêches de SANTOS-MALO"
+    assert new == "RIR WHOIS look-ups for IP"

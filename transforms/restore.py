@@ -294,8 +294,9 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
     warm = getattr(lexicon, "warm", None)
     if warm is not None:
         warm(words)
-    pairs = [(f.group(0), o.group(0)) for f, o in zip(fake, orig)
-             if whole is not None or fold(f.group(0)) != fold(o.group(0))]
+    kept = [k for k, (f, o) in enumerate(zip(fake, orig))
+            if whole is not None or fold(f.group(0)) != fold(o.group(0))]
+    pairs = [(fake[k].group(0), orig[k].group(0)) for k in kept]
     if not pairs:
         return None
     folded = view.folded
@@ -351,8 +352,12 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
             for k in order[1:]:
                 kw, kow = pairs[k]
                 best = None
+                # nearest the anchor; of two as near, the one where the word stands from
+                # the anchor in the stand-in ("… servicios de información, incluyendo
+                # COMPAGNIE DES pêches de SANTOS-MALO": its "de" is the one after)
+                ahead = kept[k] - kept[order[0]]
                 for j in sorted(range(max(0, ai - window), min(len(toks), ai + window + 1)),
-                                key=lambda j: abs(j - ai)):
+                                key=lambda j: (abs(j - ai), abs(j - ai - ahead))):
                     if j in used or not free[j]:
                         continue
                     got = found_at(kw, kow, j)
