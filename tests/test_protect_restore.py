@@ -286,16 +286,32 @@ def test_a_spanish_article_takes_the_gender_and_number_of_the_name_put_back(aper
     from transforms.restore import _spanish_articles
     text = "el juicio de la Tribunal de Justicia, dado a la Tribunal General y del Comisión"
     spans = _names(text, "la Tribunal de Justicia", "Tribunal General", "Comisión")
-    out = _spanish_articles(text, spans)
+    out = _spanish_articles(text, spans, spans)
     assert out == "el juicio del Tribunal de Justicia, dado al Tribunal General y de la Comisión"
     # the spans move with the text; one that held "la" holds the name alone after "del"
     assert [out[a:b] for a, b, _ in spans] == ["Tribunal de Justicia", "Tribunal General",
                                                "Comisión"]
     text = "La Tribunal dijo que los Naciones Unidas y el Parlamento"
     spans = _names(text, "La Tribunal", "Naciones Unidas", "Parlamento")
-    out = _spanish_articles(text, spans)
+    out = _spanish_articles(text, spans, spans)
     assert out == "El Tribunal dijo que las Naciones Unidas y el Parlamento"
     assert [out[a:b] for a, b, _ in spans] == ["El Tribunal", "Naciones Unidas", "Parlamento"]
+
+
+def test_a_spanish_article_is_left_before_an_original_put_back_as_written(apertium):
+    """"Media" of "Media and Telecommunication Department", put back in English, is no
+    Spanish "media": its article stays; the spans after a changed article move."""
+    from transforms.restore import _spanish_articles
+    text = "Director del Media y el Departamento, de la Tribunal General"
+    spans = _names(text, "Media y el Departamento", "Tribunal General")
+    out = _spanish_articles(text, spans, spans[1:])
+    assert out == "Director del Media y el Departamento, del Tribunal General"
+    assert [out[a:b] for a, b, _ in spans] == ["Media y el Departamento", "Tribunal General"]
+    # put back as written: Spanish where English does not know its first word
+    text = "emitido por el Inspección Financiera y muchos del Paris"
+    spans = _names(text, "Inspección Financiera", "Paris")
+    assert _spanish_articles(text, spans, [], "en") == \
+        "emitido por la Inspección Financiera y muchos del Paris"
 
 
 def test_a_spanish_article_is_left_where_the_name_says_nothing_sure(apertium):
@@ -307,7 +323,8 @@ def test_a_spanish_article_is_left_where_the_name_says_nothing_sure(apertium):
                        ("el Área Metropolitana", "Área Metropolitana"),
                        ("de la estudio", "estudio"),
                        ("según Tribunal General", "Tribunal General")):
-        assert _spanish_articles(text, _names(text, name)) == text
+        spans = _names(text, name)
+        assert _spanish_articles(text, spans, spans) == text
 
 
 def test_a_spanish_conjunction_goes_with_the_word_now_after_it():

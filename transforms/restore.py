@@ -728,24 +728,30 @@ _ES_A_SOUND = re.compile(r"h?[aá]", re.IGNORECASE)
 
 
 def _gender_number(units) -> Optional[Tuple[str, str]]:
-    """The one gender and number the analyser gives the first word as a noun ("Tribunal":
-    masculine singular), or None (unknown, not a noun, or more than one: "Corte")."""
+    """The one gender and number the analyser gives the first word as a noun or a name not
+    a person's ("Tribunal": masculine singular), or None (unknown, not a noun, or more than
+    one: "Corte")."""
     found = set()
     for parts in (units[0].readings if units else ()):
         tags = parts[0].tags if parts else ()
-        if tags and tags[0] in ("n", "np"):
+        if tags and (tags[0] == "n" or tags[0] == "np" and tags[1:2] not in (("ant",),
+                                                                            ("cog",))):
             found.add((next((t for t in tags if t in ("m", "f", "mf")), None),
                        next((t for t in tags if t in ("sg", "pl", "sp")), None)))
     return found.pop() if len(found) == 1 else None
 
 
-def _spanish_articles(text: str, spans: List[List]) -> str:
-    """A definite article right before an original put back in Spanish ("la ", "del ",
-    "a la ") is the engine's, for the stand-in; where the original begins with a noun the
-    analyser gives one gender and number, the article takes them: "de la Tribunal de
-    Justicia" -> "del Tribunal de Justicia", "del Comisión" -> "de la Comisión".  The
-    spans move with the text; a span that held its article holds the new one ("del": the
-    name alone)."""
+def _spanish_articles(text: str, spans: List[List], translated: Sequence[List],
+                      source_lang: str = "") -> str:
+    """A definite article right before an original put back in Spanish words — "la ",
+    "del ", "a la " — is the engine's, for the stand-in; where the original begins with a
+    noun the analyser gives one gender and number, the article takes them: "de la Tribunal
+    de Justicia" -> "del Tribunal de Justicia", "del Comisión" -> "de la Comisión".  In
+    Spanish words: ``translated`` (some of ``spans``: an established name, the engine's
+    words), or put back as written with a first word the source language's analyser does
+    not know ("Inspección Financiera" in an English judgment); not "Paris" or the "Media"
+    of an English name, no Spanish "media".  All the spans move with the text; a span that
+    held its article holds the new one ("del": the name alone)."""
     from transforms.nlp.apertium_morphology import analyser
     es = analyser("es") if spans else None
     if es is None:
@@ -770,6 +776,14 @@ def _spanish_articles(text: str, spans: List[List]) -> str:
             if p is not None:
                 start, prep = p.start(1), p.group(1)
         places.append((span, start, art_start + len(article), prep, art, head.group()))
+    source = analyser(source_lang) if source_lang else None
+    if source is None:
+        places = [p for p in places if any(p[0] is t for t in translated)]
+    else:
+        known = source.many(sorted({p[-1] for p in places if not any(
+            p[0] is t for t in translated)}))
+        places = [p for p in places if any(p[0] is t for t in translated) or
+                  not any(u.known for u in known.get(p[-1], ()))]
     if not places:
         return text
     answers = es.many(sorted({p[-1] for p in places}))
@@ -842,21 +856,25 @@ def restore_segment(protected: ProtectedSegment, translated: str,
             notes.append(f"{a.category} #{a.cluster} placed, but {why}: check "
                          f"{original!r} in {translated[s:e]!r}'s place")
         taken.append((s, e))
-        edits.append((s, e, original, a.category, _target_article(translated, s, a, target_lang)))
+        edits.append((s, e, original, a.category, _target_article(translated, s, a, target_lang),
+                      original != a.original))
     edits.sort()
     pieces, spans, pos, shift = [], [], 0, 0
-    for s, e, original, cat, article in edits:
+    target_words = []       # the spans of originals put back in the target's words
+    for s, e, original, cat, article, in_target in edits:
         pieces.append(translated[pos:s])
         new_start = s + shift
         pieces.append(original)
         # the entity's span holds its article, as the source label did ("the Commission")
         spans.append([new_start - article, new_start + len(original), cat])
+        if in_target:
+            target_words.append(spans[-1])
         shift += len(original) - (e - s)
         pos = e
     pieces.append(translated[pos:])
     text = "".join(pieces)
     if target_lang == "es" and spans:
-        text = _spanish_articles(text, spans)
+        text = _spanish_articles(text, spans, target_words, source_lang)
         text = _spanish_conjunctions(text, spans)
     # Belt and braces: no pseudonym may survive in delivered text unnoticed.
     for a in protected.assignments:
