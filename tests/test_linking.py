@@ -269,3 +269,26 @@ def test_a_persons_surname_alone_is_that_person_further_on():
     segs2 = [seg(0, "Anna Rose came.", [(0, 9, "PER")]), seg(1, "A rose. Rose petals.")]
     ms = linking.propagate(segs2, linking.mentions_from_labels(segs2), lang="en")
     assert [m.text for m in ms if m.source == "propagated"] == []
+
+
+def test_a_name_found_in_another_case_leaves_its_leading_lower_case_words_to_the_sentence():
+    """WGIG report: "the First WIPO Internet Domain Name Process" found, then "The first WIPO
+    Internet Domain Name Process": its "first" is the sentence's (masked with the name, it
+    went back English into the Spanish, "El first WIPO …").  An article alone or a particle
+    stays the name's."""
+    def detected(i, text, name, category):
+        start = text.index(name)
+        return Mention(segment=i, start=start, end=start + len(name), text=name,
+                       category=category, source="detector")
+    segs = [seg(0, "developed in the First WIPO Internet Domain Name Process and by"),
+            seg(1, "The first WIPO Internet Domain Name Process for example addressed it."),
+            seg(2, "The Commission decided. Then the Commission and van der Berg met."),
+            seg(3, "Van der Berg replied.")]
+    mentions = [detected(0, segs[0].text, "First WIPO Internet Domain Name Process", "ORG"),
+                detected(2, segs[2].text, "The Commission", "ORG"),
+                detected(3, segs[3].text, "Van der Berg", "PER")]
+    found = [(m.segment, m.text) for m in linking.propagate(segs, mentions, lang="en")
+             if m.source == "propagated"]
+    assert (1, "WIPO Internet Domain Name Process") in found
+    assert (2, "the Commission") in found and (2, "van der Berg") in found
+    assert not any("first" in text for _, text in found)

@@ -327,8 +327,18 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
                     and text.casefold() not in authoritative \
                     and lower_twin_is_word(text, lang, category(text)):
                 continue    # "customs" after a detected "Customs": the word, not the name
+            kind = category(text)
+            lead = _sentence_lead(text, lang) if text not in doc and text not in run and \
+                text.casefold() not in authoritative else 0
+            if lead:
+                # "The first WIPO Internet Domain Name Process" after "the First WIPO …":
+                # the lower-case "first" is the sentence's (it went back English, "El first
+                # WIPO …"); the name is what stays capitalised
+                s, text = s + lead, text[lead:]
+                if any(a <= s and e <= b for a, b in spans):
+                    continue
             added.append(Mention(segment=seg.index, start=s, end=e, text=text,
-                                 category=category(text), source="propagated"))
+                                 category=kind, source="propagated"))
             spans.append((s, e))
     if lang in ENDINGS:
         forms = dict(doc)
@@ -340,6 +350,33 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     else:
         added += _propagate_surnames(segments, doc, covered)
     return list(mentions) + added
+
+
+def _sentence_lead(text: str, lang: str) -> int:
+    """Where a name found in another case begins, in a language that capitalises every name
+    (``_CASED_NAMES``): after its leading lower-case words ("first WIPO Internet …": 6); 0
+    where it begins with a capital, with an article alone ("the Commission" after "The
+    Commission") or with a particle ("van der Berg" after "Van der Berg"), or where nothing
+    capitalised follows."""
+    from transforms.detect.model import _CASED_NAMES, _lexicons
+    if lang not in _CASED_NAMES or not text[:1].islower():
+        return 0
+    particles = _lexicons()["particle"]
+    lead = []
+    for m in _WORD_RUN.finditer(text):
+        if m.group()[:1].isupper():
+            # an article alone is the name's, as annotators write it ("the Commission")
+            return m.start() if any(w not in _LEADING_ARTICLES for w in lead) else 0
+        if m.group().lower() in particles:
+            return 0
+        lead.append(m.group())
+    return 0
+
+
+_LEADING_ARTICLES = {"the", "a", "an"}
+
+
+_WORD_RUN = re.compile(r"[^\W\d_]+|\d+")
 
 
 def _propagate_surnames(segments, forms: Dict[str, str], covered) -> List[Mention]:
