@@ -334,6 +334,16 @@ def test_a_month_alone_is_no_name():
 
 
 @needs_model
+def test_a_place_ends_before_a_date_the_sentence_runs_on_into():
+    # "Barcelona, Spain" is one place, as MultiLeg writes a place and where it lies; the
+    # month and day after the next comma are a date, not a third part of it
+    got = _model_spans(["In 2004, it took place in Barcelona, Spain, May 10-14, on the theme.",
+                        "The meeting was in Paris, France, June 3."])
+    assert ("Barcelona, Spain", "LOC") in got[0] and not any("May" in t for t, _ in got[0])
+    assert ("Paris, France", "LOC") in got[1] and not any("June" in t for t, _ in got[1])
+
+
+@needs_model
 def test_a_numbered_part_of_the_text_is_no_name():
     got = _model_spans(["As Figure 1 and Table 2.3 show, the Box 4 data arrived.",
                         "He met Mr Box in Room 5; Chapter IV names Prague 1."])

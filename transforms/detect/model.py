@@ -1356,6 +1356,34 @@ def _without_trailing_verb(span: Span, classes, lang: str) -> Optional[Span]:
     return dataclasses.replace(span, end=span.start + cut, text=span.text[:cut])
 
 
+def _without_trailing_dates(spans: List[Span], text: str) -> List[Span]:
+    """A name that runs on over a comma into a date written with its month ("Barcelona,
+    Spain, May 10-14", "Paris, France, June 3": a place and the places it lies in, as
+    MultiLeg writes them, then when) ends before the date, which the date detector takes;
+    a span that begins with the date is none."""
+    from transforms.detect.dates import _spelled
+    if not spans or not any(ch.isdigit() for ch in text):
+        return spans
+    starts = [m.start() for m in _spelled(text)]
+    if not starts:
+        return spans
+    out = []
+    for span in spans:
+        inside = [d for d in starts if span.start <= d < span.end]
+        if not inside:
+            out.append(span)
+            continue
+        head = text[span.start:inside[0]].rstrip()
+        if not head:
+            continue
+        if head.endswith(","):
+            end = span.start + len(head[:-1].rstrip())
+            out.append(dataclasses.replace(span, end=end, text=text[span.start:end]))
+        else:
+            out.append(span)
+    return out
+
+
 def _foreign_opening(span: Span, text: str, lang: str) -> bool:
     """One capitalised word opening a sentence of a paragraph not written in the document's
     language is that sentence's first word, no name: "Cras sit amet felis", "Donec tortor."
@@ -1781,6 +1809,7 @@ class NameTagger:
                      if t is not None]
             spans = [t for t in (_without_trailing_verb(s, classes, lang) for s in spans)
                      if t is not None]
+            spans = _without_trailing_dates(spans, text)
             spans = [_body_not_person(_acronym_not_person(s), lang) for s in spans
                      if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes)
