@@ -720,3 +720,19 @@ def test_of_two_words_as_near_the_anchor_the_one_where_the_stand_in_has_it_is_ta
                         "DES pêches de SANTOS-MALO información de asignación de la alocución.")
     assert found == "COMPAGNIE DES pêches de SANTOS-MALO"
     assert new == "RIR WHOIS look-ups for IP"
+
+
+def test_a_name_the_dictionary_holds_as_one_entry_goes_back_as_the_pair_translates_it():
+    """WGIG report, MultiLeg: a name the source dictionary has as one entry of several words
+    comes back as the engine writes it alone ("Diario Oficial", "Código abierto"), not in
+    English nor word by word ("Revista Oficial", "Fuente Abierta"); a company's name or one
+    of plain words with no such entry and no body's head stays as written."""
+    lex = pair_lexicon("en", "es")
+    assert lex.translate_words("Official Journal of the European Union") == \
+        "Diario Oficial de la Unión Europea"
+    assert lex.translate_words("Open Source") == "Código abierto"
+    assert lex.translate_words("World Health Organization") == \
+        "Organización Mundial de la Salud"
+    assert lex.translate_words("British Airways") is None       # the engine's own: as is
+    assert lex.translate_words("Royal Mail") is None             # no entry, no body's head
+    assert lex.translate_words("World Wide Web Consortium by Tim Berners-Lee") is None

@@ -443,7 +443,7 @@ class PairLexicon:
         head = re.split(r"\s(?:of|for|on|between|in|at)\s|[(,\[]", name, maxsplit=1)[0]
         if not any(institution_head(part, self.pair[0])
                    for w in _NAME_WORD.findall(head) for part in re.split(r"[-‑]", w)):
-            return None
+            return self._with_dictionary_units(name)
         for w in words:
             units = self.source.units(w)
             if len(units) != 1 or not units[0].known:
@@ -455,6 +455,26 @@ class PairLexicon:
             if tags[:1] == ["np"] and tags[:2] not in (["np", "top"], ["np", "loc"]) or \
                     any(re.search(r"<np><(?:ant|cog)>", r) for r in readings):
                 return None     # a person's or a company's name inside: as written
+        return self._translated_alone(name)
+
+    def _with_dictionary_units(self, name: str) -> Optional[str]:
+        """A name the source dictionary holds, whole or in part, as one entry of several
+        words ("Official Journal of the European Union", "Open Source", "World Wide Web
+        Consortium"), every other word one it knows and no person's name among them: as
+        the pair translates it alone ("Diario Oficial de la Unión Europea", "Código
+        abierto"), not word by word ("Revista Oficial", "Fuente Abierta")."""
+        units = self.source.units(name)
+        if not any(u.known and " " in u.surface for u in units):
+            return None
+        for u in units:
+            if not u.known and _NAME_WORD.search(u.surface):
+                return None     # a word it does not know: a name's, as written
+            if any(re.search(r"<np><(?:ant|cog)>", r) for r in _lexical(u)):
+                return None     # a person's name inside
+        return self._translated_alone(name)
+
+    def _translated_alone(self, name: str) -> Optional[str]:
+        """``name`` as the pair's own pipeline translates it alone, in the original's case."""
         if self._engine is None:
             from transforms.engines.apertium import ApertiumEngine
             try:
