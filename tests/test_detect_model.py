@@ -213,6 +213,10 @@ def test_the_analyser_tells_a_compound_common_noun_from_an_ornamental_surname():
     assert model.common_compounds(["Värdeförsändelse", "Expressförsändelse", "Bergstrand",
                                    "Sjöstrand", "Hammarström"], "sv") == \
         {"Värdeförsändelse", "Expressförsändelse"}
+    # so too where its first part is also a name somewhere ("Polis", a town in Cyprus): the
+    # keyword "Polissamarbete" had gone back Swedish into a Danish judgment
+    assert model.common_compounds(["Polissamarbete", "Personkrets"], "sv") == \
+        {"Polissamarbete"}
 
 
 @needs_model

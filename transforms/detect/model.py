@@ -153,8 +153,11 @@ def common_compounds(words: Iterable[str], lang: str) -> Set[str]:
                 and "<def>" not in r.rpartition("+")[2] for r in readings):
             continue
         lemmas = [part.partition("<")[0] for part in readings[0].split("+")]
-        if not any(lemma.lower() in names for lemma in lemmas) and (
-                _linked(w, lemmas) or len(lemmas[-1]) >= _LONG_LAST_PART):
+        # (the names among the parts matter where the linking "s" decides: "Karl-s-son";
+        # no surname ends in a part as long as ``_LONG_LAST_PART``, whatever its first part:
+        # "Polis-samarbete", though Polis is a town)
+        if len(lemmas[-1]) >= _LONG_LAST_PART or _linked(w, lemmas) and not any(
+                lemma.lower() in names for lemma in lemmas):
             out.add(w)
     return out
 
