@@ -1731,13 +1731,15 @@ def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
     and no gazetteer holds it, or it is a compound written in camel case whose every part
     the analyser reads so; a word in lower case or a number.  In a label of several words,
     a word with an ordinary reading beside a proper-noun one counts too ("Change Current
-    Quick Style Set": "Set" is also a name to the analyser).  "Eric White" keeps its given
-    name, "Microsoft Word" its unknown word.  Where the language has no analyser nothing
+    Quick Style Set": "Set" is also a name to the analyser), and a surname or a place
+    that is also a common noun ("Subscription Key").  "Eric White" keeps its given name,
+    "Microsoft Word" its unknown word.  Where the language has no analyser nothing
     changes."""
     if classes is None or not any(spans) or not ui_text(texts):
         return spans
     lex = _lexicons()
     names = lex["given"] | lex["family"] | lex["place"]
+    given = lex["given"]
     parts_of = {}
     for row in spans:
         for s in row:
@@ -1749,8 +1751,11 @@ def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
     def ordinary_word(w: str, in_label: bool = False) -> bool:
         if not _wordish(w) or w[:1].islower() or w.isdigit():
             return True
-        if w.lower().rstrip(".") in names:
-            return False
+        if w.lower().rstrip(".") in names and (
+                not in_label or w.lower().rstrip(".") in given
+                or "common" not in classes.get(w, ())):
+            return False    # (in a label of several words, a surname or a place that is
+            #                 also a common noun is the noun: "Subscription Key")
         if w in parts_of:
             # (a part's own gazetteer entry says nothing: "Art" is a given name too)
             return all(len(p) > 1 and _ordinary(part_classes.get(p)) for p in parts_of[w])
