@@ -23,6 +23,13 @@ Measured per size, raw Apertium and the pipeline alternating, ``--runs`` times (
     many such forks a sample caught), and the job's own process alone (peak RSS; its
     ``ru_maxrss`` would be the largest child's, so it is sampled too).
 
+CPU seconds (user + system) of each side are measured too, from the children's resource
+usage (``RUSAGE_CHILDREN``: every process the side started and waited for, the pipeline's
+Apertium chains, taggers and formatters included): they do not depend on what else the
+machine runs, while the wall seconds do (the machine is shared), and their ratio (raw CPU
+seconds / pipeline CPU seconds, ``cpu_ratio``) is the throughput ratio the pipeline would
+reach keeping the cores as busy as raw Apertium does.
+
 Printed: throughput ratio (raw seconds / pipeline seconds) per size; time and memory ratios
 of the largest size to the smallest (10x with the default sizes); each side's fixed time
 (what it spends whatever the size, from the two extreme sizes) and the steady-state ratio
@@ -35,6 +42,7 @@ import glob
 import html
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -66,8 +74,21 @@ def segments(path):
         return [json.loads(line)["text"] for line in fh if line.strip()]
 
 
+def _children_cpu() -> float:
+    """CPU seconds (user + system) of this process's waited-for children so far."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_raw(paths, tmp):
     """Seconds for raw Apertium over the documents' segments, 50 documents a process."""
+    return run_raw_cpu(paths, tmp)[0]
+
+
+def run_raw_cpu(paths, tmp):
+    """(seconds, CPU seconds) for raw Apertium over the documents' segments, 50 documents
+    a process."""
+    cpu0 = _children_cpu()
     t0 = time.perf_counter()
     for start in range(0, len(paths), RAW_CHUNK_DOCUMENTS):
         texts = [t for p in paths[start:start + RAW_CHUNK_DOCUMENTS] for t in segments(p)]
@@ -78,7 +99,7 @@ def run_raw(paths, tmp):
         with open(src, "rb") as fin, open(os.path.join(tmp, "raw.out.html"), "wb") as fout:
             subprocess.run(["apertium", "-u", "-f", "html", "eng-spa"], stdin=fin, stdout=fout,
                            check=True)
-    return time.perf_counter() - t0
+    return time.perf_counter() - t0, _children_cpu() - cpu0
 
 
 def _pss(pid: int) -> int:
@@ -121,11 +142,18 @@ def _tree_memory(root: int):
 
 def run_pipeline(pattern, out, extra):
     """(seconds, peak PSS of the process tree, peak RSS of the job's process)."""
+    return run_pipeline_cpu(pattern, out, extra)[:3]
+
+
+def run_pipeline_cpu(pattern, out, extra):
+    """(seconds, peak PSS of the process tree, peak RSS of the job's process, CPU seconds
+    of the job and every process it waited for)."""
     env = {**os.environ, "DOPPEL_SECRET": os.environ.get("DOPPEL_SECRET", "bench")}
     cmd = [sys.executable, "-m", "pipelines.translate", "--input", pattern, "--output", out,
            "--source-lang", "en", "--target-lang", "es", "--engine", "apertium",
            "--progress-interval", "0", *extra]
     peaks = [0, 0]
+    cpu0 = _children_cpu()
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=HERE, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True)
@@ -140,6 +168,7 @@ def run_pipeline(pattern, out, extra):
     sampler.start()
     _, stderr = proc.communicate()
     elapsed = time.perf_counter() - t0
+    cpu = _children_cpu() - cpu0
     sampler.join()
     if proc.returncode != 0:
         raise SystemExit(stderr[-3000:])
@@ -147,7 +176,7 @@ def run_pipeline(pattern, out, extra):
         documents = json.load(fh)["documents"]
     if documents["written"] != documents["total"]:
         raise SystemExit(f"pipeline wrote {documents} of {pattern}")
-    return elapsed, peaks[0], peaks[1]
+    return elapsed, peaks[0], peaks[1], cpu
 
 
 def main(argv=None) -> int:
@@ -170,37 +199,46 @@ def main(argv=None) -> int:
     result = {"runs": args.runs, "input": args.input, "extra_options": extra, "sizes": {}}
     with tempfile.TemporaryDirectory() as tmp:
         inputs = {n: corpus(paths, n, os.path.join(tmp, f"in{n}")) for n in sizes}
-        measured = {n: {"raw": [], "pipe": [], "tree_pss": [], "job_rss": []} for n in sizes}
+        measured = {n: {"raw": [], "pipe": [], "tree_pss": [], "job_rss": [], "raw_cpu": [],
+                        "pipe_cpu": []} for n in sizes}
         for i in range(args.runs):
             for n in sizes:
                 out = os.path.join(tmp, f"out{n}")
                 shutil.rmtree(out, ignore_errors=True)
                 m = measured[n]
-                m["raw"].append(run_raw(inputs[n], tmp))
-                seconds, tree, own = run_pipeline(os.path.join(tmp, f"in{n}", "*.jsonl"), out,
-                                                  extra)
+                raw_s, raw_cpu = run_raw_cpu(inputs[n], tmp)
+                m["raw"].append(raw_s)
+                m["raw_cpu"].append(raw_cpu)
+                seconds, tree, own, cpu = run_pipeline_cpu(
+                    os.path.join(tmp, f"in{n}", "*.jsonl"), out, extra)
                 m["pipe"].append(seconds)
+                m["pipe_cpu"].append(cpu)
                 m["tree_pss"].append(tree)
                 m["job_rss"].append(own)
                 print(f"run {i + 1}, {n} documents: raw Apertium {m['raw'][-1]:.1f} s, "
-                      f"pipeline {seconds:.1f} s, peak memory {tree / 2**20:.0f} MiB PSS "
+                      f"pipeline {seconds:.1f} s; CPU raw {raw_cpu:.1f} s, pipeline {cpu:.1f} s; "
+                      f"peak memory {tree / 2**20:.0f} MiB PSS "
                       f"(job process {own / 2**20:.0f} MiB RSS)", file=sys.stderr, flush=True)
         for n in sizes:
             m = measured[n]
             raw, pipe = statistics.median(m["raw"]), statistics.median(m["pipe"])
+            raw_cpu, pipe_cpu = statistics.median(m["raw_cpu"]), statistics.median(m["pipe_cpu"])
             segs = sum(len(segments(p)) for p in inputs[n])
             result["sizes"][str(n)] = {
                 "documents": n, "segments": segs,
                 "raw_apertium_s": round(raw, 2), "pipeline_s": round(pipe, 2),
                 "throughput_ratio": round(raw / pipe, 3),
                 "pipeline_segments_per_s": round(segs / pipe, 1),
+                "raw_apertium_cpu_s": round(raw_cpu, 2), "pipeline_cpu_s": round(pipe_cpu, 2),
+                "cpu_ratio": round(raw_cpu / pipe_cpu, 3),
                 "peak_pss_tree_mib": round(statistics.median(m["tree_pss"]) / 2**20, 1),
                 "peak_rss_job_mib": round(statistics.median(m["job_rss"]) / 2**20, 1)}
         lo, hi = result["sizes"][str(sizes[0])], result["sizes"][str(sizes[-1])]
         if len(sizes) < 2:       # one size: its ratio, and nothing to scale against
             print(json.dumps(result, indent=2))
             print(f"throughput ratio (raw Apertium s / pipeline s): {sizes[0]} documents "
-                  f"{lo['throughput_ratio']}", file=sys.stderr)
+                  f"{lo['throughput_ratio']}; CPU ratio (raw Apertium CPU s / pipeline CPU s) "
+                  f"{lo['cpu_ratio']}", file=sys.stderr)
             return 0
         result["scaling"] = {
             "documents": f"{sizes[0]} -> {sizes[-1]} ({sizes[-1] / sizes[0]:g}x)",
@@ -221,6 +259,9 @@ def main(argv=None) -> int:
     s = result["scaling"]
     print("throughput ratio (raw Apertium s / pipeline s): "
           + ", ".join(f"{v['documents']} documents {v['throughput_ratio']}"
+                      for v in result["sizes"].values())
+          + "; CPU ratio (raw Apertium CPU s / pipeline CPU s): "
+          + ", ".join(f"{v['documents']} documents {v['cpu_ratio']}"
                       for v in result["sizes"].values())
           + f"; {s['documents']}: time x{s['time_ratio']}, peak memory (PSS, process tree) "
           f"x{s['peak_pss_tree_ratio']}, peak RSS of the job's process x{s['peak_rss_job_ratio']}",
