@@ -81,11 +81,6 @@ def _children_cpu() -> float:
 
 
 def run_raw(paths, tmp):
-    """Seconds for raw Apertium over the documents' segments, 50 documents a process."""
-    return run_raw_cpu(paths, tmp)[0]
-
-
-def run_raw_cpu(paths, tmp):
     """(seconds, CPU seconds) for raw Apertium over the documents' segments, 50 documents
     a process."""
     cpu0 = _children_cpu()
@@ -141,11 +136,6 @@ def _tree_memory(root: int):
 
 
 def run_pipeline(pattern, out, extra):
-    """(seconds, peak PSS of the process tree, peak RSS of the job's process)."""
-    return run_pipeline_cpu(pattern, out, extra)[:3]
-
-
-def run_pipeline_cpu(pattern, out, extra):
     """(seconds, peak PSS of the process tree, peak RSS of the job's process, CPU seconds
     of the job and every process it waited for)."""
     env = {**os.environ, "DOPPEL_SECRET": os.environ.get("DOPPEL_SECRET", "bench")}
@@ -206,10 +196,10 @@ def main(argv=None) -> int:
                 out = os.path.join(tmp, f"out{n}")
                 shutil.rmtree(out, ignore_errors=True)
                 m = measured[n]
-                raw_s, raw_cpu = run_raw_cpu(inputs[n], tmp)
+                raw_s, raw_cpu = run_raw(inputs[n], tmp)
                 m["raw"].append(raw_s)
                 m["raw_cpu"].append(raw_cpu)
-                seconds, tree, own, cpu = run_pipeline_cpu(
+                seconds, tree, own, cpu = run_pipeline(
                     os.path.join(tmp, f"in{n}", "*.jsonl"), out, extra)
                 m["pipe"].append(seconds)
                 m["pipe_cpu"].append(cpu)
