@@ -2777,33 +2777,41 @@ _WORD_SUFFIX = {"en": re.compile(r"[a-z]{3}(?:ally|ously|ably|ibly|ively|fully|i
                                  r"ment|ments|less|ous|ize|ized|izes|izing)$")}
 
 
-# English inflections a dictionary form takes: a plural, a third person, a past tense.
+# English inflections a dictionary form takes: a plural, a past tense.
 _INFLECTION = {"en": re.compile(r"[a-z]{3}(?:ies|ied|s|ed)$")}
+# What follows a plural subject and no one's name: a verb in the plural, or "and"/"or" and a
+# word in lower case ("Luncheons and dinners were …"; not "Childs and Mulligan met").
+_PLURAL_AFTER = re.compile(r"\s+(?:(?:are|were|have|do)\b|(?:and|or)\s+[a-z])")
 
 
 def _dictionary_forms(word: str) -> List[str]:
     """The forms an English inflected word may come from: "loopholes" -> "loophole",
-    "archived" -> "archive", "squashed" -> "squash", "stopped" -> "stop"."""
+    "archived" -> "archive", "squashed" -> "squash", "stopped" -> "stop"; a past tense's of
+    four letters at least ("Sayed" is no "say"+"ed", "Hamed" no "ham"+"ed")."""
     w = word.lower()
     if w.endswith(("ies", "ied")):
         return [w[:-3] + "y"]
     if w.endswith("ed"):
-        return [w[:-2], w[:-1]] + ([w[:-3]] if w[-3] == w[-4] else [])
+        forms = [w[:-2], w[:-1]] + ([w[:-3]] if w[-3] == w[-4] else [])
+        return [f for f in forms if len(f) >= 4]
     if w.endswith("ss"):
         return []
     return [w[:-1]] + ([w[:-2]] if w.endswith("es") else [])
 
 
-def _inflected_word(word: str, lang: str) -> bool:
-    """A plural or a verb's form whose dictionary form is as common as one in a million
-    (``COMMON_WORD_ZIPF``), itself on the frequency list, and that no gazetteer knows as a
-    name or its stem as a given name: "Loopholes", "Luncheons", "Squashed", "Archived" (the
-    analyser's dictionary lacks them).  Surnames of that shape are the gazetteers' ("Banks",
-    "Peters", "Wells": 118 of their 14,692 surnames); one they lack is masked wherever the
-    document writes it inside a sentence too."""
+def _inflected_word(word: str, after: str, lang: str) -> bool:
+    """A past tense, or a plural the words ``after`` it take for one (``_PLURAL_AFTER``),
+    whose dictionary form is as common as one in a million (``COMMON_WORD_ZIPF``), itself
+    on the frequency list, where no gazetteer knows either as a name: "Squashed",
+    "Archived", "Luncheons and dinners" (the analyser's dictionary lacks them).  Surnames
+    of that shape are the gazetteers' ("Banks", "Peters", "Wells": 118 of their 14,692
+    surnames); one they lack ("Childs", "Withers") stays a name before a verb in the
+    singular or the past, and is masked wherever the document writes it inside a sentence."""
     pattern, zipf = _INFLECTION.get(lang), zipf_fn(lang)
     if pattern is None or zipf is None or not pattern.search(word) \
             or zipf(word.lower()) < KNOWN_WORD_ZIPF:
+        return False
+    if not word.endswith("ed") and not _PLURAL_AFTER.match(after):
         return False
     lex = _lexicons()
     forms = _dictionary_forms(word)
@@ -2835,7 +2843,9 @@ def _without_ordinary_guesses(spans: List[Span], text: str, toks, p_name: Sequen
       frequency list knows it (``KNOWN_WORD_ZIPF``): a word the analyser's dictionary
       lacks, "Crucially, …", "Fertilize the plants.".  Not a word alone in its sentence,
       whatever its frequency: "Darn." is an utterance, but "Tokyo." in a list of meeting
-      places and "Mulligan" in a table's cell are names."""
+      places and "Mulligan" in a table's cell are names;
+    * it opens a sentence or a line and is a past tense, or a plural before what follows
+      one, of a common word (``_inflected_word``): "Squashed", "Luncheons and dinners"."""
     from transforms.detect.heuristic import GUESS
     doubtful = {}
     for s in spans:
@@ -2864,7 +2874,7 @@ def _without_ordinary_guesses(spans: List[Span], text: str, toks, p_name: Sequen
         if suffix is not None and suffix.search(word) is not None \
                 and zipf(word.lower()) >= KNOWN_WORD_ZIPF:
             return True
-        return _inflected_word(word, lang)
+        return _inflected_word(word, text[s.end:s.end + 20], lang)
 
     return [s for s in spans if doubtful.get(id(s)) not in compounds and not sentence_word(s)]
 
