@@ -429,8 +429,9 @@ class PairLexicon:
         head, before its first "of", "for", bracket…, is a body's head noun (``institution_
         head``: a court, an office, a committee — not "British Airways", "Royal Mail", a
         company's name, which stays as written) and every word is one the source dictionary
-        knows as a common word or a place.  Local: the pair's own pipeline, one per worker,
-        started at the first such name."""
+        knows as a common word or a place; or where the source dictionary holds the name,
+        or part of it, as one entry (``_with_dictionary_units``).  Local: the pair's own
+        pipeline, one per worker, started at the first such name."""
         if name in self._bodies:
             return self._bodies[name]
         self._bodies[name] = out = self._body(name)
