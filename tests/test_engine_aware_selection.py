@@ -736,3 +736,15 @@ def test_a_name_the_dictionary_holds_as_one_entry_goes_back_as_the_pair_translat
     assert lex.translate_words("British Airways") is None       # the engine's own: as is
     assert lex.translate_words("Royal Mail") is None             # no entry, no body's head
     assert lex.translate_words("World Wide Web Consortium by Tim Berners-Lee") is None
+
+
+def test_a_form_generated_in_capitals_takes_the_case_of_the_word_it_replaces():
+    """WGIG report: "LAP" (an acronym) generated as "REGAZO" where the stand-in's word was
+    "grifo" came back "rEGAZO": beside a word in lower case the form is in lower case
+    whole; beside a capitalised word an acronym's form stays as it is."""
+    from transforms.engines.apertium_lexicon import _case_like
+    assert _case_like("grifo", "REGAZO") == "regazo"
+    assert _case_like("Grifo", "ICC") == "ICC"
+    assert _case_like("GRIFO", "regazo") == "REGAZO"
+    assert _case_like("Grifo", "regazo") == "Regazo"
+    assert _case_like("grifo", "Regazo") == "regazo"

@@ -720,8 +720,14 @@ _ARTICLES = {"the", "a", "an", "el", "la", "los", "las", "un", "una", "le", "les
 
 
 def _case_like(model: str, text: str) -> str:
+    """``text`` in ``model``'s case: all capitals, capitalised, or in lower case.  A form
+    generated in capitals (from an acronym's lemma) beside a word in lower case is in lower
+    case whole: "regazo" for "LAP", not "rEGAZO"; beside a capitalised one it stays as it
+    is ("ICC")."""
     if model.isupper() and len(model) > 1:
         return text.upper()
+    if model[:1].islower() and text.isupper() and len(text) > 1:
+        return text.lower()
     if model[:1].isupper():
         return text[:1].upper() + text[1:]
     if model[:1].islower():
