@@ -720,24 +720,24 @@ def _spanish_conjunctions(text: str, spans: Sequence[Sequence]) -> str:
 _ES_PREPOSITION_BEFORE = re.compile(r"(?<!\w)(de|a)\s+$", re.IGNORECASE)
 _ES_ARTICLE_BEFORE = re.compile(r"(?<!\w)(el|la|los|las|del|al)\s+$", re.IGNORECASE)
 _ES_ARTICLE_AT = re.compile(r"(el|la|los|las)\s+", re.IGNORECASE)
-_ES_ARTICLES = {("m", "sg"): "el", ("f", "sg"): "la", ("m", "pl"): "los", ("f", "pl"): "las"}
+_ES_ARTICLES = {("Masc", "Sing"): "el", ("Fem", "Sing"): "la", ("Masc", "Plur"): "los",
+                ("Fem", "Plur"): "las"}
 _ES_JOINED = {"del": ("de", "el"), "al": ("a", "el")}
 # A feminine noun whose first syllable is a stressed "a" takes "el" ("el Área", "el Aula"):
 # before one the article is left as the engine wrote it.
 _ES_A_SOUND = re.compile(r"h?[aá]", re.IGNORECASE)
 
 
-def _gender_number(units) -> Optional[Tuple[str, str]]:
-    """The one gender and number the analyser gives the first word as a noun or a name not
-    a person's ("Tribunal": masculine singular), or None (unknown, not a noun, or more than
-    one: "Corte")."""
+def _gender_number(units) -> Optional[Tuple[Optional[str], Optional[str]]]:
+    """The one gender and number (``Reading.features``) the analyser gives the first word as
+    a noun or a name not a person's ("Tribunal": Masc, Sing), or None (unknown, not a noun,
+    or more than one: "Corte"; a gender or a number it leaves open is None in the pair)."""
     found = set()
     for parts in (units[0].readings if units else ()):
-        tags = parts[0].tags if parts else ()
-        if tags and (tags[0] == "n" or tags[0] == "np" and tags[1:2] not in (("ant",),
-                                                                            ("cog",))):
-            found.add((next((t for t in tags if t in ("m", "f", "mf")), None),
-                       next((t for t in tags if t in ("sg", "pl", "sp")), None)))
+        if parts and parts[0].pos in ("n", "np"):
+            f = parts[0].features()
+            if f.get("class") not in ("given", "surname"):
+                found.add((f.get("Gender"), f.get("Number")))
     return found.pop() if len(found) == 1 else None
 
 
@@ -776,14 +776,12 @@ def _spanish_articles(text: str, spans: List[List], translated: Sequence[List],
             if p is not None:
                 start, prep = p.start(1), p.group(1)
         places.append((span, start, art_start + len(article), prep, art, head.group()))
+    in_target = {id(t) for t in translated}
     source = analyser(source_lang) if source_lang else None
-    if source is None:
-        places = [p for p in places if any(p[0] is t for t in translated)]
-    else:
-        known = source.many(sorted({p[-1] for p in places if not any(
-            p[0] is t for t in translated)}))
-        places = [p for p in places if any(p[0] is t for t in translated) or
-                  not any(u.known for u in known.get(p[-1], ()))]
+    known = source.many(sorted({p[-1] for p in places if id(p[0]) not in in_target})) \
+        if source is not None else {}
+    places = [p for p in places if id(p[0]) in in_target or source is not None and
+              not any(u.known for u in known.get(p[-1], ()))]
     if not places:
         return text
     answers = es.many(sorted({p[-1] for p in places}))
@@ -791,7 +789,7 @@ def _spanish_articles(text: str, spans: List[List], translated: Sequence[List],
     for span, start, end, prep, art, head in places:
         gn = _gender_number(answers.get(head))
         want = _ES_ARTICLES.get(gn)
-        if want is None or want == art or gn == ("f", "sg") and _ES_A_SOUND.match(head):
+        if want is None or want == art or gn == ("Fem", "Sing") and _ES_A_SOUND.match(head):
             continue
         if prep is None:
             form = want
