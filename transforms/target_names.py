@@ -26,11 +26,9 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 from transforms.linking import fold
 
 TRANSLATABLE = ("LOC", "GPE", "NATIONALITY", "ORG")
-# the categories whose name ``target_name`` also asks the pair's analyser about
-ANALYSED = ("LOC", "GPE", "NATIONALITY")
-# Categories whose whole name target_name asks the pair's dictionary about: an organisation
-# only as a place ("the United Kingdom" as a party: "Reino Unido").
-LOOKED_UP = ANALYSED + ("ORG",)
+# The categories whose name ``target_name`` also asks the pair's dictionary about: an
+# organisation only as a place ("the United Kingdom" as a party: "Reino Unido").
+LOOKED_UP = ("LOC", "GPE", "NATIONALITY", "ORG")
 APERTIUM_DIRS = ("/usr/share/apertium", "/usr/local/share/apertium")
 # Apertium's names of the languages Doppel serves ("swe-dan" is the Swedish-Danish pair).
 ISO3 = {"en": "eng", "es": "spa", "sv": "swe", "da": "dan", "ca": "cat", "fr": "fra",
