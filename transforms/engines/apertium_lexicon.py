@@ -454,7 +454,7 @@ class PairLexicon:
             readings = _lexical(units[0])
             tags = _tags(_main_of(readings).split("+")[-1])
             if tags[:1] == ["np"] and tags[:2] not in (["np", "top"], ["np", "loc"]) or \
-                    any(re.search(r"<np><(?:ant|cog)>", r) for r in readings):
+                    any(_PERSON_READING.search(r) for r in readings):
                 return None     # a person's or a company's name inside: as written
         return self._translated_alone(name)
 
@@ -470,7 +470,7 @@ class PairLexicon:
         for u in units:
             if not u.known and _NAME_WORD.search(u.surface):
                 return None     # a word it does not know: a name's, as written
-            if any(re.search(r"<np><(?:ant|cog)>", r) for r in _lexical(u)):
+            if any(_PERSON_READING.search(r) for r in _lexical(u)):
                 return None     # a person's name inside
         return self._translated_alone(name)
 
@@ -713,6 +713,8 @@ def _tag_string(lexical: str) -> str:
     return "".join(f"<{t}>" for t in _TAGS.findall(lexical))
 
 
+# A reading of a person's given name or surname.
+_PERSON_READING = re.compile(r"<np><(?:ant|cog)>")
 # Articles of the languages served, that the engine may write before a name alone.
 _ARTICLES = {"the", "a", "an", "el", "la", "los", "las", "un", "una", "le", "les", "l'", "il",
              "lo", "gli", "o", "os", "as", "der", "die", "das", "den", "det", "de", "en", "ett",
