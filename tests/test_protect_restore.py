@@ -296,6 +296,11 @@ def test_a_spanish_article_takes_the_gender_and_number_of_the_name_put_back(aper
     out = _spanish_articles(text, spans, spans)
     assert out == "El Tribunal dijo que las Naciones Unidas y el Parlamento"
     assert [out[a:b] for a, b, _ in spans] == ["El Tribunal", "Naciones Unidas", "Parlamento"]
+    # a feminine noun opening with an unstressed "a" takes "la"; with a stressed one "el"
+    text = "recurso al Audiencia Nacional, en el Aula Magna"
+    spans = _names(text, "Audiencia Nacional", "Aula Magna")
+    assert _spanish_articles(text, spans, spans) == \
+        "recurso a la Audiencia Nacional, en el Aula Magna"
 
 
 def test_a_spanish_article_is_left_before_an_original_put_back_as_written(apertium):

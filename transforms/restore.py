@@ -724,8 +724,22 @@ _ES_ARTICLES = {("Masc", "Sing"): "el", ("Fem", "Sing"): "la", ("Masc", "Plur"):
                 ("Fem", "Plur"): "las"}
 _ES_JOINED = {"del": ("de", "el"), "al": ("a", "el")}
 # A feminine noun whose first syllable is a stressed "a" takes "el" ("el Área", "el Aula"):
-# before one the article is left as the engine wrote it.
+# before one the article is left as the engine wrote it (``_stressed_a``).
 _ES_A_SOUND = re.compile(r"h?[aá]", re.IGNORECASE)
+_ES_VOWELS = re.compile(r"[aeiouáéíóúü]+", re.IGNORECASE)
+_ES_ACCENT = re.compile(r"[áéíóú]", re.IGNORECASE)
+
+
+def _stressed_a(word: str) -> bool:
+    """Does ``word`` open with a stressed "a" or "ha": written "á", or a word of two
+    syllables with no written accent, ending in a vowel, "n" or "s", whose stress falls on
+    the first ("Aula", "Agua", "Acta")?  Not "Audiencia", "Agencia", "Asociación"."""
+    if not _ES_A_SOUND.match(word):
+        return False
+    if word.lower().lstrip("h").startswith("á"):
+        return True
+    return len(_ES_VOWELS.findall(word)) == 2 and not _ES_ACCENT.search(word) and \
+        word[-1:].lower() in "aeiouns"
 
 
 def _gender_number(units) -> Optional[Tuple[Optional[str], Optional[str]]]:
@@ -789,7 +803,7 @@ def _spanish_articles(text: str, spans: List[List], translated: Sequence[List],
     for span, start, end, prep, art, head in places:
         gn = _gender_number(answers.get(head))
         want = _ES_ARTICLES.get(gn)
-        if want is None or want == art or gn == ("Fem", "Sing") and _ES_A_SOUND.match(head):
+        if want is None or want == art or gn == ("Fem", "Sing") and _stressed_a(head):
             continue
         if prep is None:
             form = want
