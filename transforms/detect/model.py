@@ -391,9 +391,10 @@ _CALENDAR = {m[0].lower() for m in MONTHS["en"]} | set(_WEEKDAYS)
 # abbreviations no one is named ("Feb", "Sept", "Thurs").  "Jan", "Mar", "Jun", "Sat", "Sun"
 # and "Mon" are also names: those only beside a number ("Jan 5", "12 Mar").
 _CALENDAR_PLURALS = {d + "s" for d in _WEEKDAYS}
-_CALENDAR_SHORT = {"feb", "apr", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-                   "tue", "tues", "wed", "thu", "thur", "thurs", "fri"}
 _CALENDAR_SHORT_NAMES = {"jan", "mar", "jun", "mon", "sat", "sun"}
+_CALENDAR_SHORT = ({f.lower() for m in MONTHS["en"] for f in m[1:]} | {
+    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun"}) \
+    - _CALENDAR_SHORT_NAMES
 _NUMBER_BEFORE = re.compile(r"\d[\w.,]*\s*$")
 _NUMBER_AFTER = re.compile(r"\.?\s*\d")
 
