@@ -748,3 +748,27 @@ def test_a_form_generated_in_capitals_takes_the_case_of_the_word_it_replaces():
     assert _case_like("GRIFO", "regazo") == "REGAZO"
     assert _case_like("Grifo", "regazo") == "Regazo"
     assert _case_like("grifo", "Regazo") == "regazo"
+
+
+def test_a_company_or_product_name_goes_back_as_written_not_word_for_word():
+    """okapi-text-reference.docx, unlabelled: "Microsoft Office" for the stand-in "Giarole
+    Gut", which the engine wrote "Giarole Tripa", came back "Microsoft Oficina": a name that
+    holds a proper noun no place's is a company's or a product's, and goes back as written.
+    A body's name of common words is still translated word for word."""
+    from transforms.stages import restoration_lexicon
+    from schemas.records import Assignment
+    from transforms.restore import locate_how
+
+    class _Pd:          # what restoration_lexicon reads of a protected document
+        engine = "apertium"
+        document = type("D", (), {"source_lang": "en", "target_lang": "es"})()
+    lexicon = restoration_lexicon(_Pd())
+
+    def located(original, replacement, text):
+        a = Assignment(cluster=0, category="ORG", original=original,
+                       replacement=replacement, segment=0, start=0, end=len(replacement))
+        return locate_how(text, a, [], "es", "en", lexicon)[2]
+    assert located("Microsoft Office", "Giarole Gut", "produjo en Giarole Tripa 2007.") == \
+        "Microsoft Office"
+    assert located("Security Office", "Giarole Gut", "produjo en Giarole Tripa 2007.") == \
+        "Security Oficina"

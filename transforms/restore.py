@@ -504,7 +504,7 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
                 target_name(original, a.category, source_lang, target_lang)
             if established:
                 return hit[0], hit[1], established, "engine-form+target-name"
-            return hit[0], hit[1], hit[2], "engine-form"
+            return hit[0], hit[1], _unless_named(hit[2], a, lexicon), "engine-form"
     if span is None and _possessive(a.replacement):
         span = _find_exact(text, POSSESSIVE.sub("", a.replacement), taken)
         original = POSSESSIVE.sub("", a.original)
@@ -547,7 +547,7 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
                 established = target_name(bare, a.category, source_lang, target_lang)
                 if established:
                     return hit[0], hit[1], established, "engine-form+target-name"
-            return hit[0], hit[1], hit[2], "engine-form"
+            return hit[0], hit[1], _unless_named(hit[2], a, lexicon), "engine-form"
     if span is None and a.method == "pseudonym" and a.category != "DATE":
         hit = _find_inflected(text, a.replacement, taken, target_lang)
         if hit is not None:
@@ -580,6 +580,18 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
             original = established + suffix
             how += "+target-name"
     return span[0], span[1], original, how
+
+
+def _unless_named(found: str, a: Assignment, lexicon: Optional[Lexicon]) -> str:
+    """``found``, an organisation's original in the engine's words, word for word; or the
+    original as written where it holds a proper noun that is no place's
+    (``PairLexicon.names_inside``): a company's or a product's name, "Microsoft Office",
+    not "Microsoft Oficina"."""
+    bare = POSSESSIVE.sub("", a.original)
+    names_inside = getattr(lexicon, "names_inside", None)
+    if a.category != "ORG" or found == bare or names_inside is None or not names_inside(bare):
+        return found
+    return bare
 
 
 def _body_in_target_words(name: str, a: Assignment, lexicon: Optional[Lexicon]

@@ -531,8 +531,14 @@ def restoration_lexicon(pd: ProtectedDocument):
             return lexicon.translate_words(name)
         except OSError:
             return None
+    def names_inside(name: str) -> bool:        # a company's or a product's name
+        try:
+            return lexicon.names_inside(name)
+        except OSError:
+            return False
     target_form.warm = warm
     target_form.words = words
+    target_form.names_inside = names_inside
     target_form.prefetch = prefetch
     return target_form
 

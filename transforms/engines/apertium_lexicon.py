@@ -458,6 +458,21 @@ class PairLexicon:
                 return None     # a person's or a company's name inside: as written
         return self._translated_alone(name)
 
+    def names_inside(self, name: str) -> bool:
+        """Does ``name`` hold a word the source dictionary knows only as a proper noun that
+        is no place's ("Microsoft" of "Microsoft Office", "Young" of "Ernst & Young")?
+        Such a name is a company's or a product's, whose other words are not translated
+        either: the engine's own "Oficina" for its "Office" is no part of it."""
+        for w in _NAME_WORD.findall(name):
+            units = self.source.units(w)
+            if len(units) != 1 or not units[0].known:
+                continue
+            tags = [_tags(lex.split("+")[-1])[:2] for lex in _lexical(units[0])]
+            if tags and all(t[:1] == ["np"] for t in tags) and not any(
+                    t in (["np", "top"], ["np", "loc"]) for t in tags):
+                return True
+        return False
+
     def _with_dictionary_units(self, name: str) -> Optional[str]:
         """A name the source dictionary holds, whole or in part, as one entry of several
         words ("Official Journal of the European Union", "Open Source", "World Wide Web
