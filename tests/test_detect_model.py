@@ -1283,3 +1283,47 @@ def test_a_hyphenated_role_is_a_profession_not_a_name():
     # a hyphenated name, a role with a name, a role alone are not this
     assert not role("Jean-Pierre") and not role("Anne-Marie Smith")
     assert not role("Advocate-General Kokott") and not role("Judge")
+
+
+def _as_found(texts, found):
+    """Spans of the given strings, category ORG, as a detector might have found them."""
+    from transforms.detect.base import Span
+    rows = []
+    for text, names in zip(texts, found):
+        rows.append([Span(text.index(n), text.index(n) + len(n), "ORG", "", n, "model")
+                     for n in names])
+    return rows
+
+
+def test_a_cited_cases_subject_in_ordinary_words_is_no_name():
+    texts = ["tuomio 23.4.2020, komissio v. Suomi (Uroshaahkan kevätmetsästys), C‑217/19, "
+             "EU:C:2020:291, 67 kohta",
+             "Komisja/Polska (Niezależność Sądu Najwyższego), C‑619/18, EU:C:2019:531",
+             "tuomio 24.6.2019, komissio v. Puola (Ylimmän tuomioistuimen riippumattomuus), "
+             "C‑619/18, EU:C:2019:531",
+             "Sony Supply Chain Solutions (Europe), C‑132/11, EU:C:2012:329",
+             "Kirchner & Wilhelm (KW SURGICAL INSTRUMENTS), T‑22/10, EU:T:2011:103",
+             "Licorera Zacapaneca (VENADO kehyksessä ym.), T‑476/08, EU:T:2010:104",
+             "The Agency (Frontier Guard of the Union) said so."]
+    found = [["Suomi (Uroshaahkan kevätmetsästys)"], ["Niezależność Sądu Najwyższego"],
+             ["Ylimmän tuomioistuimen"], ["Sony Supply Chain Solutions (Europe)"],
+             ["KW SURGICAL INSTRUMENTS"], ["VENADO kehyksessä ym."],
+             ["Frontier Guard of the Union"]]
+    langs = ["fi", "pl", "fi", "fi", "fi", "fi", "en"]
+    got = [[s.text for s in model._without_case_subjects([t], _as_found([t], [f]), lang, {})[0]]
+           for t, f, lang in zip(texts, found, langs)]
+    assert got == [["Suomi"], ["Sądu Najwyższego"], ["Ylimmän tuomioistuimen"],
+                   ["Sony Supply Chain Solutions (Europe)"], ["KW SURGICAL INSTRUMENTS"],
+                   ["VENADO"], ["Frontier Guard of the Union"]]
+
+
+def test_in_a_cited_case_the_place_of_its_subject_stays_masked_and_its_words_do_not():
+    fi = ["Ks. tuomio 5.6.2018, Generalstaatsanwaltschaft (Vankien kohtelu Romaniassa), "
+          "C‑128/18, EU:C:2018:400."]
+    et = ["Vt 2019. aasta kohtuotsus Generalstaatsanwaltschaft (Kinnipidamistingimused "
+          "Rumeenias), C‑128/18, EU:C:2019:857."]
+    for texts, lang, place in ((fi, "fi", "Romaniassa"), (et, "et", "Rumeenias")):
+        got = [s for s, _ in _model_spans(texts, lang)[0]]
+        assert "Generalstaatsanwaltschaft" in got and place in got, got
+        assert not any(w in s for s in got for w in ("Vankien", "kohtelu",
+                                                      "Kinnipidamistingimused")), got

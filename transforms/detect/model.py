@@ -1174,6 +1174,91 @@ def _without_legal_instruments(texts: Sequence[str], spans: List[List[Span]], la
             for row in spans]
 
 
+# A case's subject in a citation of case law: in brackets between the parties and the case
+# number, in the document's own words, "Commission v Finland (Spring hunting of male
+# eiders), C-217/19", "Generalstaatsanwaltschaft (vankeusolosuhteet Unkarissa), C-220/18".
+_HEAD_FIRST = {"pl", "fr", "es", "it", "pt", "ro"}   # a body's head noun before its modifier
+_CASE_SUBJECT = re.compile(r"\(([^()]{2,80})\)(?=\s*(?:,\s*|\(\s*)?(?:[CTF][\-‑‐–]\s?\d+/\d\d|"
+                           r"EU:[CTF]:|ECLI:))")
+
+
+def _without_case_subjects(texts: Sequence[str], spans: List[List[Span]], lang: str,
+                           classes) -> List[List[Span]]:
+    """No name made of a case's subject (``_CASE_SUBJECT``): its words are ordinary ones
+    ("Uroshaahkan kevätmetsästys", "Warunki pozbawienia wolności na Węgrzech"), which the
+    model, seeing a capital after a bracket beside parties' names, took for a name.  A span
+    that runs into the subject from the party before it ends at the bracket.  Inside, what
+    names something keeps its mask: a word capitalised after the first ("... na Węgrzech"),
+    a word in capitals or with a digit (a trade mark: "VENADO kehyksessä ym."), a first
+    word the gazetteers or the analyser know as a name, and a body's name, by its head noun
+    ("Ylimmän tuomioistuimen riippumattomuus", "Niezależność Sądu Najwyższego").  A subject
+    that is one capitalised word, or mostly capitals, stays as found: it may be part of a
+    name ("Sony Supply Chain Solutions (Europe)") or a trade mark ("(ROYAL & CAPORAL)")."""
+    from transforms.detect.heuristic import LOC_STEMS
+    lex = _lexicons()
+    stems = tuple(LOC_STEMS.get(lang, ()))
+    known = classes or {}
+
+    def named(w: str) -> bool:
+        return (_person_word(w, classes) or w.lower() in lex["place"]
+                or bool(stems) and w.startswith(stems)
+                or any(c.startswith("np_") for c in known.get(w, ())))
+
+    def kept(x: Tuple[int, int, str], words) -> bool:
+        w = x[2]
+        if w.isupper() and len(w) > 1 or any(ch.isdigit() for ch in w):
+            return True
+        if x[0] != words[0][0]:
+            return w[:1].isupper() or institution_head(w, lang)
+        # (the first word's capital is the bracket's; it stays as a body's modifier in a
+        # language that writes the head after it: "Ylimmän tuomioistuimen", not Polish
+        # "Niezależność Sądu Najwyższego")
+        return named(w) or lang not in _HEAD_FIRST and len(words) > 1 and institution_head(
+            words[1][2], lang)
+
+    def subjects(text: str) -> List[Tuple[int, int, List[Tuple[int, int, str]]]]:
+        out = []
+        for m in _CASE_SUBJECT.finditer(text):
+            words = [(m.start(1) + a, m.start(1) + b, w) for a, b, w in tokenize(m.group(1))
+                     if _wordish(w)]
+            letters = [ch for ch in m.group(1) if ch.isalpha()]
+            if not words or len(words) == 1 and words[0][2][:1].isupper() \
+                    or sum(ch.isupper() for ch in letters) * 2 >= len(letters):
+                continue
+            out.append((m.start(1), m.end(1), words))
+        return out
+
+    def pieces(s: Span, text: str, found) -> List[Span]:
+        for start, end, words in found:
+            if s.start >= end or s.end <= start:
+                continue
+            out: List[Span] = []
+            head = text[s.start:max(s.start, start - 1)].rstrip()
+            if any(_wordish(w) for _, _, w in tokenize(head)):
+                out.append(dataclasses.replace(s, end=s.start + len(head), text=head))
+            inner = [x for x in words if x[0] >= s.start and x[1] <= s.end]
+            run: List[Tuple[int, int, str]] = []
+            for x in inner + [None]:
+                if x is not None and kept(x, words):
+                    run.append(x)
+                    continue
+                if run:
+                    a, b = run[0][0], run[-1][1]
+                    place = all(named(r[2]) and not _person_word(r[2], classes) for r in run)
+                    out.append(dataclasses.replace(s, start=a, end=b, text=text[a:b],
+                                                   category="LOC" if place else s.category))
+                    run = []
+            return out
+        return [s]
+
+    result = []
+    for text, row in zip(texts, spans):
+        found = subjects(text) if row else []
+        result.append([p for s in row for p in (pieces(s, text, found)
+                                                 if found and s.category in CATS else [s])])
+    return result
+
+
 # Words of speech that name no one, whatever their capital: interjections as transcripts
 # write them ("Ooh.", "Mhm.", "Uh-huh.").  (Not a form of address: GUM counts "Your Honor"
 # as the judge it names.)
@@ -1849,7 +1934,8 @@ class NameTagger:
             texts, _with_fixed_modifiers(texts, out, lang), lang)))
         out = _without_craft_names(texts, _without_speech_words(texts, out, lang), lang,
                                    classes)
-        out = _without_legal_instruments(texts, out, lang, classes)
+        out = _without_case_subjects(
+            texts, _without_legal_instruments(texts, out, lang, classes), lang, classes)
         out = _outvoted(texts, _without_events(texts, _without_language_names(
             texts, _without_term_acronyms(texts, out, lang), lang), lang), lang, classes)
         return _with_lower_case_union(texts, out, lang)
