@@ -1327,3 +1327,19 @@ def test_in_a_cited_case_the_place_of_its_subject_stays_masked_and_its_words_do_
         assert "Generalstaatsanwaltschaft" in got and place in got, got
         assert not any(w in s for s in got for w in ("Vankien", "kohtelu",
                                                       "Kinnipidamistingimused")), got
+
+
+def test_europe_before_a_term_in_lower_case_is_the_place_alone():
+    texts = {"lv": "Saskaņā ar Eiropas apcietināšanas orderi, ko izdevusi Eiropas Komisija.",
+             "et": "Euroopa vahistamismääruse täitmine, mida nõudis Euroopa Komisjon.",
+             "lt": "Europos arešto orderis, kurį išdavė Europos Komisija."}
+    for lang, text in texts.items():
+        got = _model_spans([text], lang)[0]
+        words = [w for s, _ in got for w in s.split()]
+        assert ("Eiropas" if lang == "lv" else "Euroopa" if lang == "et" else "Europos",
+                "LOC") in got, got
+        assert not {"apcietināšanas", "vahistamismääruse", "arešto"} & set(words), got
+        assert any(s.split()[-1].startswith(("Komisij", "Komisjon")) for s, _ in got), got
+    spans = _as_found(["Eiropas apcietināšanas orderis"], [["Eiropas apcietināšanas"]])
+    assert [(s.text, s.category) for s in model._europe_before_term(spans[0], "fi")] == [
+        ("Eiropas apcietināšanas", "ORG")]

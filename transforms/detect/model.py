@@ -1259,6 +1259,30 @@ def _without_case_subjects(texts: Sequence[str], spans: List[List[Span]], lang: 
     return result
 
 
+# Europe's name in the genitive, in languages that write the European Union's bodies with
+# capitals ("Eiropas Komisija", "Europos Sąjunga", "Euroopa Kohus"): before words in lower
+# case it is an attribute of a term, "Eiropas apcietināšanas orderis" (European arrest
+# warrant), and the name is Europe alone, as MultiLeg annotates it.  (Not Finnish, which
+# writes the bodies in lower case: "Euroopan komissio".)
+_EUROPE_GENITIVE = {"lv": "Eiropas", "lt": "Europos", "et": "Euroopa"}
+
+
+def _europe_before_term(spans: List[Span], lang: str) -> List[Span]:
+    """A name span that is Europe's genitive (``_EUROPE_GENITIVE``) and words in lower case
+    only, none a body's head noun, is Europe alone, a place."""
+    europe = _EUROPE_GENITIVE.get(lang)
+    if europe is None:
+        return spans
+    out = []
+    for s in spans:
+        words = [w for _, _, w in tokenize(s.text) if _wordish(w)]
+        if s.category in CATS and len(words) > 1 and s.text.startswith(europe + " ") \
+                and all(w.islower() and not institution_head(w, lang) for w in words[1:]):
+            s = dataclasses.replace(s, end=s.start + len(europe), text=europe, category="LOC")
+        out.append(s)
+    return out
+
+
 # Words of speech that name no one, whatever their capital: interjections as transcripts
 # write them ("Ooh.", "Mhm.", "Uh-huh.").  (Not a form of address: GUM counts "Your Honor"
 # as the judge it names.)
@@ -1938,6 +1962,7 @@ class NameTagger:
             texts, _without_legal_instruments(texts, out, lang, classes), lang, classes)
         out = _outvoted(texts, _without_events(texts, _without_language_names(
             texts, _without_term_acronyms(texts, out, lang), lang), lang), lang, classes)
+        out = [_europe_before_term(row, lang) for row in out]
         return _with_lower_case_union(texts, out, lang)
 
 
