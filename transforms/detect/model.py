@@ -124,7 +124,7 @@ def _linked(word: str, lemmas: Sequence[str]) -> bool:
     return False
 
 
-def common_compounds(words: Iterable[str], lang: str) -> Set[str]:
+def common_compounds(words: Iterable[str], lang: str, short_last: bool = False) -> Set[str]:
     """Words the analyser knows only as compounds of ordinary words, in the indefinite
     form, with the linking "s" of a compound common noun: "Rättegångsspråk",
     "Tolkningsfrågor", "Motiveringsskyldighet"; or without it, where the last part is
@@ -132,7 +132,10 @@ def common_compounds(words: Iterable[str], lang: str) -> Set[str]:
     Not a word with a proper-noun part or a part that is a given or family name
     ("Karl-s-son", "Berg-ström"), nor a definite compound (a Swedish authority is named in
     the definite form: "Energimarknadsinspektionen"), nor one of plain short words joined
-    ("Stenvall", "Ekblom": ornamental surnames are made so)."""
+    ("Stenvall", "Ekblom": ornamental surnames are made so).  With ``short_last``, also
+    one whose last part no gazetteer name ends in (``_name_endings``: "Processprog"), which
+    a surname the gazetteers lack may still be ("Fuglsang", "Kofod"): for a word where its
+    capital is no evidence."""
     from transforms.target_names import ApertiumNames, _UNIT
     proc = _analyser(lang, "-e")
     words = sorted({w for w in words if ApertiumNames._analysable(w)})
@@ -156,10 +159,21 @@ def common_compounds(words: Iterable[str], lang: str) -> Set[str]:
         # (the names among the parts matter where the linking "s" decides: "Karl-s-son";
         # no surname ends in a part as long as ``_LONG_LAST_PART``, whatever its first part:
         # "Polis-samarbete", though Polis is a town)
-        if len(lemmas[-1]) >= _LONG_LAST_PART or _linked(w, lemmas) and not any(
+        if len(lemmas[-1]) >= _LONG_LAST_PART or (
+                _linked(w, lemmas) or short_last and len(lemmas[-1]) >= 3
+                and lemmas[-1].lower() not in _name_endings()) and not any(
                 lemma.lower() in names for lemma in lemmas):
             out.add(w)
     return out
+
+
+@functools.lru_cache(maxsize=1)
+def _name_endings() -> Set[str]:
+    """Every ending of the gazetteers' names, lower-cased: a compound's last part that no
+    name ends in ("Process-prog", "Personal-mål") is not an ornamental surname's, where
+    "Lind-berg", "Berg-ström", "Gor-don" are."""
+    return {n[k:] for n in _lexicons()["given"] | _lexicons()["family"] | _lexicons()["place"]
+            for k in range(1, len(n) - 1)}
 
 
 # The last part of a compound no ornamental surname ends in: of the gazetteers' 15,921 names
@@ -1283,6 +1297,32 @@ def _europe_before_term(spans: List[Span], lang: str) -> List[Span]:
     return out
 
 
+def _without_compound_nouns(texts: Sequence[str], spans: List[List[Span]], lang: str,
+                            cap_inside: Set[str]) -> List[List[Span]]:
+    """No person's or place's name of one word that opens a sentence or a line, that the
+    document never writes capitalised in running text, and that the analyser reads as a
+    compound common noun (``common_compounds``, last parts no name ends in too): a
+    heading's or a keyword's noun the model took for a name, "Processprog: polsk",
+    "Unionsmedborgarskap – Medborgarnas rättigheter".  (Not an organisation's: a Swedish or
+    Danish body is named by one, "Personalkommitté".)"""
+    if lang not in COMPOUNDING:
+        return spans
+
+    def candidate(s: Span, text: str) -> bool:
+        return s.category in ("PER", "LOC") and _ONE_WORD.fullmatch(s.text) is not None \
+            and s.text.lower() not in cap_inside and _at_opening(text, s.start)
+
+    words = {s.text for text, row in zip(texts, spans) for s in row if candidate(s, text)}
+    compounds = common_compounds(words, lang, short_last=True) if words else set()
+    if not compounds:
+        return spans
+    return [[s for s in row if s.text not in compounds or not candidate(s, text)]
+            for text, row in zip(texts, spans)]
+
+
+_ONE_WORD = re.compile(r"[^\W\d_]+")
+
+
 # Words of speech that name no one, whatever their capital: interjections as transcripts
 # write them ("Ooh.", "Mhm.", "Uh-huh.").  (Not a form of address: GUM counts "Your Honor"
 # as the judge it names.)
@@ -1962,7 +2002,8 @@ class NameTagger:
             texts, _without_legal_instruments(texts, out, lang, classes), lang, classes)
         out = _outvoted(texts, _without_events(texts, _without_language_names(
             texts, _without_term_acronyms(texts, out, lang), lang), lang), lang, classes)
-        out = [_europe_before_term(row, lang) for row in out]
+        out = [_europe_before_term(row, lang) for row in _without_compound_nouns(
+            texts, out, lang, cap_inside)]
         return _with_lower_case_union(texts, out, lang)
 
 
