@@ -772,3 +772,28 @@ def test_a_company_or_product_name_goes_back_as_written_not_word_for_word():
         "Microsoft Office"
     assert located("Security Office", "Giarole Gut", "produjo en Giarole Tripa 2007.") == \
         "Security Oficina"
+
+
+def test_an_acronym_the_dictionary_reads_as_a_word_goes_back_as_written():
+    """WGIG report: "LAP" (the London Action Plan) for the stand-in "Tap", which the engine
+    wrote "Grifo", came back "REGAZO" (a lap), and a MultiLeg judgment's "TEAs" (Spanish
+    tax tribunals) "Tés" (teas); an acronym the source dictionary holds as one goes back
+    as the engine translates it ("ECB" -> "BCE")."""
+    from transforms.stages import restoration_lexicon
+    from schemas.records import Assignment
+    from transforms.restore import locate_how
+
+    class _Pd:          # what restoration_lexicon reads of a protected document
+        engine = "apertium"
+        document = type("D", (), {"source_lang": "en", "target_lang": "es"})()
+    lexicon = restoration_lexicon(_Pd())
+
+    def located(original, replacement, text, category="ORG"):
+        a = Assignment(cluster=0, category=category, original=original,
+                       replacement=replacement, segment=0, start=0, end=len(replacement))
+        return locate_how(text, a, [], "es", "en", lexicon)[2]
+    assert located("LAP", "Tap", "el plan (GRIFO) de Londres.") == "LAP"
+    assert located("TEAs", "Cats", "los Gatos regionales.") == "TEAs"
+    assert located("ECB", "Tap", "el plan (GRIFO) de Londres.") == "BCE"
+    # not an acronym: a body's word in capitals is translated, as before
+    assert located("OFFICE", "Tap", "el plan (GRIFO) de Londres.") == "OFICINA"

@@ -583,15 +583,28 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
 
 
 def _unless_named(found: str, a: Assignment, lexicon: Optional[Lexicon]) -> str:
-    """``found``, an organisation's original in the engine's words, word for word; or the
-    original as written where it holds a proper noun that is no place's
-    (``PairLexicon.names_inside``): a company's or a product's name, "Microsoft Office",
-    not "Microsoft Oficina"."""
+    """``found``, an original in the engine's words, word for word; or the original as
+    written where it is an acronym (``_ACRONYM``) that the source dictionary reads as a
+    word ("LAP", the London Action Plan, had come back "regazo", a lap; "TEAs" as "Tés",
+    teas) — one it holds as an acronym goes in the engine's translation, "ECB" -> "BCE"
+    (``PairLexicon.acronym``) —, or where it is an organisation's that holds a proper noun
+    that is no place's (``PairLexicon.names_inside``): a company's or a product's name,
+    "Microsoft Office", not "Microsoft Oficina"."""
     bare = POSSESSIVE.sub("", a.original)
+    if found == bare:
+        return found
+    acronym = getattr(lexicon, "acronym", None)
+    if _ACRONYM.fullmatch(bare) and acronym is not None and not acronym(bare):
+        return bare
     names_inside = getattr(lexicon, "names_inside", None)
-    if a.category != "ORG" or found == bare or names_inside is None or not names_inside(bare):
+    if a.category != "ORG" or names_inside is None or not names_inside(bare):
         return found
     return bare
+
+
+# An acronym: capitals (a digit, an ampersand) only, two to four of them, a plural's "s".
+# (Longer, a word in capitals is as likely: a heading's "OFFICE" is "OFICINA".)
+_ACRONYM = re.compile(r"[A-Z][A-Z0-9&]{1,3}s?")
 
 
 def _body_in_target_words(name: str, a: Assignment, lexicon: Optional[Lexicon]

@@ -536,9 +536,16 @@ def restoration_lexicon(pd: ProtectedDocument):
             return lexicon.names_inside(name)
         except OSError:
             return False
+
+    def acronym(word: str) -> bool:             # translated as the target's acronym
+        try:
+            return lexicon.acronym(word)
+        except OSError:
+            return True     # (unknown: as before, in the engine's words)
     target_form.warm = warm
     target_form.words = words
     target_form.names_inside = names_inside
+    target_form.acronym = acronym
     target_form.prefetch = prefetch
     return target_form
 

@@ -473,6 +473,12 @@ class PairLexicon:
                 return True
         return False
 
+    def acronym(self, word: str) -> bool:
+        """Does the source dictionary hold ``word`` as an acronym ("ECB", "UN"), whose
+        translation is the target language's acronym ("BCE", "ONU"), not as a word ("LAP":
+        a lap)?"""
+        return any("<acr>" in lex for u in self.source.units(word) for lex in _lexical(u))
+
     def _with_dictionary_units(self, name: str) -> Optional[str]:
         """A name the source dictionary holds, whole or in part, as one entry of several
         words ("Official Journal of the European Union", "Open Source", "World Wide Web
