@@ -1358,3 +1358,14 @@ def test_a_heading_noun_the_model_took_for_a_person_is_no_name_and_a_surname_sta
     assert model.common_compounds(["Processprog", "Fuglsang"], "da") == set()
     assert model.common_compounds(["Processprog", "Lindberg"], "da", short_last=True) == \
         {"Processprog"}
+
+
+def test_a_street_named_by_its_number_is_a_place_whole():
+    texts = ["She lives at 350 5th Avenue, near the park.",
+             "The shop is on West 23rd Street in Manhattan.", "Meet me at 42nd St. station.",
+             "He came 5th in the race and 3rd overall."]
+    got = _model_spans(texts)
+    assert ("5th Avenue", "LOC") in got[0] and not any("350" in s for s, _ in got[0]), got
+    assert ("West 23rd Street", "LOC") in got[1], got
+    assert ("42nd St.", "LOC") in got[2], got
+    assert got[3] == [], got

@@ -1983,6 +1983,7 @@ class NameTagger:
                 spans = _with_country_abbreviations(text, toks, _with_english_bodies(
                     text, toks, _with_place_kinds(text, toks, spans, classes), classes),
                     classes)
+                spans = _with_numbered_streets(text, spans)
             spans = _with_body_purposes(text, toks, _with_first_word_bodies(
                 text, toks, spans, lang), lang, classes)
             spans = _without_post_nominals(text, _joined_over_trailing_joiners(
@@ -2159,6 +2160,29 @@ def _with_place_kinds(text: str, toks, spans: List[Span], classes) -> List[Span]
         if j < k:
             out.append(Span(toks[j][0], b, "LOC", "model", text[toks[j][0]:b],
                             source="detector"))
+    return sorted(out, key=lambda s: s.start)
+
+
+# A street named by its number: "5th Avenue", "West 23rd Street", "51st St.".  (An address:
+# "350 5th Avenue" had gone out but for "Avenue".)
+_NUMBERED_STREET = re.compile(
+    r"(?<![\w\-])(?:(?:North|South|East|West|N\.|S\.|E\.|W\.)\s+)?\d{1,3}(?:st|nd|rd|th)\s+"
+    r"(?:Street|Avenue|Road|Boulevard|Lane|Place|Drive|Highway|Parkway|Terrace|St\.|Ave\.?|"
+    r"Rd\.|Blvd\.?)(?![\w\-])")
+
+
+def _with_numbered_streets(text: str, spans: List[Span]) -> List[Span]:
+    """A street named by its number (``_NUMBERED_STREET``) is a place, one span with any
+    name span it touches: the model, which takes no number for a name, had masked only
+    "Avenue" of "5th Avenue"."""
+    out = list(spans)
+    for m in _NUMBERED_STREET.finditer(text):
+        touching = [s for s in out if s.category in CATS and s.start < m.end()
+                    and m.start() < s.end]
+        start = min([m.start()] + [s.start for s in touching])
+        end = max([m.end()] + [s.end for s in touching])
+        out = [s for s in out if not any(s is t for t in touching)]
+        out.append(Span(start, end, "LOC", "model", text[start:end], source="detector"))
     return sorted(out, key=lambda s: s.start)
 
 
