@@ -1369,3 +1369,14 @@ def test_a_street_named_by_its_number_is_a_place_whole():
     assert ("West 23rd Street", "LOC") in got[1], got
     assert ("42nd St.", "LOC") in got[2], got
     assert got[3] == [], got
+
+
+def test_a_name_whose_first_word_is_a_kind_of_place_is_a_place():
+    texts = ["He climbed Mt. Everest in May.", "They moved to Fort Worth in 2001.",
+             "The Fort Worth Star-Telegram reported it.", "Port wine is sweet."]
+    got = _model_spans(texts)
+    assert got[0] == [("Mt. Everest", "LOC")], got
+    assert got[1] == [("Fort Worth", "LOC")], got
+    # inside a longer name it is that name's part, of its kind
+    assert [c for s, c in got[2] if "Fort Worth" in s] == ["ORG"], got
+    assert got[3] == [], got

@@ -1983,7 +1983,7 @@ class NameTagger:
                 spans = _with_country_abbreviations(text, toks, _with_english_bodies(
                     text, toks, _with_place_kinds(text, toks, spans, classes), classes),
                     classes)
-                spans = _with_numbered_streets(text, spans)
+                spans = _with_places_named_by_kind(text, _with_numbered_streets(text, spans))
             spans = _with_body_purposes(text, toks, _with_first_word_bodies(
                 text, toks, spans, lang), lang, classes)
             spans = _without_post_nominals(text, _joined_over_trailing_joiners(
@@ -2175,15 +2175,37 @@ def _with_numbered_streets(text: str, spans: List[Span]) -> List[Span]:
     """A street named by its number (``_NUMBERED_STREET``) is a place, one span with any
     name span it touches: the model, which takes no number for a name, had masked only
     "Avenue" of "5th Avenue"."""
-    out = list(spans)
     for m in _NUMBERED_STREET.finditer(text):
-        touching = [s for s in out if s.category in CATS and s.start < m.end()
-                    and m.start() < s.end]
-        start = min([m.start()] + [s.start for s in touching])
-        end = max([m.end()] + [s.end for s in touching])
-        out = [s for s in out if not any(s is t for t in touching)]
-        out.append(Span(start, end, "LOC", "model", text[start:end], source="detector"))
+        spans = _place_over(text, spans, m.start(), m.end())
+    return spans
+
+
+def _place_over(text: str, spans: List[Span], start: int, end: int) -> List[Span]:
+    """``spans`` with a place from ``start`` to ``end``, joined with the name spans it
+    touches (a place, unless one of them reaches beyond it: its category then)."""
+    touching = [s for s in spans if s.category in CATS and s.start < end and start < s.end]
+    a = min([start] + [s.start for s in touching])
+    b = max([end] + [s.end for s in touching])
+    category = "LOC" if (a, b) == (start, end) else \
+        max(touching, key=lambda s: s.end - s.start).category
+    out = [s for s in spans if not any(s is t for t in touching)]
+    out.append(Span(a, b, category, "model", text[a:b], source="detector"))
     return sorted(out, key=lambda s: s.start)
+
+
+# A place named with its kind first: "Mount Everest", "Mt. Talau", "Lake Tahoe", "Fort
+# Worth", "Port Moresby", "Cape Cod".
+_PLACE_FIRST = re.compile(r"(?<![\w\-])(?:Mount|Mt\.?|Lake|Fort|Port|Cape)\s+"
+                          r"[A-Z][^\W\d_]+(?:[\-‑][A-Z][^\W\d_]+)?(?![\w\-])")
+
+
+def _with_places_named_by_kind(text: str, spans: List[Span]) -> List[Span]:
+    """A name of two words whose first is a kind of place (``_PLACE_FIRST``) is a place:
+    the model had made "Fort Worth", "Cape Cod" organisations, and masked only "Mt" of "Mt.
+    Talau" (the abbreviation's dot read as a sentence's end)."""
+    for m in _PLACE_FIRST.finditer(text):
+        spans = _place_over(text, spans, m.start(), m.end())
+    return spans
 
 
 # The kinds of body an English name ends with, or starts with before "of": "the British
