@@ -1380,3 +1380,14 @@ def test_a_name_whose_first_word_is_a_kind_of_place_is_a_place():
     # inside a longer name it is that name's part, of its kind
     assert [c for s, c in got[2] if "Fort Worth" in s] == ["ORG"], got
     assert got[3] == [], got
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_a_person_the_analyser_reads_whole_as_a_place_is_a_place():
+    got = _model_spans(["She moved to New York last year.", "Paris Hilton arrived late."])
+    assert got[0] == [("New York", "LOC")], got
+    assert got[1] == [("Paris Hilton", "PER")], got
+    from transforms.detect.base import Span
+    rows = [[Span(0, 8, "PER", "", "New York", "model"), Span(9, 15, "ORG", "", "France", "model")]]
+    assert [s.category for s in model._places_not_persons(["New York France"], rows, "en")[0]] \
+        == ["LOC", "ORG"]

@@ -1323,6 +1323,23 @@ def _without_compound_nouns(texts: Sequence[str], spans: List[List[Span]], lang:
 _ONE_WORD = re.compile(r"[^\W\d_]+")
 
 
+def _places_not_persons(texts: Sequence[str], spans: List[List[Span]], lang: str
+                        ) -> List[List[Span]]:
+    """A person's name that the analyser reads, whole, only as a place's ("New York", "San
+    Francisco", "U.S.", "North Dakota": one entry of its dictionary) is a place: so it gets
+    a place as its stand-in and goes back in its established name ("Nueva York"), not as
+    written.  (Not an organisation's: MultiLeg's "France" as a party is the French State.)"""
+    names = {s.text for row in spans for s in row if s.category == "PER"}
+    if not names:
+        return spans
+    classes = word_classes(names, lang)
+    places = {n for n, c in classes.items() if c and set(c) <= {"np_loc", "np_top"}}
+    if not places:
+        return spans
+    return [[dataclasses.replace(s, category="LOC") if s.category == "PER" and s.text in places
+             else s for s in row] for row in spans]
+
+
 # Words of speech that name no one, whatever their capital: interjections as transcripts
 # write them ("Ooh.", "Mhm.", "Uh-huh.").  (Not a form of address: GUM counts "Your Honor"
 # as the judge it names.)
@@ -2004,7 +2021,7 @@ class NameTagger:
         out = _outvoted(texts, _without_events(texts, _without_language_names(
             texts, _without_term_acronyms(texts, out, lang), lang), lang), lang, classes)
         out = [_europe_before_term(row, lang) for row in _without_compound_nouns(
-            texts, out, lang, cap_inside)]
+            texts, _places_not_persons(texts, out, lang), lang, cap_inside)]
         return _with_lower_case_union(texts, out, lang)
 
 
