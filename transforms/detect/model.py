@@ -1899,7 +1899,9 @@ def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
     the analyser reads so; a word in lower case or a number.  In a label of several words,
     a word with an ordinary reading beside a proper-noun one counts too ("Change Current
     Quick Style Set": "Set" is also a name to the analyser), and a surname or a place
-    that is also a common noun ("Subscription Key").  "Eric White" keeps its given name,
+    that is also a common noun ("Subscription Key"); a word the analyser lacks counts where
+    the language's frequency list has it as often as ``COMMON_WORD_ZIPF`` and no gazetteer
+    does ("Page Setup", "Footer", "Goto line").  "Eric White" keeps its given name,
     "Microsoft Word" its unknown word.  Where the language has no analyser nothing
     changes."""
     if classes is None or not any(spans) or not ui_text(texts):
@@ -1907,6 +1909,7 @@ def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
     lex = _lexicons()
     names = lex["given"] | lex["family"] | lex["place"]
     given = lex["given"]
+    zipf = zipf_fn(lang)
     parts_of = {}
     for row in spans:
         for s in row:
@@ -1926,7 +1929,12 @@ def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
         if w in parts_of:
             # (a part's own gazetteer entry says nothing: "Art" is a given name too)
             return all(len(p) > 1 and _ordinary(part_classes.get(p)) for p in parts_of[w])
-        return _ordinary(classes.get(w)) or in_label and "common" in classes.get(w, ())
+        return plain(w) or in_label and "common" in classes.get(w, ())
+
+    def plain(w: str) -> bool:
+        # (a word the analyser lacks, frequent: "Footer", "Setup", "Goto")
+        return _ordinary(classes.get(w)) or classes.get(w) == ("unknown",) and \
+            zipf is not None and zipf(w.lower()) >= COMMON_WORD_ZIPF
 
     def label(s: Span, text: str) -> bool:
         before = text[:s.start].split()
@@ -1935,7 +1943,7 @@ def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
         words = [w for _, _, w in tokenize(s.text)]
         several = sum(_wordish(w) and w[:1].isupper() for w in words) > 1
         return s.category in CATS and all(ordinary_word(w, several) for w in words) and (
-            not several or any(_ordinary(classes.get(w)) for w in words))
+            not several or any(plain(w) for w in words))
 
     return [[s for s in row if not label(s, text)] for text, row in zip(texts, spans)]
 
