@@ -1394,3 +1394,15 @@ def test_a_person_the_analyser_reads_whole_as_a_place_is_a_place():
     rows = [[Span(0, 8, "PER", "", "New York", "model"), Span(9, 15, "ORG", "", "France", "model")]]
     assert [s.category for s in model._places_not_persons(["New York France"], rows, "en")[0]] \
         == ["LOC", "ORG"]
+
+
+def test_a_false_start_of_a_name_is_part_of_it():
+    """A transcript's "P- Petitioner" had sent "P-", the name's initial."""
+    from transforms.detect.base import Span
+    text = "And then Jo- John Smith said no, and Al- Brown too."
+    spans = [Span(13, 23, "PER", "", "John Smith", "model"), Span(42, 47, "PER", "", "Brown",
+                                                                  "model")]
+    got = [s.text for s in model._with_false_starts(text, spans)]
+    assert got == ["Jo- John Smith", "Brown"]       # "Al-" is no start of "Brown"
+    assert _model_spans(["P- Petitioner still remains confined in the hospital."])[0] == \
+        [("P- Petitioner", "PER")]

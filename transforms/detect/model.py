@@ -1340,6 +1340,23 @@ def _places_not_persons(texts: Sequence[str], spans: List[List[Span]], lang: str
              else s for s in row] for row in spans]
 
 
+# A false start in speech as transcripts write it: the name's first letters and a hyphen,
+# "P- Petitioner", "Jo- John Smith".  (It would send the name's initial.)
+_FALSE_START = re.compile(r"(?<![\w\-])([^\W\d_]{1,4})[-‑]\s+(?:--\s+)?$")
+
+
+def _with_false_starts(text: str, spans: List[Span]) -> List[Span]:
+    """A name span takes in a false start of itself right before it (``_FALSE_START``)."""
+    out = []
+    for s in spans:
+        m = _FALSE_START.search(text, max(0, s.start - 12), s.start) \
+            if s.category in CATS else None
+        if m and s.text.lower().startswith(m.group(1).lower()):
+            s = dataclasses.replace(s, start=m.start(1), text=text[m.start(1):s.end])
+        out.append(s)
+    return out
+
+
 # Words of speech that name no one, whatever their capital: interjections as transcripts
 # write them ("Ooh.", "Mhm.", "Uh-huh.").  (Not a form of address: GUM counts "Your Honor"
 # as the judge it names.)
@@ -2017,7 +2034,8 @@ class NameTagger:
             spans = _with_translated_names(text, spans, lang)
             spans = _with_name_prefixes(text, _with_person_shapes(text, spans, lang, classes),
                                         lang)
-            out.append(_quotation_apart(text, _with_named_tails(text, spans, lang, classes)))
+            out.append(_with_false_starts(text, _quotation_apart(
+                text, _with_named_tails(text, spans, lang, classes))))
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
         out = _with_case_parties(texts, _with_address_owners(texts, _with_suspended_halves(
