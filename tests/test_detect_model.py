@@ -1318,6 +1318,11 @@ def test_a_cited_cases_subject_in_ordinary_words_is_no_name():
     assert got == [["Suomi"], ["Sądu Najwyższego"], ["Ylimmän tuomioistuimen"],
                    ["Sony Supply Chain Solutions (Europe)"], ["KW SURGICAL INSTRUMENTS"],
                    ["VENADO"], ["Frontier Guard of the Union"]]
+    # a span that runs on beyond the bracket keeps what lies beyond it
+    text = "komissio v. Suomi (Uroshaahkan kevätmetsästys), C‑217/19 ja Nokia Oyj"
+    row = _as_found([text], [["Suomi (Uroshaahkan kevätmetsästys), C‑217/19 ja Nokia Oyj"]])
+    assert [s.text for s in model._without_case_subjects([text], row, "fi", {})[0]] == \
+        ["Suomi", "C‑217/19 ja Nokia Oyj"]
 
 
 def test_in_a_cited_case_the_place_of_its_subject_stays_masked_and_its_words_do_not():

@@ -1262,6 +1262,10 @@ def _without_case_subjects(texts: Sequence[str], spans: List[List[Span]], lang: 
                     out.append(dataclasses.replace(s, start=a, end=b, text=text[a:b],
                                                    category="LOC" if place else s.category))
                     run = []
+            tail = [t for t in tokenize(text[end + 1:s.end]) if _wordish(t[2])]
+            if tail:                                    # (beyond the bracket: its own)
+                a = end + 1 + tail[0][0]
+                out.append(dataclasses.replace(s, start=a, text=text[a:s.end]))
             return out
         return [s]
 
