@@ -1411,3 +1411,27 @@ def test_a_false_start_of_a_name_is_part_of_it():
     assert got == ["Jo- John Smith", "Brown"]       # "Al-" is no start of "Brown"
     assert _model_spans(["P- Petitioner still remains confined in the hospital."])[0] == \
         [("P- Petitioner", "PER")]
+
+
+def test_a_list_of_names_found_mostly_of_one_kind_is_of_that_kind_whole():
+    from transforms.detect.base import Span
+    text = "i departementerne Alpes-de-Haute-Provence, Alpes-Maritimes, Bouches-du-Rhône, Var " \
+           "og Vaucluse"
+
+    def found(*names, kind="LOC"):
+        return [Span(text.index(n), text.index(n) + len(n), kind, "", n, "model") for n in names]
+    got = model._with_list_members([text], [found("Alpes-Maritimes", "Bouches-du-Rhône",
+                                                  "Vaucluse")])[0]
+    assert [(s.text, s.category) for s in got] == [
+        (n, "LOC") for n in ("Alpes-de-Haute-Provence", "Alpes-Maritimes", "Bouches-du-Rhône",
+                             "Var", "Vaucluse")]
+    # not where the kinds found differ, nor where fewer than half are found
+    mixed = found("Alpes-Maritimes", "Vaucluse") + found("Bouches-du-Rhône", kind="PER")
+    assert len(model._with_list_members([text], [mixed])[0]) == 3
+    assert len(model._with_list_members([text], [found("Var", "Vaucluse")])[0]) == 2
+    # a word in capitals, or "I", is no list's name
+    text2 = "In the fifth century BC, Leucippus and Democritus argued, and I agreed."
+    spans = [Span(25, 34, "PER", "", "Leucippus", "model"),
+             Span(39, 49, "PER", "", "Democritus", "model")]
+    assert [s.text for s in model._with_list_members([text2], [spans])[0]] == \
+        ["Leucippus", "Democritus"]

@@ -1361,6 +1361,48 @@ def _with_false_starts(text: str, spans: List[Span]) -> List[Span]:
     return out
 
 
+# "and" in the languages served (and those their texts cite), before a list's last item
+_AND = r"(?:and|ja|och|og|un|ir|i|oraz|et|und|y|e|en)"
+_LIST_ITEM = r"[A-ZÀ-ÞĀ-Ž][^\W\d_]+(?:[\-‑’'][^\W\d_]+)*"
+_NAME_LIST = re.compile(rf"(?<![\w\-‑]){_LIST_ITEM}(?:,\s+{_LIST_ITEM})+(?:,?\s+{_AND}\s+"
+                        rf"{_LIST_ITEM})?(?![\w\-‑])")
+
+
+def _with_list_members(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
+    """In a list of three names or more, one word each ("Alpes-de-Haute-Provence,
+    Alpes-Maritimes, Bouches-du-Rhône, Var og Vaucluse"), where two or more, and half of
+    them at least, are found, all of one kind, and none of another, the others are of that
+    kind too: the model had left out "Var", short, and "Alpes-de-Haute-Provence", its small
+    words inside."""
+    out = []
+    for text, row in zip(texts, spans):
+        added: List[Span] = []
+        for m in _NAME_LIST.finditer(text):
+            items = [(i.start() + m.start(), i.end() + m.start())
+                     for i in re.finditer(_LIST_ITEM, m.group())]
+            items = [(a, b) for a, b in items if text[a:b] not in _AND_WORDS]
+            if len(items) < 3:
+                continue
+            found = {}
+            for a, b in items:
+                over = [s for s in row if s.start < b and a < s.end]
+                if over:
+                    found[(a, b)] = {s.category for s in over}
+            kinds = set().union(*found.values()) if found else set()
+            if len(found) < 2 or 2 * len(found) < len(items) or len(kinds) != 1 \
+                    or not kinds <= set(CATS):
+                continue
+            kind = next(iter(kinds))
+            added += [Span(a, b, kind, "model", text[a:b], source="detector")
+                      for a, b in items if (a, b) not in found and not text[a:b].isupper()]
+            # (not a word in capitals: "the fifth century BC, Leucippus and Democritus")
+        out.append(sorted(row + added, key=lambda x: x.start) if added else row)
+    return out
+
+
+_AND_WORDS = set(_AND[3:-1].split("|"))
+
+
 # Words of speech that name no one, whatever their capital: interjections as transcripts
 # write them ("Ooh.", "Mhm.", "Uh-huh.").  (Not a form of address: GUM counts "Your Honor"
 # as the judge it names.)
@@ -2046,6 +2088,7 @@ class NameTagger:
             texts, _with_fixed_modifiers(texts, out, lang), lang)))
         out = _without_craft_names(texts, _without_speech_words(texts, out, lang), lang,
                                    classes)
+        out = _with_list_members(texts, out)
         out = _without_case_subjects(
             texts, _without_legal_instruments(texts, out, lang, classes), lang, classes)
         out = _outvoted(texts, _without_events(texts, _without_language_names(
