@@ -1371,9 +1371,10 @@ _NAME_LIST = re.compile(rf"(?<![\w\-‑]){_LIST_ITEM}(?:,\s+{_LIST_ITEM})+(?:,?\
 def _with_list_members(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
     """In a list of three names or more, one word each ("Alpes-de-Haute-Provence,
     Alpes-Maritimes, Bouches-du-Rhône, Var og Vaucluse"), where two or more, and half of
-    them at least, are found, all of one kind, and none of another, the others are of that
-    kind too: the model had left out "Var", short, and "Alpes-de-Haute-Provence", its small
-    words inside."""
+    them at least, are found as names, the others are names too, of the kind found most:
+    the model had left out "Var", short, and "Alpes-de-Haute-Provence", its small words
+    inside.  (Found as names of several kinds too: the Finnish model had made two of them
+    a person, one an organisation.)"""
     out = []
     for text, row in zip(texts, spans):
         added: List[Span] = []
@@ -1388,11 +1389,10 @@ def _with_list_members(texts: Sequence[str], spans: List[List[Span]]) -> List[Li
                 over = [s for s in row if s.start < b and a < s.end]
                 if over:
                     found[(a, b)] = {s.category for s in over}
-            kinds = set().union(*found.values()) if found else set()
-            if len(found) < 2 or 2 * len(found) < len(items) or len(kinds) != 1 \
-                    or not kinds <= set(CATS):
+            kinds = collections.Counter(k for ks in found.values() for k in ks)
+            if len(found) < 2 or 2 * len(found) < len(items) or not set(kinds) <= set(CATS):
                 continue
-            kind = next(iter(kinds))
+            kind = kinds.most_common(1)[0][0]
             added += [Span(a, b, kind, "model", text[a:b], source="detector")
                       for a, b in items if (a, b) not in found and not text[a:b].isupper()]
             # (not a word in capitals: "the fifth century BC, Leucippus and Democritus")
