@@ -1381,7 +1381,11 @@ def _with_list_members(texts: Sequence[str], spans: List[List[Span]]) -> List[Li
         for m in _NAME_LIST.finditer(text):
             items = [(i.start() + m.start(), i.end() + m.start())
                      for i in re.finditer(_LIST_ITEM, m.group())]
-            items = [(a, b) for a, b in items if text[a:b] not in _AND_WORDS]
+            # (not a month, a weekday, nor a word before a number: "Barcelona, Spain, May
+            # 10-14" is a place and a date)
+            items = [(a, b) for a, b in items if text[a:b] not in _AND_WORDS
+                     and text[a:b].lower() not in _CALENDAR | _CALENDAR_SHORT
+                     and not _NUMBER_AFTER.match(text, b)]
             if len(items) < 3:
                 continue
             found = {}
