@@ -1437,3 +1437,11 @@ def test_a_list_of_names_found_mostly_of_one_kind_is_of_that_kind_whole():
              Span(39, 49, "PER", "", "Democritus", "model")]
     assert [s.text for s in model._with_list_members([text2], [spans])[0]] == \
         ["Leucippus", "Democritus"]
+
+
+def test_a_month_abbreviated_with_its_dot_before_a_year_is_the_calendars():
+    # the calendar rule's "a number after it" had been shadowed by a later pattern of the
+    # same name that wants a blank first: "Mar. 2019" was no date's month
+    text = "Signed on Mar. 2019 by both."
+    assert model._calendar_word(text, 10, 13)
+    assert not model._calendar_word("Mar said no.", 0, 3)

@@ -1752,7 +1752,7 @@ def _body_not_person(span: Span, lang: str) -> Span:
     return span
 
 
-_NUMBER_AFTER = re.compile(r"\s+(?:\d+(?:[.\-–]\d+)*|[IVXLC]+)\b")
+_PART_NUMBER_AFTER = re.compile(r"\s+(?:\d+(?:[.\-–]\d+)*|[IVXLC]+)\b")
 
 
 def _numbered_part(span: Span, text: str, classes) -> bool:
@@ -1763,7 +1763,7 @@ def _numbered_part(span: Span, text: str, classes) -> bool:
     if _INITIAL.fullmatch(span.text) and text[span.end:span.end + 1].isdigit():
         return True
     words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
-    if classes is None or len(words) != 1 or not _NUMBER_AFTER.match(text, span.end):
+    if classes is None or len(words) != 1 or not _PART_NUMBER_AFTER.match(text, span.end):
         return False
     lex = _lexicons()
     low = words[0].lower()
