@@ -198,8 +198,9 @@ class RestoredSegment(_Record):
 
 @dataclass
 class DocumentReport(_Record):
-    """Per-document counts; summed into ``summary.json``, except ``detectors``, ``word_chars``
-    and ``masked_word_chars``, which are reported per document (``documents_detail``)."""
+    """Per-document counts; summed into ``summary.json``, except ``detectors``, ``word_chars``,
+    ``masked_word_chars`` and ``source_language``, which are reported per document
+    (``documents_detail``)."""
     document: str
     segments: int = 0
     sent: int = 0
@@ -220,6 +221,9 @@ class DocumentReport(_Record):
     detectors: List[str] = field(default_factory=list)        # the detectors that ran on it
     word_chars: int = 0           # word characters (\w) of its segments, inline codes left out
     masked_word_chars: int = 0    # of them, inside a masked entity span
+    # where its text reads as another language than the source language: declared,
+    # reads_as, why (``transforms.language_check``); empty where it reads as its own
+    source_language: Dict[str, Any] = field(default_factory=dict)
     # PRISM (``--method prism-*``): method, ratio, vocabulary (|V| used), words (that could
     # be substituted), substituted, decoded
     prism: Dict[str, Any] = field(default_factory=dict)

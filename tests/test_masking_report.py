@@ -218,3 +218,38 @@ def test_auto_falls_back_to_heuristic_when_installed_models_do_not_load(tmp_path
     with pytest.raises(ModelMissingError):
         protect.protect_document(_doc(), protect.ProtectOptions(method="category", secret=b"k",
                                                                 detectors=("stanza",)))
+
+
+GERMAN_LETTER = [{"text": "Sehr geehrte Damen und Herren,"},
+                 {"text": "wir danken Ihnen für Ihre Anfrage vom 3. März und bestätigen den "
+                          "Eingang der Unterlagen."},
+                 {"text": "Die Rechnung wird Ihnen in den nächsten Tagen zugeschickt; bitte "
+                          "überweisen Sie den Betrag innerhalb von vierzehn Tagen."},
+                 {"text": "Mit freundlichen Grüßen"}]
+
+
+@pytest.mark.parametrize("module,args", [
+    ("pipelines.detect", ("--lang", "en")),
+    ("pipelines.translate", ("--source-lang", "en", "--target-lang", "es", "--engine",
+                             "identity"))])
+def test_a_document_in_another_language_is_named_in_the_summary_and_a_warning(
+        tmp_path, module, args):
+    src = tmp_path / "in"
+    src.mkdir()
+    for name, rows in (("brief.jsonl", GERMAN_LETTER), ("note.jsonl", NOTE)):
+        (src / name).write_text("".join(json.dumps(r, ensure_ascii=False) + "\n"
+                                        for r in rows), encoding="utf-8")
+    out = tmp_path / "out"
+    env = {**os.environ, "DOPPEL_SECRET": "test-secret", ENV_DIR: str(tmp_path / "none")}
+    proc = subprocess.run([sys.executable, "-m", module, "--input", str(src / "*"),
+                           "--output", str(out), *args], cwd=REPO, capture_output=True,
+                          text=True, env=env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    detail = {d["document"]: d for d in json.loads(
+        (out / "summary.json").read_text(encoding="utf-8"))["documents_detail"]}
+    doubt = detail["brief.jsonl"]["source_language"]
+    assert (doubt["declared"], doubt["reads_as"]) == ("en", "de"), doubt
+    assert "source_language" not in detail["note.jsonl"]
+    assert "brief.jsonl reads as de, not en" in proc.stderr and "--source-lang de" in \
+        proc.stderr, proc.stderr[-2000:]
+    assert "note.jsonl reads as" not in proc.stderr

@@ -741,9 +741,21 @@ def run_rates(summary: dict, elapsed: float) -> dict:
 
 def masking_reported(report: DocumentReport, pd) -> DocumentReport:
     """``report`` with what protection did to its document: the detectors that ran and the
-    word characters masked (``ProtectedDocument``)."""
+    word characters masked (``ProtectedDocument``); and, where its text reads as another
+    language than the job's source language (``language_check``), what it reads as, said
+    in a warning too: run as English, a German document is masked almost whole."""
+    from transforms.language_check import source_language_doubt
     report.detectors = list(pd.detectors)
     report.word_chars, report.masked_word_chars = pd.word_chars, pd.masked_word_chars
+    doc = pd.document
+    doubt = source_language_doubt((s.text for s in doc.segments), doc.source_lang)
+    if doubt:
+        report.source_language = doubt
+        LOG.warning("%s reads as %s, not %s, the source language it was protected in (%s); "
+                    "%.0f %% of its word characters were masked. Run it with --source-lang "
+                    "%s if that is its language.", report.document, doubt["reads_as"],
+                    doubt["declared"], doubt["why"],
+                    100 * pd.masked_word_chars / max(1, pd.word_chars), doubt["reads_as"])
     return report
 
 
@@ -751,11 +763,13 @@ def documents_detail(reports: Iterable[DocumentReport]) -> List[dict]:
     """``summary.json``'s per-document part, by document name: the detectors that ran on
     each document, its word characters (regex ``\\w``, inline codes left out), those inside
     a masked entity span, and their share (rounded to 4 places; 0 for a document without
-    words) — a document far above its neighbours is over-masked."""
+    words) — a document far above its neighbours is over-masked; and ``source_language``
+    where its text reads as another language than the one it was protected in."""
     return [{"document": r.document, "detectors": list(r.detectors),
              "word_chars": r.word_chars, "masked_word_chars": r.masked_word_chars,
              "masked_share": round(r.masked_word_chars / r.word_chars, 4) if r.word_chars
-             else 0.0}
+             else 0.0, **({"source_language": dict(r.source_language)}
+                          if r.source_language else {})}
             for r in sorted(reports, key=lambda r: r.document)]
 
 

@@ -49,6 +49,10 @@ _LANGUAGE_OF = {"HANGUL": "ko", "GREEK": "el",
                 "HEBREW": "he", "ARABIC": "ar", "CJK": "zh", "DEVANAGARI": "hi",
                 "BENGALI": "bn", "TAMIL": "ta"}
 _WORD = re.compile(r"[^\W\d_]{2,}")
+_LETTER = re.compile(r"[^\W\d_]")
+_LATIN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ɏ]")
+# The document's first characters are read, enough to judge and cheap on a long one.
+READ = 20_000
 
 
 def _script(ch: str) -> str:
@@ -60,25 +64,27 @@ def source_language_doubt(texts: Iterable[str], lang: str) -> Optional[Dict[str,
     """None where the document reads as ``lang`` (or cannot be judged); else what it reads
     as: ``{"declared": lang, "reads_as": code or script, "why": ...}``, with the shares
     of its words each language knows where the words decided."""
-    texts = list(texts)
-    letters = collections.Counter(_script(ch) for t in texts for ch in t if ch.isalpha())
-    total = sum(letters.values())
+    text = "\n".join(texts)[:READ]
+    own = _SCRIPT_OF.get(lang, "LATIN")
+    total = len(_LETTER.findall(text))
     if not total:
         return None
-    own = _SCRIPT_OF.get(lang, "LATIN")
-    kana = letters["HIRAGANA"] + letters["KATAKANA"]
-    script, count = letters.most_common(1)[0]
-    if script in ("CJK", "HIRAGANA", "KATAKANA"):
-        script, count = "CJK", letters["CJK"] + kana     # Japanese writes kanji and kana
-    if script != own and count * 2 > total:
-        found = "ja" if script == "CJK" and kana else _LANGUAGE_OF.get(script, script.lower())
-        return {"declared": lang, "reads_as": found,
-                "why": f"{round(100 * count / total)} % of its letters are in the "
-                       f"{script.title() if script != 'CJK' else 'CJK'} script"}
+    if own != "LATIN" or 2 * len(_LATIN.findall(text)) < total:
+        letters = collections.Counter(_script(ch) for ch in text if ch.isalpha())
+        kana = letters["HIRAGANA"] + letters["KATAKANA"]
+        script, count = letters.most_common(1)[0]
+        if script in ("CJK", "HIRAGANA", "KATAKANA"):
+            script, count = "CJK", letters["CJK"] + kana     # Japanese: kanji and kana
+        if script != own and count * 2 > total:
+            found = "ja" if script == "CJK" and kana else \
+                _LANGUAGE_OF.get(script, script.lower())
+            return {"declared": lang, "reads_as": found,
+                    "why": f"{round(100 * count / total)} % of its letters are in the "
+                           f"{script.title() if script != 'CJK' else 'CJK'} script"}
     known = zipf_fn(lang)
     if known is None:
         return None             # no word list for the language (Estonian): not judged
-    words = collections.Counter(w.lower() for t in texts for w in _WORD.findall(t))
+    words = collections.Counter(w.lower() for w in _WORD.findall(text))
     if len(words) < MIN_WORDS:
         return None
     sample = [w for w, _ in words.most_common(SAMPLE)]
