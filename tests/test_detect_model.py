@@ -1445,3 +1445,24 @@ def test_a_month_abbreviated_with_its_dot_before_a_year_is_the_calendars():
     text = "Signed on Mar. 2019 by both."
     assert model._calendar_word(text, 10, 13)
     assert not model._calendar_word("Mar said no.", 0, 3)
+
+
+def test_a_list_is_names_of_one_word_each_ending_in_and():
+    from transforms.detect.base import Span
+
+    def run(text, *names):
+        spans = [Span(text.index(n), text.index(n) + len(n), "ORG", "", n, "model")
+                 for n in names]
+        return [s.text for s in model._with_list_members([text], [spans])[0]]
+    # the words of longer names are no list: "...International Law, UNIDROIT, Internet
+    # Society" had made "Law" a name, spread over the WGIG report
+    text = "the ICC, Hague Conference on Private International Law, UNIDROIT, Internet " \
+           "Society and Global Business Dialogue take part"
+    assert run(text, "UNIDROIT", "Global Business Dialogue") == ["UNIDROIT",
+                                                                 "Global Business Dialogue"]
+    # no "and" before the last: a heading's or a signature's parts ("Director, GreenNet,
+    # London")
+    assert run("Director, GreenNet, Oxfam, London", "GreenNet", "Oxfam") == ["GreenNet", "Oxfam"]
+    # a lower-case word before the list in a language with letters beyond ASCII
+    text = "izmantot kā pievilinātājputnus Nordea, Danske, Swedbank un Citadele departamentos"
+    assert run(text, "Nordea", "Danske") == ["Nordea", "Danske", "Swedbank", "Citadele"]

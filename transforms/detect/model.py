@@ -1364,13 +1364,19 @@ def _with_false_starts(text: str, spans: List[Span]) -> List[Span]:
 # "and" in the languages served (and those their texts cite), before a list's last item
 _AND = r"(?:and|ja|och|og|un|ir|i|oraz|et|und|y|e|en)"
 _LIST_ITEM = r"[A-ZÀ-ÞĀ-Ž][^\W\d_]+(?:[\-‑’'][^\W\d_]+)*"
-_NAME_LIST = re.compile(rf"(?<![\w\-‑]){_LIST_ITEM}(?:,\s+{_LIST_ITEM})+(?:,?\s+{_AND}\s+"
-                        rf"{_LIST_ITEM})?(?![\w\-‑])")
+_NAME_LIST = re.compile(rf"(?<![\w\-‑]){_LIST_ITEM}(?:,\s+{_LIST_ITEM})+,?\s+{_AND}\s+"
+                        rf"{_LIST_ITEM}(?![\w\-‑])")
+# What tells a list's first or last word for part of a longer name: a capitalised word
+# before it ("Private International Law, UNIDROIT"), or after ("Internet Society")
+# (a word's case by str.isupper: "Ā-Ž" holds the small letters too)
+_WORD_BEFORE = re.compile(r"([^\W\d_][\w\-‑]*)[ \t]+$")
+_WORD_AFTER = re.compile(r"[ \t]+([^\W\d_])")
 
 
 def _with_list_members(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
-    """In a list of three names or more, one word each ("Alpes-de-Haute-Provence,
-    Alpes-Maritimes, Bouches-du-Rhône, Var og Vaucluse"), where two or more, and half of
+    """In a list of three names or more, one word each, the last after "and" ("Alpes-de-
+    Haute-Provence, Alpes-Maritimes, Bouches-du-Rhône, Var og Vaucluse"; not a list whose
+    first or last word is part of a longer name), where two or more, and half of
     them at least, are found as names, the others are names too, of the kind found most:
     the model had left out "Var", short, and "Alpes-de-Haute-Provence", its small words
     inside.  (Found as names of several kinds too: the Finnish model had made two of them
@@ -1379,11 +1385,16 @@ def _with_list_members(texts: Sequence[str], spans: List[List[Span]]) -> List[Li
     for text, row in zip(texts, spans):
         added: List[Span] = []
         for m in _NAME_LIST.finditer(text):
+            before = _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
+            after = _WORD_AFTER.match(text, m.end())
+            if before and before.group(1)[0].isupper() or after and after.group(1).isupper():
+                continue
             items = [(i.start() + m.start(), i.end() + m.start())
                      for i in re.finditer(_LIST_ITEM, m.group())]
             # (not a month, a weekday, nor a word before a number: "Barcelona, Spain, May
             # 10-14" is a place and a date)
             items = [(a, b) for a, b in items if text[a:b] not in _AND_WORDS
+                     and text[a].isupper()
                      and text[a:b].lower() not in _CALENDAR | _CALENDAR_SHORT
                      and not _NUMBER_AFTER.match(text, b)]
             if len(items) < 3:
