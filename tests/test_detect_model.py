@@ -1466,3 +1466,16 @@ def test_a_list_is_names_of_one_word_each_ending_in_and():
     # a lower-case word before the list in a language with letters beyond ASCII
     text = "izmantot kā pievilinātājputnus Nordea, Danske, Swedbank un Citadele departamentos"
     assert run(text, "Nordea", "Danske") == ["Nordea", "Danske", "Swedbank", "Citadele"]
+
+
+def test_a_capital_letters_class_holds_no_small_letters():
+    """"Ā-Ž" as a range holds Latin Extended-A's small letters too ("ā" is "Ā" + 1): the
+    patterns that mean capitals take them alone (``_caps``)."""
+    import re
+    capitals = re.compile(model._caps("[Ā-Ž]"))
+    assert capitals.match("Ž") and capitals.match("Ā") and capitals.match("Ł")
+    assert not any(capitals.match(ch) for ch in "āžłščę")
+    # a case title's party given by initials and a small word that starts with a small
+    # letter beyond ASCII ("ś"), as "DP grup" (C-138/10): it had been no party
+    got = model._with_case_parties(["wyrok DP środki (C-1/20)"], [[]])
+    assert [s.text for s in got[0]] == ["DP środki"]

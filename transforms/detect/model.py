@@ -59,11 +59,22 @@ _SENT_END = {".", "!", "?", ":", ";", "\u2022", "-", "–", "—", "(", "[", "\"
              "'", "‘", "/", "•", "*"}
 
 
+# Latin Extended-A's capitals: as a range of a character class, "Ā-Ž" holds its small
+# letters too, which alternate with them ("ā" is "Ā" + 1).
+_EXTENDED_A_CAPITALS = "ĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĲĴĶĹĻĽĿŁŃŅŇŊŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
+
+
+def _caps(pattern: str) -> str:
+    """``pattern`` with its classes' "Ā-Ž" made the capitals alone."""
+    return pattern.replace("Ā-Ž", _EXTENDED_A_CAPITALS)
+
+
 def tokenize(text: str) -> List[Tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
 
 
 def shape(tok: str) -> str:
+    # ("Ā-Ž" holds small letters too, ``_caps``; left so: the shipped model learnt it)
     s = re.sub(r"[A-ZÀ-ÖØ-ÞĀ-Ž]", "X", tok)
     s = re.sub(r"[^\WX\d_]", "x", s)
     s = re.sub(r"\d", "d", s)
@@ -671,10 +682,10 @@ def _term_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: str = "e
 # them, in brackets of its own or before a comma in the same ones: "Dirección General de
 # Tributos (maksude peadirektoraat, Hispaania) (edaspidi „DGT“)", "(Mokesčių generalinis
 # direktoratas, Ispanija, toliau – DGT)".
-_SHORT_FORM = re.compile(r"\s*(?:\([^()]{1,80}\)\s*)?\(\s*(?:[^()]{1,80}?[,;]\s*)?"
-                         r"(?:[^\W\d_A-ZÀ-ÞĀ-Ž][^\W\d_]*\.?\s*[–—-]?\s*){0,3}"
-                         r"[‘'\"“«„»]?(?:the\s+)?([A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž0-9&\-]{1,9})"
-                         r"[’'\"”»“«]?\s*\)")
+_SHORT_FORM = re.compile(_caps(r"\s*(?:\([^()]{1,80}\)\s*)?\(\s*(?:[^()]{1,80}?[,;]\s*)?"
+                               r"(?:[^\W\d_A-ZÀ-ÞĀ-Ž][^\W\d_]*\.?\s*[–—-]?\s*){0,3}"
+                               r"[‘'\"“«„»]?(?:the\s+)?([A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž0-9&\-]{1,9})"
+                               r"[’'\"”»“«]?\s*\)"))
 
 
 def _abbreviates(acronym: str, name: str) -> bool:
@@ -692,7 +703,8 @@ def _abbreviates(acronym: str, name: str) -> bool:
     return all(ch in initials for ch in acronym if ch.isalpha())
 
 
-_OWN_ACRONYM = re.compile(r"(.*\S)\s*\(\s*([A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž0-9&\-]{1,9})\s*\)", re.DOTALL)
+_OWN_ACRONYM = re.compile(_caps(r"(.*\S)\s*\(\s*([A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž0-9&\-]{1,9})\s*\)"),
+                          re.DOTALL)
 
 
 def _acronym_apart(s: Span) -> List[Span]:
@@ -859,8 +871,8 @@ def _with_fixed_modifiers(texts: Sequence[str], spans: List[List[Span]], lang: s
 
 
 # A case cited by its title before its number: "DP grup (C‑138/10, EU:C:2011:587)".
-_CITED_PARTY = re.compile(r"(?<![\w.])([A-ZÀ-ÞĀ-Ž]{2,5}(?: [^\W\d_A-ZÀ-ÞĀ-Ž][^\W\d_]*){0,2})"
-                          r"(?= \((?:C|T|F)[-‑‐]\d+/\d+)")
+_CITED_PARTY = re.compile(_caps(r"(?<![\w.])([A-ZÀ-ÞĀ-Ž]{2,5}(?: [^\W\d_A-ZÀ-ÞĀ-Ž][^\W\d_]*)"
+                                r"{0,2})(?= \((?:C|T|F)[-‑‐]\d+/\d+)"))
 
 
 def _with_case_parties(texts: Sequence[str], spans: List[List[Span]]) -> List[List[Span]]:
@@ -1363,12 +1375,12 @@ def _with_false_starts(text: str, spans: List[Span]) -> List[Span]:
 
 # "and" in the languages served (and those their texts cite), before a list's last item
 _AND = r"(?:and|ja|och|og|un|ir|i|oraz|et|und|y|e|en)"
-_LIST_ITEM = r"[A-ZÀ-ÞĀ-Ž][^\W\d_]+(?:[\-‑’'][^\W\d_]+)*"
+_LIST_ITEM = _caps(r"[A-ZÀ-ÞĀ-Ž][^\W\d_]+(?:[\-‑’'][^\W\d_]+)*")
 _NAME_LIST = re.compile(rf"(?<![\w\-‑]){_LIST_ITEM}(?:,\s+{_LIST_ITEM})+,?\s+{_AND}\s+"
                         rf"{_LIST_ITEM}(?![\w\-‑])")
 # What tells a list's first or last word for part of a longer name: a capitalised word
 # before it ("Private International Law, UNIDROIT"), or after ("Internet Society")
-# (a word's case by str.isupper: "Ā-Ž" holds the small letters too)
+# (a word's case by str.isupper)
 _WORD_BEFORE = re.compile(r"([^\W\d_][\w\-‑]*)[ \t]+$")
 _WORD_AFTER = re.compile(r"[ \t]+([^\W\d_])")
 
@@ -2829,7 +2841,8 @@ _SUSPENDED_HALF = (r"(?<![\w\-])(\w+)[-‑‐]\s+(?:and|or|och|eller|og|ja|tai|s
 
 # A name and a common noun joined by a hyphen: "EU-varumärke", "EU-retten", "EF-design".
 # (One common noun: "Bouches-du-Rhône", "Alpes-de-Haute-Provence" are places' names.)
-_NAME_COMPOUND = re.compile(r"([A-ZÀ-ÖØ-ÞĀ-Ž][\w]{0,11})[-‑‐]([^\W\d_A-ZÀ-ÖØ-ÞĀ-Ž][^\W\d_]*)")
+_NAME_COMPOUND = re.compile(_caps(r"([A-ZÀ-ÖØ-ÞĀ-Ž][\w]{0,11})[-‑‐]"
+                                  r"([^\W\d_A-ZÀ-ÖØ-ÞĀ-Ž][^\W\d_]*)"))
 
 
 def _name_part_only(span: Span, lang: str) -> Span:
@@ -2887,8 +2900,8 @@ _REGNAL = re.compile(r" (?:(?:II|III|IV|V|VI|VII|VIII|IX|X|XI|XII|XIII|XIV|XV|XV
 
 # Lower-case words between a name and an EU court's case number are the case's name: the
 # party as the court names it ("DP grup (C‑138/10, EU:C:2011:587)").
-_BEFORE_CASE_NUMBER = re.compile(r"((?: [^\W\d_A-ZÀ-ÖØ-ÞĀ-Ž][^\W\d_]*){1,2})"
-                                 r" \((?:C|T|F)[-‑‐]\d+/\d+")
+_BEFORE_CASE_NUMBER = re.compile(_caps(r"((?: [^\W\d_A-ZÀ-ÖØ-ÞĀ-Ž][^\W\d_]*){1,2})"
+                                       r" \((?:C|T|F)[-‑‐]\d+/\d+"))
 # One digit after a body's name of capitalised words, not a date's or a list's
 # ("Clean Sky 2 den 6. december"; not "Article 2", not "Sky 2.3").
 _SERIES = re.compile(r" \d(?=[ ,;)]|$)(?! \d)")
