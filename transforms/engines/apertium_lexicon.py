@@ -342,7 +342,11 @@ class PairLexicon:
         """Analyse an output's words in one request (restoration then reads every word's
         lemma, irregular forms included, without asking the analyser word by word)."""
         if self.target is not None:
-            self.target.many([w for w in words if analysable(w)])
+            # only the words it has not read: ``many`` of all of them asks the same (the
+            # ones it has are answered from its cache) and builds an answer for each
+            todo = self.target.unread(words)
+            if todo:
+                self.target.many(todo)
 
     def prefetch(self, fakes: Sequence[str], originals: Sequence[str] = (),
                  outputs: Sequence[str] = ()) -> None:
@@ -755,9 +759,15 @@ def _several(lexical: str) -> str:
 
 
 def _lexical(u: Unit) -> List[str]:
-    """A unit's readings as lexical forms ("Court<n><sg>"), joined parts kept together."""
-    return ["+".join(r.lemma + "".join(f"<{t}>" for t in r.tags) for r in parts)
-            for parts in u.readings]
+    """A unit's readings as lexical forms ("Court<n><sg>"), joined parts kept together.
+    Made once per unit and kept on it (a unit never changes; the analyser keeps its units,
+    and restoration asks for a word's forms again with every pseudonym near it)."""
+    kept = u.__dict__.get("_lexical")
+    if kept is None:
+        kept = tuple("+".join(r.lemma + "".join(f"<{t}>" for t in r.tags) for r in parts)
+                     for parts in u.readings)
+        object.__setattr__(u, "_lexical", kept)
+    return list(kept)
 
 
 def _compound_parts(lexical: str) -> List[str]:

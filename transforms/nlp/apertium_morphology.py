@@ -159,6 +159,12 @@ class Analyser:
         """``text``'s units if it was analysed already, else None (no process asked)."""
         return self._cache.get(text)
 
+    def unread(self, texts: Sequence[str]) -> List[str]:
+        """The analysable ones of ``texts`` not analysed yet (what ``many`` would ask the
+        process about; it answers the others from its cache)."""
+        cache = self._cache
+        return [t for t in texts if t not in cache and analysable(t)]
+
     def many(self, texts: Sequence[str]) -> Dict[str, List[Unit]]:
         # Answered from what this call found in the cache or asked, never read back from
         # the cache: a worker's restoring thread shares the analyser with its protecting
