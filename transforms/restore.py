@@ -689,11 +689,32 @@ def _target_article(text: str, start: int, a: Assignment, target_lang: str) -> i
 def target_article(text: str, start: int, target_lang: str) -> int:
     """The length of the target's definite article ("la ") just before ``start``, or 0."""
     from transforms.nlp.apertium_morphology import ARTICLES
-    m = re.search(r"(\w+)(\s+)$", text[:start])
+    m = _word_and_blank_before(text, start)
     if m and m.group(1).casefold() in ARTICLES.get(target_lang, ()) and \
             (m.start() == 0 or not text[m.start() - 1].isalnum()):
         return len(m.group(0))
     return 0
+
+
+_WORD_AND_BLANK_END = re.compile(r"(\w+)(\s+)$")
+_NEAR = 48
+
+
+def _word_and_blank_before(text: str, start: int):
+    """``re.search(r"(\w+)(\s+)$", text[:start])`` (its match's positions are the same in
+    ``text``), looked for in the last characters before ``start`` only: the search over the
+    whole text before the name tried every position of it (100 MultiLeg documents: 0.056 s
+    of restoration's 2 s, 0.018 s in the window).  The whole text is searched where the
+    window cannot tell: the word may begin before it, or the window holds blanks only."""
+    lo = max(0, start - _NEAR)
+    if lo == 0:
+        return _WORD_AND_BLANK_END.search(text, 0, start)
+    m = _WORD_AND_BLANK_END.search(text, lo, start)
+    if m is not None and m.start() > lo:
+        return m
+    if m is None and text[lo:start].strip():
+        return None
+    return _WORD_AND_BLANK_END.search(text[:start])
 
 
 def _date_lead(text: str, span: Tuple[int, int], sent: str) -> Tuple[int, int]:
