@@ -14,6 +14,7 @@ For each replacement sent, locate it in the engine's output and swap in the orig
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import os
 import re
@@ -276,12 +277,20 @@ def find_translation(text: str, name: str, taken, lexicon: Lexicon
     return hit[:2] if hit is not None else None
 
 
+_BETWEEN_WORDS = re.compile(rf"(?<={_WORD})[^\w\u00D7\u00F7]+(?={_WORD})")
+_BLANKS = re.compile(r"\s+")
+
+
+@functools.lru_cache(maxsize=4096)
+def _between_words_kept(name: str) -> Tuple[str, ...]:
+    return tuple(_BLANKS.sub(" ", m) for m in _BETWEEN_WORDS.findall(POSSESSIVE.sub("", name)))
+
+
 def _between_words(name: str) -> List[str]:
     """What stands between a name's words, spaces as one: [" ", " ("] for "Court (First
-    Chamber)" (its last bracket and a possessive aside)."""
-    return [re.sub(r"\s+", " ", m) for m in
-            re.findall(rf"(?<={_WORD})[^\w\u00D7\u00F7]+(?={_WORD})",
-                       POSSESSIVE.sub("", name))]
+    Chamber)" (its last bracket and a possessive aside).  (Kept per name, bounded: each
+    replacement's and original's are asked at every look for it.)"""
+    return list(_between_words_kept(name))
 
 
 def _anchor_candidates(view: "_Tokens", lexicon: Lexicon, fw: str, folded_fw: str,
