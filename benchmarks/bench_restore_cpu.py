@@ -195,7 +195,8 @@ def main(argv=None) -> int:
     print(f"restoration thread CPU: {meter.restore_cpu:.2f} s "
           f"({meter.restore_cpu * per100:.2f} s per 100 documents)")
     print(f"leak guard CPU (sending threads): {meter.guard_cpu:.2f} s")
-    print(f"job CPU (process + children): {cpu:.1f} s, wall {wall:.1f} s")
+    print(f"job CPU (process + children): {cpu:.1f} s, wall {wall:.1f} s; peak RSS of this "
+          f"process {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
     total = sum(meter.starts.values())
     print(f"child-process starts per 100 documents: {total * per100:.0f}")
     for prog, n in meter.starts.most_common():
