@@ -79,14 +79,14 @@ def test_target_article_on_long_words_and_blanks():
         assert R.target_article(text, start, "es") == want, text
 
 
-# -- lexical forms kept on the unit -----------------------------------------------------------
+# -- lexical forms (once kept on the unit: 5 MiB more job RSS for no CPU measured; made fresh) --
 
 def _fresh_lexical(u):
     return ["+".join(r.lemma + "".join(f"<{t}>" for t in r.tags) for r in parts)
             for parts in u.readings]
 
 
-def test_lexical_forms_kept_equal_fresh():
+def test_lexical_forms_equal_fresh():
     from transforms.engines.apertium_lexicon import _lexical
     stream = ("^Court's/Court<n><sg>+'s<gen>/court<vblex><inf>+'s<gen>$ ^law/law<n><sg>$ "
               "^Xyz/*Xyz$ ^the/the<det><def><sp>$")

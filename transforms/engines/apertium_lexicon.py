@@ -759,15 +759,9 @@ def _several(lexical: str) -> str:
 
 
 def _lexical(u: Unit) -> List[str]:
-    """A unit's readings as lexical forms ("Court<n><sg>"), joined parts kept together.
-    Made once per unit and kept on it (a unit never changes; the analyser keeps its units,
-    and restoration asks for a word's forms again with every pseudonym near it)."""
-    kept = u.__dict__.get("_lexical")
-    if kept is None:
-        kept = tuple("+".join(r.lemma + "".join(f"<{t}>" for t in r.tags) for r in parts)
-                     for parts in u.readings)
-        object.__setattr__(u, "_lexical", kept)
-    return list(kept)
+    """A unit's readings as lexical forms ("Court<n><sg>"), joined parts kept together."""
+    return ["+".join(r.lemma + "".join(f"<{t}>" for t in r.tags) for r in parts)
+            for parts in u.readings]
 
 
 def _compound_parts(lexical: str) -> List[str]:
