@@ -542,7 +542,17 @@ def restoration_lexicon(pd: ProtectedDocument):
             return lexicon.acronym(word)
         except OSError:
             return True     # (unknown: as before, in the engine's words)
+
+    def maybe(fake: str, default_only: bool = False):
+        # a test of output words: False where target_form(fake, word, ...) is None for
+        # sure (``PairLexicon.maybe``); None where it cannot tell (every word asked)
+        try:
+            return lexicon.maybe(fake, default_only)
+        except OSError:
+            return None
+
     target_form.warm = warm
+    target_form.maybe = maybe
     target_form.words = words
     target_form.names_inside = names_inside
     target_form.acronym = acronym

@@ -25,7 +25,7 @@ import os
 import re
 import subprocess
 import threading
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from transforms.nlp.apertium_morphology import (APERTIUM_DIRS, ISO3, Analyser, Reading, Unit,
                                                 analysable, analyser_command)
@@ -83,6 +83,8 @@ class PairLexicon:
         self._views: Dict[str, str] = {}
         self._lexical_views: Dict[str, str] = {}
         self._bodies: Dict[str, Optional[str]] = {}
+        # an output word's readings' lemmas (``maybe``), with the units they were read from
+        self._lemma_keys: Dict[str, tuple] = {}
         self._engine = None
 
     # -- the engine's view ----------------------------------------------------------
@@ -340,7 +342,11 @@ class PairLexicon:
         """Analyse an output's words in one request (restoration then reads every word's
         lemma, irregular forms included, without asking the analyser word by word)."""
         if self.target is not None:
-            self.target.many([w for w in words if analysable(w)])
+            # only the words it has not read: ``many`` of all of them asks the same (the
+            # ones it has are answered from its cache) and builds an answer for each
+            todo = self.target.unread(words)
+            if todo:
+                self.target.many(todo)
 
     def prefetch(self, fakes: Sequence[str], originals: Sequence[str] = (),
                  outputs: Sequence[str] = ()) -> None:
@@ -357,6 +363,49 @@ class PairLexicon:
                 lex for t in asked for u in units[t] for lex in _lexical(u))))
         if outputs:
             self.warm(list(dict.fromkeys(outputs)))
+
+    def maybe(self, fake: str, default_only: bool = False) -> Callable[[str], bool]:
+        """A test of output words for ``target_form(fake, found, original, default_only)``:
+        False where that answer is None whatever the original, as ``target_form`` itself
+        decides before it looks further — ``found`` not analysable, or the analyser has read
+        it and none of its readings' lemmas is one of the pseudonym's translations (nor,
+        where it is not one known word, does it begin like one); True where ``target_form``
+        must be asked, and always for a word the analyser has not read (``target_form``
+        answers by first letters then, by readings once it has read it: left to it).  A
+        False holds whenever asked again: a word's readings are the same each time it is
+        read (``_LtProc.many``), and ``target_form`` finds no lemma among them, read or
+        re-read (so restoration may keep it for the segment: ``restore._Tokens``).
+        Restoration tries a pseudonym's word against every free word of its segment, twice:
+        155,000 calls per 100 MultiLeg documents, nearly all None."""
+        if self.target is None or not analysable(fake):
+            return _never
+        targets = self._fake_targets(fake, default_only)
+        leads = {lemma[:1] for lemma in targets}
+        if "" in leads:
+            return _always_analysable       # every word "starts with" an empty lemma's
+        cached = self.target.cached
+        lemma_keys = self._lemma_keys
+
+        def test(found: str) -> bool:
+            if not analysable(found):
+                return False
+            seen = cached(found)
+            if seen is None:
+                # not analysed (yet): ``target_form`` answers by the first letters now, and
+                # otherwise once it has been analysed; its answer (which restoration keeps
+                # for the document) is its own to give
+                return True
+            hit = lemma_keys.get(found)
+            if hit is None or hit[0] is not seen:
+                if len(lemma_keys) > 200_000:
+                    lemma_keys.clear()
+                hit = lemma_keys[found] = (seen, frozenset(
+                    "".join(p.lemma for p in parts).casefold()
+                    for u in seen for parts in u.readings), len(seen) == 1 and seen[0].known)
+            if hit[2]:
+                return not hit[1].isdisjoint(targets)
+            return found.casefold()[:1] in leads or not hit[1].isdisjoint(targets)
+        return test
 
     def _analysed_as(self, found: str, fake_targets) -> bool:
         units = self.target.cached(found) if self.target is not None else None
@@ -650,6 +699,14 @@ class PairLexicon:
                 if form is not None:
                     return self._engine_case(found, form, original)
         return None
+
+
+def _never(found: str) -> bool:
+    return False
+
+
+def _always_analysable(found: str) -> bool:
+    return analysable(found)
 
 
 LEVEL_SEP = "\x1f"      # between the exact, main-reading and coarse views of ``views``
