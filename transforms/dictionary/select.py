@@ -423,7 +423,8 @@ class Selector:
                acceptable: Callable[[DictionaryEntry, Sequence[str]], bool],
                views: Optional[Callable[[Sequence[str]], Dict[str, str]]] = None,
                refused: Optional[Callable[[DictionaryEntry], bool]] = None,
-               engine_missed: Optional[Callable[[], bool]] = None) -> Selection:
+               engine_missed: Optional[Callable[[], bool]] = None,
+               refused_shape: Optional[Callable[[int], bool]] = None) -> Selection:
         """``order(lemma)``: the secret-keyed tie-break; ``acceptable(entry, made)``: the
         chooser's exclusion and containment rules (``made``: the forms analogy adds);
         ``views(texts)``: the engine's own view of each text (``PairLexicon.views``), for the
@@ -436,7 +437,10 @@ class Selector:
         ``engine_missed()``: asked once no entry the engine reads like the original is
         acceptable (no ``engine+features``), before the other tiers; True ends the selection
         there (``Selection(None, "engine-missed")``): the caller has a pseudonym of its own
-        for that case and the other tiers' choice would go unused."""
+        for that case and the other tiers' choice would go unused.
+        ``refused_shape(n)``: True when ``acceptable`` turns down every entry whose lemma
+        has ``n`` words, whatever its forms: made-up names of that many words are not made
+        (``_synthesize``)."""
         looks = _Looks(mentions, canonical, views, category, self._view_levels)
         needs = [need_of(m.features) for m in mentions] or [{}]
         distinct: List[Dict[str, str]] = []
@@ -467,7 +471,7 @@ class Selector:
         if self.analogy is not None and not looks._strict():
             e = self._synthesize(category, plan.required, tokens, gender, end, order,
                                  lambda x, made: acceptable(x, made) and looks.passes(x),
-                                 prefetch=looks.prefetch)
+                                 prefetch=looks.prefetch, refused_shape=refused_shape)
             if e is not None:
                 return Selection(e, "faker+analogy", [f.form for f in e.forms if f.count < 0])
         # No entry has every form needed: the one covering most mentions' forms (the others
@@ -612,7 +616,7 @@ class Selector:
 
     # -- made-up names ---------------------------------------------------------------
     def _synthesize(self, category, distinct, tokens, gender, end, order, acceptable,
-                    prefetch=None) -> Optional[DictionaryEntry]:
+                    prefetch=None, refused_shape=None) -> Optional[DictionaryEntry]:
         """Step 3 with morphology: a Faker name of the category (a person: a given name of the
         original's gender from the dictionary's persons + a Faker family name) whose every
         needed form analogy can make.  The first ``SYNTHETIC_LOOK`` such names in the
@@ -639,6 +643,15 @@ class Selector:
         if cat == "PER" and tokens > 1:
             given = self._given_names(gender)
             if not given:
+                return None
+        if refused_shape is not None:
+            # Every name made here has as many words: a word of the pool (one: ``_NAME_WORD``)
+            # after ``tokens - 1`` given names (distinct, of one word each, when there are
+            # that many besides the pool's word).  When ``acceptable`` turns every such
+            # lemma down, the walk would make and refuse them all.
+            # (``refused_shape`` first: it is False at once for nearly every cluster)
+            if refused_shape(tokens if given else 1) and (not given or (
+                    len(given) >= tokens and all(len(g.split()) == 1 for g in given))):
                 return None
         n = len(pool)
         start = order("\x1fsynthetic")

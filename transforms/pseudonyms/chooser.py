@@ -393,11 +393,34 @@ class PseudonymChooser:
                           self._step_engine_shaped(cluster, mentions, looks_like))
             return shaped[0] is not None
 
+        initials_refused: List[bool] = []
+
+        def refused_shape(words: int) -> bool:
+            """``acceptable`` turns down every entry whose lemma has ``words`` words, whatever
+            its forms: such a lemma (or a person's surname alone, of one word) is sent with
+            the original's initials, and every way one of those initials can be drawn holds
+            a short original ("B.I. Rodriguez" -> "S.A. Mclean" where a mention is "A":
+            ``_Forbidden.short``).  Only the first letter of a fake initial follows the
+            candidate's name (``fake_initials``' ``prefer``), so ``_INITIALS`` and none
+            give every way.  ``Selector._synthesize`` then makes no name of that many words:
+            it had walked all 5,441 family names for such a cluster, in vain (three clusters
+            of 200 MultiLeg en documents, a tenth of protection's CPU)."""
+            n = len(canonical_words)
+            if not initials or not (words == n or (person and words > 1 and n == 1)):
+                return False
+            if not initials_refused:
+                initials_refused.append(any(
+                    all(any(self.short_original(w)
+                            for w in _WORDS.findall(fold(initial(canonical_words[i], p))))
+                        for p in _INITIALS + [""])
+                    for i in sorted(initials)))
+            return initials_refused[0]
+
         sel = self.selector.select(cluster.category, mentions, cluster.canonical, order,
                                    acceptable, self.views,
                                    refused=_refused_by(self._forbidden[1], person),
                                    engine_missed=engine_missed if self.views is not None
-                                   else None)
+                                   else None, refused_shape=refused_shape)
         if shaped and shaped[0] is not None:
             return shaped[0]
         if sel.entry is None:

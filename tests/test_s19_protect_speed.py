@@ -1,0 +1,106 @@
+"""Issue 17 (S19): protection's faster paths give the answers of the straightforward ones they
+replace — no timing here, only sameness (and tests that fail if a shortcut or a kept answer
+were keyed on too little)."""
+import random
+
+import pytest
+
+from schemas.dictionary import DictionaryEntry, DictionaryForm
+from schemas.records import Cluster, Mention
+from transforms.dictionary import select as select_module
+from transforms.dictionary.store import Dictionary
+from transforms.pseudonyms import PseudonymChooser
+
+
+def _form(text, case, number="Sing"):
+    return DictionaryForm(form=text, features={"Case": case, "Number": number}, count=1)
+
+
+def _dictionary():
+    """A person dictionary whose only entries are the originals below: every cluster goes on
+    to the made-up names (``Selector._synthesize``)."""
+    return Dictionary(lang="et", entries={
+        "PER": [DictionaryEntry(category="PER", lemma=lemma, count=3, tokens=2, upos="PROPN",
+                                classes=["Per"],
+                                forms=[_form(lemma, "Nom"), _form(lemma + "e", "Gen")])
+                for lemma in ("Kaja Kallas", "Jaan Tamm", "Mari Kask")]})
+
+
+def _mention(text, case="Nom"):
+    return Mention(segment=0, start=0, end=len(text), text=text, category="PER", lemma=text,
+                   features={"Case": case, "Number": "Sing", "upos": "PROPN"})
+
+
+def _choose(secret, canonical, avoid, walk_all, case="Nom"):
+    """(pseudonym's forms, selection stats) for one person cluster; ``walk_all``: made-up
+    names walked as before (``refused_shape`` not passed on to ``_synthesize``)."""
+    ch = PseudonymChooser(secret, "doc", [canonical, "Kaja Kallas", "Jaan Tamm", "Mari Kask"],
+                          avoid=avoid, dictionary=_dictionary(), lang="et")
+    original = select_module.Selector._synthesize
+
+    def synthesize(self, *args, refused_shape=None, **kwargs):
+        return original(self, *args, refused_shape=None if walk_all else refused_shape,
+                        **kwargs)
+
+    select_module.Selector._synthesize = synthesize
+    try:
+        p = ch.choose(Cluster(id=0, category="PER", key=canonical.casefold(),
+                              canonical=canonical), [_mention(canonical, case)])
+    finally:
+        select_module.Selector._synthesize = original
+    forms = (type(p).__name__, getattr(getattr(p, "entry", None), "lemma", None),
+             p.form_for(canonical, {"Case": case, "Number": "Sing"}))
+    return forms, dict(ch.stats)
+
+
+@pytest.mark.parametrize("canonical", ["B.I. Rodriguez", "R.-G. Manveld", "B. Kallas"])
+def test_initials_no_letter_may_be_sent_give_what_the_full_walk_gives(canonical):
+    # Every letter is a short original of the run: no fake initial can be sent, so every
+    # made-up name of the original's words is refused; the walk is skipped, to the same end.
+    avoid = list("ABCDEFGHIJKLMNOPRSTUVWZ")
+    fast = _choose(b"k", canonical, avoid, walk_all=False)
+    assert fast == _choose(b"k", canonical, avoid, walk_all=True)
+    assert "faker+analogy" not in fast[1]
+
+
+def test_initials_refused_for_some_secrets_only_agree_with_the_walk():
+    # A few letters are short originals: whether the keyed second initial is one of them
+    # depends on the secret (the first follows the candidate's given name).  The shortcut
+    # must fire exactly where the walk finds nothing.
+    avoid = ["A", "E", "K", "M", "Company T"]
+    outcomes = set()
+    for k in range(40):
+        secret = f"s{k}".encode()
+        fast = _choose(secret, "B.I. Rodriguez", avoid, walk_all=False)
+        slow = _choose(secret, "B.I. Rodriguez", avoid, walk_all=True)
+        assert fast == slow, secret
+        outcomes.add("faker+analogy" in fast[1])
+    assert outcomes == {True, False}     # both branches were exercised
+
+
+def test_refused_shape_is_false_without_initials_or_for_other_word_counts():
+    # Only the original's initials can doom every name, and only names sent with them:
+    # as many words as the original (or a person's surname alone for a one-word original).
+    seen = {}
+    original = select_module.Selector._synthesize
+
+    def synthesize(self, category, distinct, tokens, *args, refused_shape=None, **kwargs):
+        seen[tokens] = {n: refused_shape(n) for n in (1, 2, 3)}
+        return original(self, category, distinct, tokens, *args,
+                        refused_shape=refused_shape, **kwargs)
+
+    avoid = list("ABCDEFGHIJKLMNOPRSTUVWZ")
+    for canonical, want in (("Bo Rodriguez", {1: False, 2: False, 3: False}),
+                            ("B.I. Rodriguez", {1: False, 2: True, 3: False}),
+                            ("B.I. Rodriguez Diaz", {1: False, 2: False, 3: True})):
+        seen.clear()
+        ch = PseudonymChooser(b"k", "doc", [canonical, "Kaja Kallas", "Jaan Tamm",
+                                            "Mari Kask"], avoid=avoid,
+                              dictionary=_dictionary(), lang="et")
+        select_module.Selector._synthesize = synthesize
+        try:
+            ch.choose(Cluster(id=0, category="PER", key=canonical.casefold(),
+                              canonical=canonical), [_mention(canonical)])
+        finally:
+            select_module.Selector._synthesize = original
+        assert list(seen.values()) == [want], canonical
