@@ -104,3 +104,29 @@ def test_refused_shape_is_false_without_initials_or_for_other_word_counts():
         finally:
             select_module.Selector._synthesize = original
         assert list(seen.values()) == [want], canonical
+
+
+def test_a_list_without_a_documents_words_kept_per_document_is_the_list_filtered():
+    # ``EngineVocabulary.without`` keeps where a document's banned words (a frozenset) stand
+    # in each list and looks up only the name's own words afresh: position by position the
+    # list filtered of both, whichever document, list and name words come in whatever order.
+    from transforms.pseudonyms.engine_shaped import EngineVocabulary
+
+    rnd = random.Random(7)
+    vocab = EngineVocabulary([], lambda texts: {})
+    pool = ["Us", "US", "Law", "Court", "Lane", "Aa", "Bb", "Cc", "Dd", "Ee"]
+    lists = [sorted({rnd.choice(pool) + str(rnd.randint(0, 3)) * rnd.randint(0, 1)
+                     for _ in range(rnd.randint(0, 25))}) for _ in range(6)]
+    documents = [frozenset(w.casefold() for w in rnd.sample(pool, 4)) | {"court0"}
+                 for _ in range(4)]
+    answers = set()
+    for _ in range(300):
+        words, banned = rnd.choice(lists), rnd.choice(documents)
+        own = {w.casefold() for w in rnd.sample(pool, rnd.randint(0, 3))}
+        want = [w for w in words if w.casefold() not in banned | own]
+        for got in (vocab.without(words, banned, own), vocab.without(words, set(banned), own),
+                    vocab.without(words, banned | own)):
+            assert len(got) == len(want)
+            assert [got[k] for k in range(len(want))] == want
+        answers.add(len(want) < len(words))
+    assert answers == {True, False}
