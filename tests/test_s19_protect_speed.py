@@ -130,3 +130,37 @@ def test_a_list_without_a_documents_words_kept_per_document_is_the_list_filtered
             assert [got[k] for k in range(len(want))] == want
         answers.add(len(want) < len(words))
     assert answers == {True, False}
+
+
+@pytest.mark.parametrize("lang", ["et", "sv", "en", "lv"])   # et: this file's dictionary
+def test_a_made_up_persons_forms_are_those_analogy_makes_of_the_whole_name(lang):
+    # ``Selector._made_lemma`` makes a person's made-up name's form from its last word's
+    # (kept per word and form) with the given names before it: what ``Analogy.make`` makes
+    # of the whole name afresh, for every form (case, number) asked — a form of one case is
+    # never another case's.
+    from transforms.dictionary.select import Selector, _need_key
+    from transforms.dictionary.store import load_default
+    from transforms.pseudonyms.fallback import fallback_lists
+    try:
+        d = _dictionary() if lang == "et" else load_default(lang)
+    except Exception:         # no shipped dictionary for the language
+        d = None
+    if d is None or not d.morphology:
+        pytest.skip(f"no dictionary with morphology for {lang}")
+    sel = Selector(d)
+    needs = [dict(k) for k in sorted(sel.analogy.needs)][:8]
+    lists = fallback_lists()
+    rnd = random.Random(11)
+    distinct_forms = 0
+    for _ in range(400):
+        word = rnd.choice(lists["family"])
+        given = rnd.sample(lists["given_female"] + lists["given_male"], rnd.randint(0, 2))
+        lemma = " ".join(given + [word])
+        made = {}
+        for need in needs:
+            got = sel._made_lemma(lemma, word, need, _need_key(need))
+            want = sel.analogy.make(lemma, need)
+            assert got == want, (lemma, need)
+            made[_need_key(need)] = got and got.form
+        distinct_forms += len(set(made.values())) > 1
+    assert distinct_forms > (50 if len(needs) > 1 else -1)   # forms asked differ

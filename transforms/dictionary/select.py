@@ -471,7 +471,7 @@ class Selector:
         if self.analogy is not None and not looks._strict():
             e = self._synthesize(category, plan.required, tokens, gender, end, order,
                                  lambda x, made: acceptable(x, made) and looks.passes(x),
-                                 prefetch=looks.prefetch, refused_shape=refused_shape)
+                                 prefetch=looks.prefetch_forms, refused_shape=refused_shape)
             if e is not None:
                 return Selection(e, "faker+analogy", [f.form for f in e.forms if f.count < 0])
         # No entry has every form needed: the one covering most mentions' forms (the others
@@ -677,14 +677,17 @@ class Selector:
                 self._ranked_tier(tiers[t], t, given, tokens, need_keys, order)
                 for t in sorted(tiers))
             while True:
-                entries = [_made_entry(lemma, mades, cat)
-                           for lemma, mades in itertools.islice(ranked, PREFETCH)]
-                if not entries:
+                names = list(itertools.islice(ranked, PREFETCH))
+                if not names:
                     break
                 if prefetch is not None:
-                    # the engine's view of their words in one round trip, not one each
-                    prefetch(entries)
-                for entry in entries:
+                    # the engine's view of their words in one round trip, not one each: the
+                    # forms each entry will have (``_made_entry``)
+                    prefetch([f for lemma, mades in names
+                              for f in [lemma] + [m.form for m in mades]])
+                for lemma, mades in names:
+                    # made as it is asked about: the first is nearly always taken
+                    entry = _made_entry(lemma, mades, cat)
                     if acceptable(entry, ()):
                         return entry
         return None
@@ -738,9 +741,23 @@ class Selector:
                     if len(firsts) == tokens - 1:
                         break
                 lemma = " ".join(firsts + [word])
-            look.append((rank + (len(lemma),), lemma, None))
-        return ((lemma, [self._made_name(lemma, need, key) for need, key in need_keys])
-                for lemma, _ in _keyed_within(look, order))
+            look.append((rank + (len(lemma),), lemma, word))
+        return ((lemma, [self._made_lemma(lemma, word, need, key) for need, key in need_keys])
+                for lemma, word in _keyed_within(look, order))
+
+    def _made_lemma(self, lemma: str, word: str, need: Dict[str, str],
+                    need_key: Tuple[Tuple[str, str], ...]) -> Optional[Made]:
+        """``_made_name(lemma, ...)`` for a made-up name ending in the pool's ``word`` (one
+        word, after a person's given names): only the last word inflects, and ``Analogy.make``
+        reads nothing else of a name without forms of its own, so the form is the given
+        names before the word's own (kept: ``_pool_rank`` made it).  Making it afresh for
+        every person's name taken was a tenth of the made-up names' time, and filled the
+        store of the pool's words with names seen once."""
+        made = self._made_name(word, need, need_key)
+        if lemma == word or made is None:
+            return made
+        return Made(" ".join(lemma.split()[:-1] + [made.form]), dict(made.features),
+                    made.score)
 
     def _made_name(self, lemma: str, need: Dict[str, str],
                    need_key: Optional[Tuple[Tuple[str, str], ...]] = None) -> Optional[Made]:
@@ -987,10 +1004,14 @@ class _Looks:
     def prefetch(self, entries: Sequence[DictionaryEntry]) -> None:
         """The engine's view of every word ``passes`` will look at for ``entries``, in one
         round trip (each text is analysed on its own: the views are the same)."""
+        self.prefetch_forms([f.form for e in entries for f in e.forms])
+
+    def prefetch_forms(self, forms: Sequence[str]) -> None:
+        """``prefetch`` for entries of these forms, in order (the entries not made yet)."""
         if self.views is None:
             return
         try:
-            self.views([w for e in entries for f in e.forms for w in f.form.split()])
+            self.views([w for f in forms for w in f.split()])
         except OSError:
             pass          # ``passes`` asks again and decides as it does without a view
 
