@@ -164,3 +164,43 @@ def test_a_made_up_persons_forms_are_those_analogy_makes_of_the_whole_name(lang)
             made[_need_key(need)] = got and got.form
         distinct_forms += len(set(made.values())) > 1
     assert distinct_forms > (50 if len(needs) > 1 else -1)   # forms asked differ
+
+
+def test_dates_parsed_and_rewritten_as_kept_answer_as_made_afresh():
+    # ``dates.parse`` and ``dates.substitute`` keep their answers per text (and dates and
+    # languages): the same as made afresh, whatever came before, and a parsed date is the
+    # caller's own (changing it changes no later answer).
+    from transforms import dates
+    rnd = random.Random(13)
+    texts = ["13 December 2012", "December 2012", "2012", "13. decembris", "2016. gada 3. martā",
+             "den 12 juli 1992", "12 juli", "1992 års", "05/03/2011", "2011-03-05", "3.4.2001",
+             "13 de diciembre de 2012", "Dec. 2012", "the same day", "1990s", "MAY 2001",
+             "12 september 2003", "September 12, 2003", "marts 2019", "3 Marcha 2012"]
+    langs = ["", "en", "es", "lv", "sv", "da"]
+    seen = set()
+    for _ in range(600):
+        text = rnd.choice(texts)
+        got, want = dates.parse(text), dates._parsed.__wrapped__(text)
+        assert (got and got.fields()) == want
+        if got is None:
+            continue
+        got.year = -1                     # the caller's own: the next parse is unchanged
+        assert dates.parse(text).fields() == want
+        old = dates.DateValue(*want)
+        new = dates.DateValue(*(None if v is None else v + rnd.randint(1, 3) for v in want))
+        target, lang = rnd.choice(langs), rnd.choice(langs)
+        new_text = rnd.choice(["", "3 de marzo de 2012", "2012. gada 3. martā"])
+        span = rnd.choice([text, text.upper(), text.lower(), "3 Marcha 2012"])
+        try:
+            fresh = dates._substitute(span, old, new, target, new_text, lang)
+        except (TypeError, ValueError, IndexError, KeyError) as exc:
+            with pytest.raises(type(exc)):
+                dates.substitute(span, old, new, target, new_text, lang)
+            continue
+        assert dates.substitute(span, old, new, target, new_text, lang) == fresh
+        assert dates.render_like(span, new, lang) == dates._substitute(
+            span, dates._parsed.__wrapped__(span) and dates.DateValue(
+                *dates._parsed.__wrapped__(span)) or new, new, lang=lang)
+        seen.add(fresh)
+    assert len(seen) > 100
+
