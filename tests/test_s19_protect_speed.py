@@ -256,3 +256,47 @@ def test_identifiers_detected_as_kept_answer_as_detected_afresh():
     laws = identifiers.laws_cited("Article 267 TFEU and Article 5 TEU")
     laws.append((0, 0))
     assert identifiers.laws_cited("Article 267 TFEU and Article 5 TEU") == laws[:-1]
+
+
+def test_made_up_persons_drawn_by_length_come_in_the_order_of_drawing_them_all():
+    # ``select._by_length`` draws a person's given names (an HMAC) only for the words whose
+    # name may be among the next shortest: the sequence is exactly that of drawing every
+    # name and sorting by (length, keyed order, lemma) — ``_keyed_within`` over the whole
+    # look — with words and given names of every length, repeated ones, and few given names.
+    from transforms.dictionary.select import (Selector, _by_length, _given_length,
+                                              _keyed_within)
+    from transforms.pseudonyms.keyed import keyed_int
+    rnd = random.Random(17)
+    letters = "abcdefghijklmnoprstuvz"
+
+    def name(lo, hi):
+        return rnd.choice(letters).upper() + "".join(
+            rnd.choice(letters) for _ in range(rnd.randint(lo, hi)))
+
+    drawn = 0
+    for case in range(300):
+        words = [name(2, 9) for _ in range(rnd.randint(0, 40))]
+        words += rnd.sample(words, min(len(words), rnd.randint(0, 3)))     # repeats
+        given = sorted({name(1, 8) for _ in range(rnd.randint(1, 12))})
+        if rnd.random() < 0.2:
+            given = given[:1] + words[:1]          # the word itself may be a given name
+        tokens = rnd.randint(2, 4)
+        calls = []
+
+        def order(x, case=case):
+            calls.append(x)
+            return keyed_int(b"k", "doc", "PER", f"cluster{case}", x)
+
+        lemma_of = Selector._lemma_of(given, tokens, order)
+        look = [((0.0, 0, len(lemma_of(w))), lemma_of(w), w) for w in words]
+        want = list(_keyed_within(look, order))
+        calls.clear()
+        got = list(_by_length(words, lemma_of, _given_length(given, tokens), order))
+        assert got == want, case
+        # taking only the first names draws fewer given names than there are words
+        calls.clear()
+        first = next(iter(_by_length(words, lemma_of, _given_length(given, tokens), order)),
+                     None)
+        assert first == (want[0] if want else None)
+        drawn += sum(1 for c in calls if c.startswith("\x1fgiven"))
+    assert drawn < sum(1 for _ in range(300)) * 40

@@ -20,6 +20,7 @@ recomputed by whoever holds the dictionary.
 from __future__ import annotations
 
 import functools
+import heapq
 import itertools
 import math
 import re
@@ -728,22 +729,30 @@ class Selector:
         drawn only for the ranks reached: most walks take a name of the first.  The forms
         are made as the names are taken, not for every name of the rank: the first one or
         two are (the ranking needs the lengths only)."""
-        look = []
-        for word in words:
-            lemma = word
-            if given:
-                k = order("\x1fgiven\x1f" + word)
-                firsts: List[str] = []
-                for j in range(len(given)):
-                    g = given[(k + j) % len(given)]
-                    if g not in firsts and g != word:
-                        firsts.append(g)
-                    if len(firsts) == tokens - 1:
-                        break
-                lemma = " ".join(firsts + [word])
-            look.append((rank + (len(lemma),), lemma, word))
+        if given:
+            looked = _by_length(words, self._lemma_of(given, tokens, order),
+                                _given_length(given, tokens), order)
+        else:
+            looked = _keyed_within([(rank + (len(word),), word, word) for word in words],
+                                   order)
         return ((lemma, [self._made_lemma(lemma, word, need, key) for need, key in need_keys])
-                for lemma, word in _keyed_within(look, order))
+                for lemma, word in looked)
+
+    @staticmethod
+    def _lemma_of(given: List[str], tokens: int, order) -> Callable[[str], str]:
+        """A made-up person's name for the pool's ``word``: ``tokens - 1`` given names drawn
+        by the keyed order (an HMAC), then the word."""
+        def lemma_of(word: str) -> str:
+            k = order("\x1fgiven\x1f" + word)
+            firsts: List[str] = []
+            for j in range(len(given)):
+                g = given[(k + j) % len(given)]
+                if g not in firsts and g != word:
+                    firsts.append(g)
+                if len(firsts) == tokens - 1:
+                    break
+            return " ".join(firsts + [word])
+        return lemma_of
 
     def _made_lemma(self, lemma: str, word: str, need: Dict[str, str],
                     need_key: Tuple[Tuple[str, str], ...]) -> Optional[Made]:
@@ -801,6 +810,53 @@ class Selector:
                 0 if words and _ending(words[-1]) == end else
                 (1 if words and words[-1][-1:].casefold() == end[-1:] else 2))
         return Ranking(cands, prefs)
+
+
+_GIVEN_LENGTH: Dict[tuple, tuple] = {}
+
+
+def _given_length(given: Sequence[str], tokens: int) -> int:
+    """The fewest characters the given names (and their spaces) add to a made-up person's
+    name: ``tokens - 1`` distinct ones, or as many as there are besides the pool's word,
+    each at least as long as the shortest.  Kept per list (``Selector._given_names``'s, one
+    per gender) and count."""
+    key = (id(given), tokens)
+    hit = _GIVEN_LENGTH.get(key)
+    if hit is None or hit[0] is not given:
+        m = max(0, min(tokens - 1, len(set(given)) - 1))
+        if len(_GIVEN_LENGTH) > 256:
+            _GIVEN_LENGTH.clear()
+        hit = _GIVEN_LENGTH[key] = (given, m * (min(len(g) for g in given) + 1) if m else 0)
+    return hit[1]
+
+
+def _by_length(words: Sequence[str], lemma_of: Callable[[str], str], least: int,
+               order: Callable[[str], int]) -> Iterator[Tuple[str, str]]:
+    """(lemma, word) for ``words`` in the order of ``_keyed_within`` over (length of the
+    lemma, keyed order, lemma), the walk's order among equal lengths — with each lemma made
+    (``lemma_of``: an HMAC for a person's given names) only once it may be among the next
+    shortest: a word's lemma is at least ``least`` characters longer than the word.  A
+    group of equal lengths is complete once no word left unmade could be that short; most
+    walks take a name of the first group, and the rest were drawn for nothing (a quarter
+    of the made-up names' time)."""
+    waiting = sorted(range(len(words)), key=lambda i: len(words[i]))   # stable: walk order
+    made: List[Tuple[int, int, str]] = []          # heap of (length, walk position, lemma)
+    p = 0
+    while p < len(waiting) or made:
+        while p < len(waiting) and (
+                not made or len(words[waiting[p]]) + least <= made[0][0]):
+            i = waiting[p]
+            p += 1
+            lemma = lemma_of(words[i])
+            heapq.heappush(made, (len(lemma), i, lemma))
+        shortest = made[0][0]
+        group = []
+        while made and made[0][0] == shortest:
+            _, i, lemma = heapq.heappop(made)
+            group.append((lemma, words[i]))
+        if len(group) > 1:
+            group.sort(key=lambda c: (order(c[0]), c[0]))
+        yield from group
 
 
 def _keyed_within(look, order: Callable[[str], int]):
