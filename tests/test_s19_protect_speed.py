@@ -300,3 +300,45 @@ def test_made_up_persons_drawn_by_length_come_in_the_order_of_drawing_them_all()
         assert first == (want[0] if want else None)
         drawn += sum(1 for c in calls if c.startswith("\x1fgiven"))
     assert drawn < sum(1 for _ in range(300)) * 40
+
+
+def test_looks_like_with_matchers_kept_per_thread_answers_as_compared_afresh(monkeypatch):
+    # ``LooksLike`` takes its matchers from a per-thread store (``chooser._matcher``) shared
+    # by every cluster and document: interleaved questions of several instances, in several
+    # threads, with the store overflowing, answer as a fresh comparison does.
+    import difflib
+    import threading
+    from transforms.linking import fold
+    from transforms.nlp.apertium_morphology import article_of, bare_name
+    from transforms.pseudonyms import chooser as chooser_module
+    from transforms.pseudonyms.chooser import TOO_ALIKE, LooksLike
+
+    def fresh(candidate, originals):
+        return any(difflib.SequenceMatcher(None, fold(article_of(o) + bare_name(candidate)),
+                                           fold(o)).ratio() >= TOO_ALIKE
+                   for o in originals if o.strip())
+
+    monkeypatch.setattr(chooser_module, "MATCHERS", 5)      # overflows again and again
+    words = ["Court", "Sort", "the Court", "Commission", "Composition", "Union", "Onion",
+             "the European Union", "Tallinn", "Talinn", "Åland", "Aland", "EU", "UE",
+             "Court of Justice", "Courts of Justice"]
+    failures, answers = [], set()
+
+    def run(seed):
+        rnd = random.Random(seed)
+        instances = [(o, LooksLike(o)) for o in
+                     (rnd.sample(words, rnd.randint(1, 3)) for _ in range(8))]
+        for _ in range(300):
+            originals, looks_like = rnd.choice(instances)
+            cand = rnd.choice(words + ["".join(rnd.choice("aeCortu") for _ in range(6))])
+            got = looks_like(cand)
+            answers.add(got)
+            if got != fresh(cand, originals):
+                failures.append((cand, originals))
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures and answers == {True, False}
