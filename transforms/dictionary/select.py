@@ -960,6 +960,7 @@ class _Looks:
         self.klass = feats.get("class", "")
         self.analysis = feats.get("analysis", "")
         self.features = feats
+        self._is_strict: Optional[bool] = None       # ``_strict``'s answer
         self.views = views
         self.category = category
         self._view = None
@@ -996,8 +997,12 @@ class _Looks:
         """An acronym the analyser knows to be one: only an acronym will do.  (Initials
         rank first and are rendered as initials in any case: ``DictPseudonym``; without an
         analyser the form — "USA-s" in Estonian — matters more than the shape.)"""
-        from transforms.nlp.apertium_morphology import is_acronym
-        return "known" in self.features and is_acronym(self.text, self.features)
+        # made once: the plan's key, the admissible entries and the made-up names' step
+        # each ask it of the same text and features
+        if self._is_strict is None:
+            from transforms.nlp.apertium_morphology import is_acronym
+            self._is_strict = "known" in self.features and is_acronym(self.text, self.features)
+        return self._is_strict
 
     def admissible(self, pool: Sequence[DictionaryEntry]) -> List[DictionaryEntry]:
         """Initials and acronyms: the same shape only.  With the engine: no entry it changes
