@@ -205,59 +205,6 @@ def test_dates_parsed_and_rewritten_as_kept_answer_as_made_afresh():
     assert len(seen) > 100
 
 
-def test_identifiers_detected_as_kept_answer_as_detected_afresh():
-    # ``identifiers.detect`` keeps its spans per text, language, country and recognisers:
-    # the same as detected afresh, and a text read differently in another language or
-    # country (a phone number's region, a personal code's country) is not given the
-    # other's answer; nor is a text asked of other recognisers, or of a registry changed.
-    from transforms.detect import identifiers
-    from transforms.detect.base import REGISTRY, LANG_COUNTRY, Context, Recognizer, Span
-    texts = ["Call +44 20 7946 0958 or 020 7946 0958 today.",
-             "Tālr. 67 123 456, personas kods 120345-12349.",
-             "Personnummer 811218-9876, tfn 08-123 456 78.",
-             "Judgment of 13 December 2012 in Case C-215/11, ECLI:EU:C:2012:794.",
-             "IBAN LV80BANK0000435195001, e-mail jan.berzins@example.lv",
-             "Article 267 TFEU; No 18 198 833; puh. 040 123 4567",
-             "nothing here at all", "12 05 1980 1234567 +371 2612 3456"]
-
-    def fresh(text, lang, country="", recognizers=None):
-        names = recognizers or list(REGISTRY)
-        ctx = Context(lang=lang, country=(country or LANG_COUNTRY.get(lang, "")).upper())
-        return identifiers._detect(text, ctx, list(names), dict(REGISTRY))
-
-    answers = {}
-    for text in texts:
-        for lang in ("en", "lv", "sv", "fi", ""):
-            for country in ("", "LV", "SE"):
-                for recognizers in (None, ("PHONE",), ("DATE", "NUMBER")):
-                    want = fresh(text, lang, country, recognizers)
-                    for _ in range(2):         # afresh, then kept
-                        assert identifiers.detect(text, lang, country, recognizers) == want
-                    answers.setdefault((text, recognizers), set()).add(tuple(want))
-    assert any(len(a) > 1 for a in answers.values())   # some answers depend on lang/country
-
-    class Everything(Recognizer):
-        name = category = "S19TEST"
-
-        def find(self, text, ctx):
-            return [Span(0, 1, "S19TEST", "S19TEST", text[:1])]
-
-    before = identifiers.detect(texts[0], "en")
-    REGISTRY["S19TEST"] = Everything()
-    try:
-        after = identifiers.detect(texts[0], "en")
-        assert any(s.category == "S19TEST" for s in after) and after != before
-    finally:
-        del REGISTRY["S19TEST"]
-    assert identifiers.detect(texts[0], "en") == before
-    got = identifiers.detect(texts[0], "en")
-    got.append("mine")                    # the caller's own list
-    assert identifiers.detect(texts[0], "en") == before
-    laws = identifiers.laws_cited("Article 267 TFEU and Article 5 TEU")
-    laws.append((0, 0))
-    assert identifiers.laws_cited("Article 267 TFEU and Article 5 TEU") == laws[:-1]
-
-
 def test_made_up_persons_drawn_by_length_come_in_the_order_of_drawing_them_all():
     # ``select._by_length`` draws a person's given names (an HMAC) only for the words whose
     # name may be among the next shortest: the sequence is exactly that of drawing every

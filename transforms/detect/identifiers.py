@@ -683,16 +683,9 @@ def laws_cited(text: str) -> List[Tuple[int, int]]:
     Looser than ``public_citations`` ("Section 5 ACME shall pay" reads the same), so it only
     keeps a detector from taking the abbreviation there: a name found elsewhere in the
     document still spreads onto it, and the leak guard still reads it."""
-    return list(_laws_cited(text))
-
-
-@functools.lru_cache(maxsize=4096)
-def _laws_cited(text: str) -> Tuple[Tuple[int, int], ...]:
-    """``laws_cited``, kept per text (a segment is asked again as the document's mentions are
-    sorted out, and boilerplate segments recur from document to document)."""
     if not re.search(r"\d", text) or not _ARTICLE_WORD.search(text):
-        return ()
-    return tuple(m.span(1) for rx in _LAW_CITED for m in rx.finditer(text))
+        return []
+    return [m.span(1) for rx in _LAW_CITED for m in rx.finditer(text)]
 
 
 @register
@@ -740,31 +733,13 @@ class NumberRecognizer(Recognizer):
 def detect(text: str, lang: str = "", country: str = "",
            recognizers: Optional[Sequence[str]] = None) -> List[Span]:
     """All identifier spans in ``text`` after overlap resolution."""
-    names = recognizers or list(REGISTRY)
-    # the recognisers themselves in the key (the spans are frozen): one registered later, or
-    # in another's place, makes another detection
-    return list(_detected(text, lang, country, tuple((n, REGISTRY[n]) for n in names)))
-
-
-@functools.lru_cache(maxsize=4096)
-def _detected(text: str, lang: str, country: str,
-              recognizers: Tuple[Tuple[str, Recognizer], ...]) -> Tuple[Span, ...]:
-    """``detect``, kept per text, language, country and recognisers (all it reads):
-    segments recur within a document and from document to document (headings, a court's
-    formulas, "(Case C-215/11)": 11 % of the segments of the 50 MultiLeg en documents are
-    another's), and each is asked of every recogniser (the dates' and phone numbers' most)."""
     ctx = Context(lang=lang, country=(country or LANG_COUNTRY.get(lang, "")).upper())
-    names = [n for n, _ in recognizers]
-    return tuple(_detect(text, ctx, names, dict(recognizers)))
-
-
-def _detect(text: str, ctx: Context, names: List[str],
-            registry: Dict[str, Recognizer]) -> List[Span]:
+    names = recognizers or list(REGISTRY)
     spans: List[Span] = []
     prio: Dict[str, int] = {}
     typed: List[Span] = []
     for name in names:
-        rec = registry[name]
+        rec = REGISTRY[name]
         if name == "NUMBER":
             continue
         found = rec.find(text, ctx)
@@ -782,7 +757,7 @@ def _detect(text: str, ctx: Context, names: List[str],
 
     spans = resolve_overlaps(typed, weight)
     if "NUMBER" in names:
-        for s in registry["NUMBER"].find(text, ctx):
+        for s in REGISTRY["NUMBER"].find(text, ctx):
             parts = [k for k in spans if not (s.end <= k.start or s.start >= k.end)]
             if not parts:
                 spans.append(s)
