@@ -67,13 +67,24 @@ class DateValue:
 
 def parse(text: str) -> Optional[DateValue]:
     """Components of a date mention, or None if it is not a recognisable date."""
+    fields = _parsed(text)
+    # a DateValue of its own for every caller (it is mutable)
+    return None if fields is None else DateValue(*fields)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> Optional[Tuple[Optional[int], Optional[int], Optional[int]]]:
+    """``parse``'s answer as (year, month, day), kept per text: a date's canonical form is
+    parsed again for every shift tried (``pseudonyms.date.shifted_date``) and each mention
+    again as it is replaced; the 73-way month pattern tried at every character made that a
+    twentieth of choosing pseudonyms."""
     t = text.strip()
     m = _ISO.match(t)
     if m:
-        return DateValue(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        return int(m.group(1)), int(m.group(2)), int(m.group(3))
     m = _NUMERIC.match(t)
     if m:
-        return DateValue(int(m.group(4)), int(m.group(3)), int(m.group(1)))
+        return int(m.group(4)), int(m.group(3)), int(m.group(1))
     year = month = day = None
     consumed = 0
     for tok in _TOKEN.finditer(t):
@@ -97,7 +108,7 @@ def parse(text: str) -> Optional[DateValue]:
         return None
     if day is not None and month is None:
         return None
-    return DateValue(year, month, day)
+    return year, month, day
 
 
 def is_numeric(text: str) -> bool:
@@ -147,6 +158,21 @@ def substitute(span: str, old: DateValue, new: DateValue, target_lang: str = "",
     """Swap the components of ``old`` found in ``span`` for those of ``new``.  A month word
     the tables do not know (an engine's mistranslation) becomes ``new``'s month in the target
     language, or in ``new_text``'s own words when that language has no table."""
+    return _substituted(span, old.fields(), new.fields(), target_lang, new_text, lang)
+
+
+@functools.lru_cache(maxsize=4096)
+def _substituted(span: str, old_fields: tuple, new_fields: tuple, target_lang: str,
+                 new_text: str, lang: str) -> str:
+    """``substitute``, kept per span, dates and languages (all it reads): every shift tried
+    for a date renders its canonical form again (``render_like``), and a document repeats
+    its dates."""
+    return _substitute(span, DateValue(*old_fields), DateValue(*new_fields), target_lang,
+                       new_text, lang)
+
+
+def _substitute(span: str, old: DateValue, new: DateValue, target_lang: str = "",
+                new_text: str = "", lang: str = "") -> str:
     if old.month is not None and new.month is not None and not any(
             t.group("month") for t in _TOKEN.finditer(span)) and not _NUMERIC.match(span.strip()) \
             and not _ISO.match(span.strip()):

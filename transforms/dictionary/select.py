@@ -20,6 +20,7 @@ recomputed by whoever holds the dictionary.
 from __future__ import annotations
 
 import functools
+import heapq
 import itertools
 import math
 import re
@@ -423,7 +424,8 @@ class Selector:
                acceptable: Callable[[DictionaryEntry, Sequence[str]], bool],
                views: Optional[Callable[[Sequence[str]], Dict[str, str]]] = None,
                refused: Optional[Callable[[DictionaryEntry], bool]] = None,
-               engine_missed: Optional[Callable[[], bool]] = None) -> Selection:
+               engine_missed: Optional[Callable[[], bool]] = None,
+               refused_shape: Optional[Callable[[int], bool]] = None) -> Selection:
         """``order(lemma)``: the secret-keyed tie-break; ``acceptable(entry, made)``: the
         chooser's exclusion and containment rules (``made``: the forms analogy adds);
         ``views(texts)``: the engine's own view of each text (``PairLexicon.views``), for the
@@ -436,7 +438,10 @@ class Selector:
         ``engine_missed()``: asked once no entry the engine reads like the original is
         acceptable (no ``engine+features``), before the other tiers; True ends the selection
         there (``Selection(None, "engine-missed")``): the caller has a pseudonym of its own
-        for that case and the other tiers' choice would go unused."""
+        for that case and the other tiers' choice would go unused.
+        ``refused_shape(n)``: True when ``acceptable`` turns down every entry whose lemma
+        has ``n`` words, whatever its forms: made-up names of that many words are not made
+        (``_synthesize``)."""
         looks = _Looks(mentions, canonical, views, category, self._view_levels)
         needs = [need_of(m.features) for m in mentions] or [{}]
         distinct: List[Dict[str, str]] = []
@@ -467,7 +472,7 @@ class Selector:
         if self.analogy is not None and not looks._strict():
             e = self._synthesize(category, plan.required, tokens, gender, end, order,
                                  lambda x, made: acceptable(x, made) and looks.passes(x),
-                                 prefetch=looks.prefetch)
+                                 prefetch=looks.prefetch_forms, refused_shape=refused_shape)
             if e is not None:
                 return Selection(e, "faker+analogy", [f.form for f in e.forms if f.count < 0])
         # No entry has every form needed: the one covering most mentions' forms (the others
@@ -612,7 +617,7 @@ class Selector:
 
     # -- made-up names ---------------------------------------------------------------
     def _synthesize(self, category, distinct, tokens, gender, end, order, acceptable,
-                    prefetch=None) -> Optional[DictionaryEntry]:
+                    prefetch=None, refused_shape=None) -> Optional[DictionaryEntry]:
         """Step 3 with morphology: a Faker name of the category (a person: a given name of the
         original's gender from the dictionary's persons + a Faker family name) whose every
         needed form analogy can make.  The first ``SYNTHETIC_LOOK`` such names in the
@@ -640,6 +645,15 @@ class Selector:
             given = self._given_names(gender)
             if not given:
                 return None
+        if refused_shape is not None:
+            # Every name made here has as many words: a word of the pool (one: ``_NAME_WORD``)
+            # after ``tokens - 1`` given names (distinct, of one word each, when there are
+            # that many besides the pool's word).  When ``acceptable`` turns every such
+            # lemma down, the walk would make and refuse them all.
+            # (``refused_shape`` first: it is False at once for nearly every cluster)
+            if refused_shape(tokens if given else 1) and (not given or (
+                    len(given) >= tokens and all(len(g.split()) == 1 for g in given))):
+                return None
         n = len(pool)
         start = order("\x1fsynthetic")
         step = _coprime_step(n, order("\x1fsynthetic-step"))
@@ -664,14 +678,17 @@ class Selector:
                 self._ranked_tier(tiers[t], t, given, tokens, need_keys, order)
                 for t in sorted(tiers))
             while True:
-                entries = [_made_entry(lemma, mades, cat)
-                           for lemma, mades in itertools.islice(ranked, PREFETCH)]
-                if not entries:
+                names = list(itertools.islice(ranked, PREFETCH))
+                if not names:
                     break
                 if prefetch is not None:
-                    # the engine's view of their words in one round trip, not one each
-                    prefetch(entries)
-                for entry in entries:
+                    # the engine's view of their words in one round trip, not one each: the
+                    # forms each entry will have (``_made_entry``)
+                    prefetch([f for lemma, mades in names
+                              for f in [lemma] + [m.form for m in mades]])
+                for lemma, mades in names:
+                    # made as it is asked about: the first is nearly always taken
+                    entry = _made_entry(lemma, mades, cat)
                     if acceptable(entry, ()):
                         return entry
         return None
@@ -712,22 +729,44 @@ class Selector:
         drawn only for the ranks reached: most walks take a name of the first.  The forms
         are made as the names are taken, not for every name of the rank: the first one or
         two are (the ranking needs the lengths only)."""
-        look = []
-        for word in words:
-            lemma = word
-            if given:
-                k = order("\x1fgiven\x1f" + word)
-                firsts: List[str] = []
-                for j in range(len(given)):
-                    g = given[(k + j) % len(given)]
-                    if g not in firsts and g != word:
-                        firsts.append(g)
-                    if len(firsts) == tokens - 1:
-                        break
-                lemma = " ".join(firsts + [word])
-            look.append((rank + (len(lemma),), lemma, None))
-        return ((lemma, [self._made_name(lemma, need, key) for need, key in need_keys])
-                for lemma, _ in _keyed_within(look, order))
+        if given:
+            looked = _by_length(words, self._lemma_of(given, tokens, order),
+                                _given_length(given, tokens), order)
+        else:
+            looked = _keyed_within([(rank + (len(word),), word, word) for word in words],
+                                   order)
+        return ((lemma, [self._made_lemma(lemma, word, need, key) for need, key in need_keys])
+                for lemma, word in looked)
+
+    @staticmethod
+    def _lemma_of(given: List[str], tokens: int, order) -> Callable[[str], str]:
+        """A made-up person's name for the pool's ``word``: ``tokens - 1`` given names drawn
+        by the keyed order (an HMAC), then the word."""
+        def lemma_of(word: str) -> str:
+            k = order("\x1fgiven\x1f" + word)
+            firsts: List[str] = []
+            for j in range(len(given)):
+                g = given[(k + j) % len(given)]
+                if g not in firsts and g != word:
+                    firsts.append(g)
+                if len(firsts) == tokens - 1:
+                    break
+            return " ".join(firsts + [word])
+        return lemma_of
+
+    def _made_lemma(self, lemma: str, word: str, need: Dict[str, str],
+                    need_key: Tuple[Tuple[str, str], ...]) -> Optional[Made]:
+        """``_made_name(lemma, ...)`` for a made-up name ending in the pool's ``word`` (one
+        word, after a person's given names): only the last word inflects, and ``Analogy.make``
+        reads nothing else of a name without forms of its own, so the form is the given
+        names before the word's own (kept: ``_pool_rank`` made it).  Making it afresh for
+        every person's name taken was a tenth of the made-up names' time, and filled the
+        store of the pool's words with names seen once."""
+        made = self._made_name(word, need, need_key)
+        if lemma == word or made is None:
+            return made
+        return Made(" ".join(lemma.split()[:-1] + [made.form]), dict(made.features),
+                    made.score)
 
     def _made_name(self, lemma: str, need: Dict[str, str],
                    need_key: Optional[Tuple[Tuple[str, str], ...]] = None) -> Optional[Made]:
@@ -771,6 +810,53 @@ class Selector:
                 0 if words and _ending(words[-1]) == end else
                 (1 if words and words[-1][-1:].casefold() == end[-1:] else 2))
         return Ranking(cands, prefs)
+
+
+_GIVEN_LENGTH: Dict[tuple, tuple] = {}
+
+
+def _given_length(given: Sequence[str], tokens: int) -> int:
+    """The fewest characters the given names (and their spaces) add to a made-up person's
+    name: ``tokens - 1`` distinct ones, or as many as there are besides the pool's word,
+    each at least as long as the shortest.  Kept per list (``Selector._given_names``'s, one
+    per gender) and count."""
+    key = (id(given), tokens)
+    hit = _GIVEN_LENGTH.get(key)
+    if hit is None or hit[0] is not given:
+        m = max(0, min(tokens - 1, len(set(given)) - 1))
+        if len(_GIVEN_LENGTH) > 256:
+            _GIVEN_LENGTH.clear()
+        hit = _GIVEN_LENGTH[key] = (given, m * (min(len(g) for g in given) + 1) if m else 0)
+    return hit[1]
+
+
+def _by_length(words: Sequence[str], lemma_of: Callable[[str], str], least: int,
+               order: Callable[[str], int]) -> Iterator[Tuple[str, str]]:
+    """(lemma, word) for ``words`` in the order of ``_keyed_within`` over (length of the
+    lemma, keyed order, lemma), the walk's order among equal lengths — with each lemma made
+    (``lemma_of``: an HMAC for a person's given names) only once it may be among the next
+    shortest: a word's lemma is at least ``least`` characters longer than the word.  A
+    group of equal lengths is complete once no word left unmade could be that short; most
+    walks take a name of the first group, and the rest were drawn for nothing (a quarter
+    of the made-up names' time)."""
+    waiting = sorted(range(len(words)), key=lambda i: len(words[i]))   # stable: walk order
+    made: List[Tuple[int, int, str]] = []          # heap of (length, walk position, lemma)
+    p = 0
+    while p < len(waiting) or made:
+        while p < len(waiting) and (
+                not made or len(words[waiting[p]]) + least <= made[0][0]):
+            i = waiting[p]
+            p += 1
+            lemma = lemma_of(words[i])
+            heapq.heappush(made, (len(lemma), i, lemma))
+        shortest = made[0][0]
+        group = []
+        while made and made[0][0] == shortest:
+            _, i, lemma = heapq.heappop(made)
+            group.append((lemma, words[i]))
+        if len(group) > 1:
+            group.sort(key=lambda c: (order(c[0]), c[0]))
+        yield from group
 
 
 def _keyed_within(look, order: Callable[[str], int]):
@@ -874,6 +960,7 @@ class _Looks:
         self.klass = feats.get("class", "")
         self.analysis = feats.get("analysis", "")
         self.features = feats
+        self._is_strict: Optional[bool] = None       # ``_strict``'s answer
         self.views = views
         self.category = category
         self._view = None
@@ -910,8 +997,12 @@ class _Looks:
         """An acronym the analyser knows to be one: only an acronym will do.  (Initials
         rank first and are rendered as initials in any case: ``DictPseudonym``; without an
         analyser the form — "USA-s" in Estonian — matters more than the shape.)"""
-        from transforms.nlp.apertium_morphology import is_acronym
-        return "known" in self.features and is_acronym(self.text, self.features)
+        # made once: the plan's key, the admissible entries and the made-up names' step
+        # each ask it of the same text and features
+        if self._is_strict is None:
+            from transforms.nlp.apertium_morphology import is_acronym
+            self._is_strict = "known" in self.features and is_acronym(self.text, self.features)
+        return self._is_strict
 
     def admissible(self, pool: Sequence[DictionaryEntry]) -> List[DictionaryEntry]:
         """Initials and acronyms: the same shape only.  With the engine: no entry it changes
@@ -974,10 +1065,14 @@ class _Looks:
     def prefetch(self, entries: Sequence[DictionaryEntry]) -> None:
         """The engine's view of every word ``passes`` will look at for ``entries``, in one
         round trip (each text is analysed on its own: the views are the same)."""
+        self.prefetch_forms([f.form for e in entries for f in e.forms])
+
+    def prefetch_forms(self, forms: Sequence[str]) -> None:
+        """``prefetch`` for entries of these forms, in order (the entries not made yet)."""
         if self.views is None:
             return
         try:
-            self.views([w for e in entries for f in e.forms for w in f.form.split()])
+            self.views([w for f in forms for w in f.split()])
         except OSError:
             pass          # ``passes`` asks again and decides as it does without a view
 

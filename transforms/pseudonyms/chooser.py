@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 import re
+import threading
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from schemas.records import Cluster, Mention
@@ -130,26 +131,50 @@ class LooksLike:
     Court" more than "Sort" shows "Court")."""
 
     def __init__(self, originals: Iterable[str]):
-        import difflib
-        from transforms.nlp.apertium_morphology import article_of
-        # One matcher per original, its side indexed once: a cluster compares hundreds of
-        # candidates with the same few originals (``set_seq1`` keeps the original's index).
-        self._originals = []
-        for o in originals:
-            if o.strip():
-                m = difflib.SequenceMatcher(None, "", fold(o))
-                self._originals.append((article_of(o), m))
+        self._given = [o for o in originals if o.strip()]
+        # (the original's article, the original folded): made on the first question (a
+        # cluster whose choice never asks makes none)
+        self._originals: Optional[List[Tuple[str, str]]] = None
 
     def __call__(self, candidate: str) -> bool:
         from transforms.nlp.apertium_morphology import bare_name
+        if self._originals is None:
+            from transforms.nlp.apertium_morphology import article_of
+            self._originals = [(article_of(o), fold(o)) for o in self._given]
         bare = bare_name(candidate)
-        for article, m in self._originals:
+        for article, original in self._originals:
+            # one matcher per original, its side indexed once (``set_seq1`` keeps it): a
+            # cluster compares hundreds of candidates with the same few originals, and the
+            # documents of a run name the same ones again
+            m = _matcher(original)
             m.set_seq1(fold(article + bare))
             # the quick ratios bound ratio() from above: most candidates are settled by them
             if m.real_quick_ratio() >= TOO_ALIKE and m.quick_ratio() >= TOO_ALIKE and \
                     m.ratio() >= TOO_ALIKE:
                 return True
         return False
+
+
+_MATCHERS = threading.local()
+MATCHERS = 1024     # matchers kept per thread (a few KB each)
+
+
+def _matcher(b: str):
+    """A ``difflib.SequenceMatcher`` whose second sequence (the one it indexes: ``b2j``,
+    made by ``set_seq2``) is ``b``, kept per thread: its answers depend only on the two
+    sequences, and a thread asks one question at a time (``LooksLike.__call__`` sets the
+    first and reads the ratios before it returns).  Indexing every cluster's originals
+    afresh was a twentieth of choosing pseudonyms."""
+    kept = getattr(_MATCHERS, "by_b", None)
+    if kept is None:
+        kept = _MATCHERS.by_b = {}
+    m = kept.get(b)
+    if m is None:
+        import difflib
+        if len(kept) >= MATCHERS:
+            kept.clear()
+        m = kept[b] = difflib.SequenceMatcher(None, "", b)
+    return m
 
 
 @functools.lru_cache(maxsize=1)
@@ -393,11 +418,34 @@ class PseudonymChooser:
                           self._step_engine_shaped(cluster, mentions, looks_like))
             return shaped[0] is not None
 
+        initials_refused: List[bool] = []
+
+        def refused_shape(words: int) -> bool:
+            """``acceptable`` turns down every entry whose lemma has ``words`` words, whatever
+            its forms: such a lemma (or a person's surname alone, of one word) is sent with
+            the original's initials, and every way one of those initials can be drawn holds
+            a short original ("B.I. Rodriguez" -> "S.A. Mclean" where a mention is "A":
+            ``_Forbidden.short``).  Only the first letter of a fake initial follows the
+            candidate's name (``fake_initials``' ``prefer``), so ``_INITIALS`` and none
+            give every way.  ``Selector._synthesize`` then makes no name of that many words:
+            it had walked all 5,441 family names for such a cluster, in vain (three clusters
+            of 200 MultiLeg en documents, a tenth of protection's CPU)."""
+            n = len(canonical_words)
+            if not initials or not (words == n or (person and words > 1 and n == 1)):
+                return False
+            if not initials_refused:
+                initials_refused.append(any(
+                    all(any(self.short_original(w)
+                            for w in _WORDS.findall(fold(initial(canonical_words[i], p))))
+                        for p in _INITIALS + [""])
+                    for i in sorted(initials)))
+            return initials_refused[0]
+
         sel = self.selector.select(cluster.category, mentions, cluster.canonical, order,
                                    acceptable, self.views,
                                    refused=_refused_by(self._forbidden[1], person),
                                    engine_missed=engine_missed if self.views is not None
-                                   else None)
+                                   else None, refused_shape=refused_shape)
         if shaped and shaped[0] is not None:
             return shaped[0]
         if sel.entry is None:

@@ -69,6 +69,9 @@ class EngineVocabulary(_ByView):
         self._main_alike: Dict[tuple, List[str]] = {}
         # id of a list of words -> (the list, casefolded word -> its positions)
         self._positions: Dict[int, tuple] = {}
+        # the last frozenset of banned words asked about (a document's), and id of a list ->
+        # (the list, the positions of its words in the set, sorted)
+        self._banned_at: tuple = (None, {})
 
     def unknown(self, names: Sequence[str], views) -> List[str]:
         """The names among ``names`` the engine does not know (passed through as they are)."""
@@ -93,20 +96,38 @@ class EngineVocabulary(_ByView):
                                            if c not in taken]
         return hit
 
-    def without(self, words: List[str], banned: Set[str]) -> "_Without":
-        """``words`` (one of this vocabulary's lists) without those in ``banned``
-        (casefolded)."""
+    def without(self, words: List[str], banned: Set[str],
+                also: Iterable[str] = ()) -> "_Without":
+        """``words`` (one of this vocabulary's lists) without those in ``banned`` or in
+        ``also`` (casefolded).  ``banned`` a frozenset (a document's forbidden words, the
+        same for every name composed in it): where it stands in the list is kept, and only
+        ``also`` (the name's own few words) is looked up afresh."""
         index = self._positions.get(id(words))
         if index is None or index[0] is not words:
             positions: Dict[str, List[int]] = {}
             for i, w in enumerate(words):
                 positions.setdefault(w.casefold(), []).append(i)
             index = self._positions[id(words)] = (words, positions)
-        # the banned words the list holds, by set intersection (at C speed: a document bans
-        # hundreds of words, and this is asked for every word of every name composed)
         positions = index[1]
-        return _Without(words, sorted(i for b in positions.keys() & banned
-                                      for i in positions[b]))
+        if not isinstance(banned, frozenset):
+            every = set(banned) | set(also)
+            return _Without(words, sorted(i for b in positions.keys() & every
+                                          for i in positions[b]))
+        # the banned words the list holds, by set intersection (at C speed: a document bans
+        # hundreds of words), once per list and document: intersecting them again for every
+        # tier of every word of every name composed was a sixth of ``engine_shaped``
+        # (the last document's only: another's set replaces them)
+        last = self._banned_at
+        if last[0] is not banned:
+            last = self._banned_at = (banned, {})
+        hit = last[1].get(id(words))
+        if hit is None or hit[0] is not words:
+            hit = last[1][id(words)] = (words, sorted(
+                i for b in positions.keys() & banned for i in positions[b]))
+        more = [i for b in set(also) - banned for i in positions.get(b, ())]
+        # positions of distinct words are distinct: the merged list is the one the
+        # intersection with ``banned | also`` gives
+        return _Without(words, sorted(hit[1] + more) if more else hit[1])
 
 
 class _Without:
@@ -182,7 +203,9 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
     if vocab is None or not words:
         return None
     seen = views(words)
-    banned = _casefolded(forbidden_words) | {w.casefold() for w in words}
+    # the document's forbidden words (kept by identity: ``EngineVocabulary.without``) and
+    # this name's own
+    banned, own = _casefolded(forbidden_words), {w.casefold() for w in words}
     options: List[Sequence[str]] = []
     changed = False
     for i, w in enumerate(tokens):
@@ -202,13 +225,13 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
             # the same readings first, then the same main reading
             tiers = [vocab.by_exact.get(exact, []), vocab.main_alike(exact, main)]
         # never a word of an original ("Justice" of "Court of Justice" is no stand-in)
-        tiers = [vocab.without(tier, banned) for tier in tiers]
+        tiers = [vocab.without(tier, banned, own) for tier in tiers]
         if not any(tiers):
             # a proper noun with no look-alike among the words: a name the engine passes
             # through, as it would pass the original through
             if not exact.startswith("<np>"):
                 return None
-            tiers = [vocab.without(vocab.unknown(unknown_names, views), banned)]
+            tiers = [vocab.without(vocab.unknown(unknown_names, views), banned, own)]
             if not tiers[0]:
                 return None
         start = order(f"\x1fengine\x1f{i}")
