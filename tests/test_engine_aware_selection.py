@@ -750,11 +750,9 @@ def test_a_form_generated_in_capitals_takes_the_case_of_the_word_it_replaces():
     assert _case_like("grifo", "Regazo") == "regazo"
 
 
-def test_a_company_or_product_name_goes_back_as_written_not_word_for_word():
-    """okapi-text-reference.docx, unlabelled: "Microsoft Office" for the stand-in "Giarole
-    Gut", which the engine wrote "Giarole Tripa", came back "Microsoft Oficina": a name that
-    holds a proper noun no place's is a company's or a product's, and goes back as written.
-    A body's name of common words is still translated word for word."""
+def _located_en_es(original, replacement, text, category="ORG"):
+    """What restoration puts back for ``original``, whose stand-in ``replacement`` the
+    engine wrote into ``text`` (en->es, the pair's real lexicon)."""
     from transforms.stages import restoration_lexicon
     from schemas.records import Assignment
     from transforms.restore import locate_how
@@ -762,12 +760,17 @@ def test_a_company_or_product_name_goes_back_as_written_not_word_for_word():
     class _Pd:          # what restoration_lexicon reads of a protected document
         engine = "apertium"
         document = type("D", (), {"source_lang": "en", "target_lang": "es"})()
-    lexicon = restoration_lexicon(_Pd())
+    a = Assignment(cluster=0, category=category, original=original,
+                   replacement=replacement, segment=0, start=0, end=len(replacement))
+    return locate_how(text, a, [], "es", "en", restoration_lexicon(_Pd()))[2]
 
-    def located(original, replacement, text):
-        a = Assignment(cluster=0, category="ORG", original=original,
-                       replacement=replacement, segment=0, start=0, end=len(replacement))
-        return locate_how(text, a, [], "es", "en", lexicon)[2]
+
+def test_a_company_or_product_name_goes_back_as_written_not_word_for_word():
+    """okapi-text-reference.docx, unlabelled: "Microsoft Office" for the stand-in "Giarole
+    Gut", which the engine wrote "Giarole Tripa", came back "Microsoft Oficina": a name that
+    holds a proper noun no place's is a company's or a product's, and goes back as written.
+    A body's name of common words is still translated word for word."""
+    located = _located_en_es
     assert located("Microsoft Office", "Giarole Gut", "produjo en Giarole Tripa 2007.") == \
         "Microsoft Office"
     assert located("Security Office", "Giarole Gut", "produjo en Giarole Tripa 2007.") == \
@@ -779,19 +782,7 @@ def test_an_acronym_the_dictionary_reads_as_a_word_goes_back_as_written():
     wrote "Grifo", came back "REGAZO" (a lap), and a MultiLeg judgment's "TEAs" (Spanish
     tax tribunals) "Tés" (teas); an acronym the source dictionary holds as one goes back
     as the engine translates it ("ECB" -> "BCE")."""
-    from transforms.stages import restoration_lexicon
-    from schemas.records import Assignment
-    from transforms.restore import locate_how
-
-    class _Pd:          # what restoration_lexicon reads of a protected document
-        engine = "apertium"
-        document = type("D", (), {"source_lang": "en", "target_lang": "es"})()
-    lexicon = restoration_lexicon(_Pd())
-
-    def located(original, replacement, text, category="ORG"):
-        a = Assignment(cluster=0, category=category, original=original,
-                       replacement=replacement, segment=0, start=0, end=len(replacement))
-        return locate_how(text, a, [], "es", "en", lexicon)[2]
+    located = _located_en_es
     assert located("LAP", "Tap", "el plan (GRIFO) de Londres.") == "LAP"
     assert located("TEAs", "Cats", "los Gatos regionales.") == "TEAs"
     assert located("ECB", "Tap", "el plan (GRIFO) de Londres.") == "BCE"
