@@ -45,9 +45,8 @@ _SCRIPT_OF = {"ru": "CYRILLIC", "uk": "CYRILLIC", "bg": "CYRILLIC", "mk": "CYRIL
               "ur": "ARABIC", "ja": "CJK", "zh": "CJK", "ko": "HANGUL", "hi": "DEVANAGARI",
               "bn": "BENGALI", "ta": "TAMIL"}
 # A script that names its language (Chinese characters: Japanese where kana stand beside)
-_LANGUAGE_OF = {"HANGUL": "ko", "GREEK": "el",
-                "HEBREW": "he", "ARABIC": "ar", "CJK": "zh", "DEVANAGARI": "hi",
-                "BENGALI": "bn", "TAMIL": "ta"}
+_LANGUAGE_OF = {"HANGUL": "ko", "GREEK": "el", "HEBREW": "he", "ARABIC": "ar", "CJK": "zh",
+                "DEVANAGARI": "hi", "BENGALI": "bn", "TAMIL": "ta"}
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _LETTER = re.compile(r"[^\W\d_]")
 _LATIN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ɏ]")
@@ -81,8 +80,7 @@ def source_language_doubt(texts: Iterable[str], lang: str) -> Optional[Dict[str,
             return {"declared": lang, "reads_as": found,
                     "why": f"{round(100 * count / total)} % of its letters are in the "
                            f"{script.title() if script != 'CJK' else 'CJK'} script"}
-    known = zipf_fn(lang)
-    if known is None:
+    if zipf_fn(lang) is None:
         return None             # no word list for the language (Estonian): not judged
     words = collections.Counter(w.lower() for w in _WORD.findall(text))
     if len(words) < MIN_WORDS:
