@@ -1479,3 +1479,13 @@ def test_a_capital_letters_class_holds_no_small_letters():
     # letter beyond ASCII ("ś"), as "DP grup" (C-138/10): it had been no party
     got = model._with_case_parties(["wyrok DP środki (C-1/20)"], [[]])
     assert [s.text for s in got[0]] == ["DP środki"]
+
+
+def test_a_letter_and_dot_before_a_digit_is_a_numbering_not_an_initial():
+    """WGIG report: "input to ITU-T Q.3/2" (question 3 of study group 2) had "ITU-T Q."
+    masked as a person, and its stand-in stayed in the Spanish: no restoration could find
+    it in "Q.3/2"."""
+    got = _model_spans(["(Source: Syria, input to ITU-T Q.3/2)",
+                        "Signed by John Q. Public on Monday."])
+    assert not any(s.endswith("Q.") for s, _ in got[0]), got
+    assert ("John Q. Public", "PER") in got[1], got

@@ -1616,6 +1616,22 @@ def _without_trailing_verb(span: Span, classes, lang: str) -> Optional[Span]:
     return dataclasses.replace(span, end=span.start + cut, text=span.text[:cut])
 
 
+_LAST_LETTER = re.compile(r"\s*(?<![\w.])[^\W\d_]\.$")
+
+
+def _without_numbering_letter(span: Span, text: str) -> Optional[Span]:
+    """A span that ends in a letter and a dot right before a digit ends before them: "Q.3/2"
+    is question 3 of study group 2, no initial ("input to ITU-T Q.3/2" had sent a
+    person's stand-in for "ITU-T Q.", which no restoration could find in "Q.3/2")."""
+    m = _LAST_LETTER.search(span.text)
+    if span.category not in CATS or m is None or not text[span.end:span.end + 1].isdigit():
+        return span
+    rest = span.text[:m.start()]
+    if not any(_wordish(w) for _, _, w in tokenize(rest)):
+        return None
+    return dataclasses.replace(span, end=span.start + len(rest), text=rest)
+
+
 def _without_trailing_dates(spans: List[Span], text: str) -> List[Span]:
     """A name that runs on over a comma into a date written with its month ("Barcelona,
     Spain, May 10-14", "Paris, France, June 3": a place and the places it lies in, as
@@ -2083,6 +2099,8 @@ class NameTagger:
             spans = [t for t in (_without_trailing_verb(s, classes, lang) for s in spans)
                      if t is not None]
             spans = _without_trailing_dates(spans, text)
+            spans = [t for t in (_without_numbering_letter(s, text) for s in spans)
+                     if t is not None]
             spans = [_body_not_person(_acronym_not_person(s), lang) for s in spans
                      if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes)
