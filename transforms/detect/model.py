@@ -1339,17 +1339,21 @@ def _without_compound_nouns(texts: Sequence[str], spans: List[List[Span]], lang:
 _ONE_WORD = re.compile(r"[^\W\d_]+")
 
 
-def _places_not_persons(texts: Sequence[str], spans: List[List[Span]], lang: str
-                        ) -> List[List[Span]]:
+def _places_not_persons(texts: Sequence[str], spans: List[List[Span]], lang: str,
+                        classes=None) -> List[List[Span]]:
     """A person's name that the analyser reads, whole, only as a place's ("New York", "San
     Francisco", "U.S.", "North Dakota": one entry of its dictionary) is a place: so it gets
     a place as its stand-in and goes back in its established name ("Nueva York"), not as
-    written.  (Not an organisation's: MultiLeg's "France" as a party is the French State.)"""
+    written.  (Not an organisation's: MultiLeg's "France" as a party is the French State.)
+    ``classes``: the document's words' (``document_context``), so that only names of
+    several words are asked about."""
     names = {s.text for row in spans for s in row if s.category == "PER"}
     if not names:
         return spans
-    classes = word_classes(names, lang)
-    places = {n for n, c in classes.items() if c and set(c) <= {"np_loc", "np_top"}}
+    known = classes or {}
+    read = {n: known[n] for n in names if n in known}
+    read.update(word_classes(names - set(read), lang))
+    places = {n for n, c in read.items() if c and set(c) <= {"np_loc", "np_top"}}
     if not places:
         return spans
     return [[dataclasses.replace(s, category="LOC") if s.category == "PER" and s.text in places
@@ -1374,7 +1378,8 @@ def _with_false_starts(text: str, spans: List[Span]) -> List[Span]:
 
 
 # "and" in the languages served (and those their texts cite), before a list's last item
-_AND = r"(?:and|ja|och|og|un|ir|i|oraz|et|und|y|e|en)"
+_AND_WORDS = ("and", "ja", "och", "og", "un", "ir", "i", "oraz", "et", "und", "y", "e", "en")
+_AND = "(?:" + "|".join(_AND_WORDS) + ")"
 _LIST_ITEM = _caps(r"[A-ZÀ-ÞĀ-Ž][^\W\d_]+(?:[\-‑’'][^\W\d_]+)*")
 _NAME_LIST = re.compile(rf"(?<![\w\-‑]){_LIST_ITEM}(?:,\s+{_LIST_ITEM})+,?\s+{_AND}\s+"
                         rf"{_LIST_ITEM}(?![\w\-‑])")
@@ -1425,9 +1430,6 @@ def _with_list_members(texts: Sequence[str], spans: List[List[Span]]) -> List[Li
             # (not a word in capitals: "the fifth century BC, Leucippus and Democritus")
         out.append(sorted(row + added, key=lambda x: x.start) if added else row)
     return out
-
-
-_AND_WORDS = set(_AND[3:-1].split("|"))
 
 
 # Words of speech that name no one, whatever their capital: interjections as transcripts
@@ -2139,7 +2141,7 @@ class NameTagger:
         out = _outvoted(texts, _without_events(texts, _without_language_names(
             texts, _without_term_acronyms(texts, out, lang), lang), lang), lang, classes)
         out = [_europe_before_term(row, lang) for row in _without_compound_nouns(
-            texts, _places_not_persons(texts, out, lang), lang, cap_inside)]
+            texts, _places_not_persons(texts, out, lang, classes), lang, cap_inside)]
         return _with_lower_case_union(texts, out, lang)
 
 
