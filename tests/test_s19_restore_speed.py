@@ -237,8 +237,8 @@ def test_between_words_kept_equals_fresh():
     for _ in range(2):
         for name in names:
             got = R._between_words(name)
-            assert got == _fresh_between(name), name
-            got.append("changed")              # the caller's list, not the kept one
+            assert got == tuple(_fresh_between(name)), name
+            assert isinstance(got, tuple)      # kept, so no caller may change it
     # keyed on the whole name: two names alike but for their blanks or case
-    assert R._between_words("Court (First  Chamber)") == [" (", " "]
-    assert R._between_words("Court-First Chamber") == ["-", " "]
+    assert R._between_words("Court (First  Chamber)") == (" (", " ")
+    assert R._between_words("Court-First Chamber") == ("-", " ")

@@ -282,15 +282,11 @@ _BLANKS = re.compile(r"\s+")
 
 
 @functools.lru_cache(maxsize=4096)
-def _between_words_kept(name: str) -> Tuple[str, ...]:
-    return tuple(_BLANKS.sub(" ", m) for m in _BETWEEN_WORDS.findall(POSSESSIVE.sub("", name)))
-
-
-def _between_words(name: str) -> List[str]:
-    """What stands between a name's words, spaces as one: [" ", " ("] for "Court (First
+def _between_words(name: str) -> Tuple[str, ...]:
+    """What stands between a name's words, spaces as one: (" (", " ") for "Court (First
     Chamber)" (its last bracket and a possessive aside).  (Kept per name, bounded: each
     replacement's and original's are asked at every look for it.)"""
-    return list(_between_words_kept(name))
+    return tuple(_BLANKS.sub(" ", m) for m in _BETWEEN_WORDS.findall(POSSESSIVE.sub("", name)))
 
 
 def _anchor_candidates(view: "_Tokens", lexicon: Lexicon, fw: str, folded_fw: str,

@@ -531,6 +531,7 @@ def restoration_lexicon(pd: ProtectedDocument):
             return lexicon.translate_words(name)
         except OSError:
             return None
+
     def names_inside(name: str) -> bool:        # a company's or a product's name
         try:
             return lexicon.names_inside(name)
