@@ -1,10 +1,11 @@
 """Restoration's faster paths give the answers of the paths they replace (issue 17, s19).
 
-No timing here: each shortcut is compared with the computation it stands for — the memoised
-``analysable`` with a fresh one, the windowed article search with the whole-text one, the
-kept lexical forms with fresh ones, ``PairLexicon.maybe``'s verdicts with ``target_form``
-itself, ``_find_translated`` with the test and without it — and each cache is shown to key
-on enough (another text, word, pseudonym or lexicon gets its own answer).
+No timing here: each shortcut is compared with the computation it stands for — the windowed
+article search with the whole-text one, ``PairLexicon.maybe``'s verdicts with
+``target_form`` itself, ``_find_translated`` with the test and without it, the kept
+``_between_words`` with a fresh one — and each cache is shown to key on enough (another
+text, word, pseudonym or lexicon gets its own answer).  The lexical forms, once kept on the
+unit and now made fresh, are checked against their definition.
 """
 import random
 import re
@@ -14,33 +15,6 @@ import pytest
 from schemas.records import Assignment
 from transforms import restore as R
 from transforms.nlp import apertium_morphology as M
-
-
-# -- analysable, memoised ------------------------------------------------------------------
-
-TEXTS = ["", " ", "a", "Court", "Court's", "a<b", "x$", "^y", "[z]", "a/b", "é", "Ålborg",
-         "a\0b", "two words", "  ", "\t", "{x}", "\\", "@", "*", "#", "ünïcödé", "a b<"]
-
-
-def test_analysable_memoised_equals_fresh():
-    M._ANALYSABLE.clear()
-    for _ in range(2):                       # asked fresh, then from the memo
-        for t in TEXTS:
-            assert M.analysable(t) == M._analysable(t), t
-
-
-def test_analysable_memo_keys_on_the_whole_text(monkeypatch):
-    M._ANALYSABLE.clear()
-    assert M.analysable("abc") is True
-    assert M.analysable("abc<") is False     # not the answer of a text it starts like
-    assert M.analysable(" abc ") is True
-    assert M.analysable("   ") is False      # nor of one it strips to
-    monkeypatch.setattr(M, "_ANALYSABLE_MAX", 5)
-    M._ANALYSABLE.clear()
-    for i in range(50):
-        assert M.analysable(f"w{i}") is True
-        assert len(M._ANALYSABLE) <= 5       # bounded
-    assert M.analysable("w<") is False
 
 
 # -- the article before a name: a window, not the whole text ---------------------------------

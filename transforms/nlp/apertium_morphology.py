@@ -188,26 +188,9 @@ class Analyser:
         return {t: out.get(t, []) for t in texts}
 
 
-def _analysable(text: str) -> bool:
-    return bool(text.strip()) and _SPECIAL.search(text) is None
-
-
-# ``analysable``'s answers, per text: restoration asks about every word of an output with
-# every pseudonym's word near it (883,000 calls per 200 MultiLeg documents, a few thousand
-# distinct words).  Bounded: cleared when full (a fresh answer is the same answer).
-_ANALYSABLE: Dict[str, bool] = {}
-_ANALYSABLE_MAX = 50_000
-
-
 def analysable(text: str) -> bool:
     """Text the analyser can be given: none of the stream format's special characters."""
-    hit = _ANALYSABLE.get(text)
-    if hit is None:
-        hit = _analysable(text)
-        if len(_ANALYSABLE) >= _ANALYSABLE_MAX:
-            _ANALYSABLE.clear()
-        _ANALYSABLE[text] = hit
-    return hit
+    return bool(text.strip()) and _SPECIAL.search(text) is None
 
 
 @functools.lru_cache(maxsize=None)
