@@ -661,18 +661,27 @@ class DocxFormat(Format):
     def write(self, doc: Document, results: Dict[str, RestoredSegment],
               scrub_properties: bool = False) -> bytes:
         changes: Dict[str, Dict[int, Tuple[str, List[Code]]]] = {}
+        to_review: List[Tuple[str, int, List[str]]] = []
         for seg in doc.segments:
             res = results.get(seg.id)
-            if res is None or res.status == "failed" or res.text == seg.text:
+            if res is None or res.status == "failed":
                 continue
-            changes.setdefault(seg.meta["part"], {})[seg.meta["p"]] = (res.text, seg.codes)
-        if not changes and not scrub_properties:
+            if res.status == "needs-review" and not seg.meta.get("dml"):
+                to_review.append((seg.meta["part"], seg.meta["p"], list(res.notes)))
+            if res.text != seg.text:
+                changes.setdefault(seg.meta["part"], {})[seg.meta["p"]] = (res.text, seg.codes)
+        if not changes and not scrub_properties and not to_review:
             return doc.skeleton
         z = _Zip(doc.name, doc.skeleton)
+        main = text_parts(z)[0]
+        # Word anchors comments in the document's body only (not in headers, footers, notes
+        # or comments): a paragraph elsewhere is counted in summary.json, not marked.
+        review = {p: notes for part, p, notes in to_review if part == main}
         new_parts: Dict[str, bytes] = {}
         scrub_parts = set(text_parts(z)) if scrub_properties else set()
         dml_parts = {s.meta["part"] for s in doc.segments if s.meta.get("dml")}
-        for part in sorted(set(changes) | scrub_parts):
+        roots = {}
+        for part in sorted(set(changes) | scrub_parts | ({main} if review else set())):
             original = z.read(part)
             root = etree.fromstring(original, parser=safe_xml_parser())
             dml = part in dml_parts
@@ -684,17 +693,100 @@ class DocxFormat(Format):
                 (write_dml_paragraph if dml else write_paragraph)(paras[pidx], snapshot[pidx],
                                                                    text, codes)
             scrubbed = _scrub_authors(root) if scrub_properties else False
+            roots[part] = root, original, paras
             if part in changes or scrubbed:
                 new_parts[part] = _serialise_part(root, original)
+        added = _mark_for_review(z, main, roots, review, new_parts) if review else {}
         if scrub_properties:
             for rtype, target, mode in _relationships(z, ""):
                 if rtype in SCRUB_ELEMENTS and target in z.names:
                     new_parts[target] = _scrub_props(z.read(target), SCRUB_ELEMENTS[rtype])
-            main = text_parts(z)[0]
             for rtype, target, mode in _relationships(z, main):
                 if rtype == "people" and target in z.names:
                     new_parts[target] = _scrub_people(z.read(target))
-        return _rezip(z, new_parts)
+        return _rezip(z, new_parts, added)
+
+
+REVIEW_AUTHOR = "Doppel"
+CT_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
+COMMENTS_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml"
+COMMENTS_RELATIONSHIP = {   # by the document's WordprocessingML namespace
+    W_NAMESPACES[0]: "http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments",
+    W_NAMESPACES[1]: "http://purl.oclc.org/ooxml/officeDocument/relationships/comments"}
+
+
+def review_comment(notes: List[str]) -> str:
+    """The text of the comment on a paragraph whose translation needs review."""
+    return " ".join(["Doppel: check this paragraph's translation."]
+                    + [n[:1].upper() + n[1:].rstrip(". ") + "." for n in notes if n.strip()])
+
+
+def _mark_for_review(z: _Zip, main: str, roots: dict, review: Dict[int, List[str]],
+                     new_parts: Dict[str, bytes]) -> Dict[str, bytes]:
+    """A Word comment (author ``REVIEW_AUTHOR``) over every body paragraph in ``review``
+    (its index -> the restoration's notes), so that a reviewer in Word finds what
+    summary.json only counts: an original that could not be put back (its stand-in may
+    still be there), one placed on a guess.  The comments join the document's comments
+    part, or a new one (with its relationship and content type).  ``roots``: the parts
+    parsed (and changed) so far, part -> (root, original bytes, paragraphs as read).
+    Returns the parts to add to the package."""
+    root, original, paras = roots[main]
+    ns = etree.QName(root).namespace
+    W = "{%s}" % ns
+    target = next((t for rtype, t, mode in _relationships(z, main)
+                   if rtype == "comments" and mode == "Internal"), None)
+    if target is None:
+        comments, comments_original = etree.Element(W + "comments", nsmap={"w": ns}), None
+    elif target in roots:
+        comments, comments_original = roots[target][:2]
+    else:
+        comments, comments_original = z.xml(target), z.read(target)
+    # ids of comments (and of the other annotations, to be safe) already taken
+    taken = [int(v) for tree in (root, comments) for el in tree.iter() if isinstance(el.tag, str)
+             for a, v in el.attrib.items()
+             if a == W + "id" and v.lstrip("-").isdigit()]
+    next_id = max(taken, default=-1) + 1
+    for pidx in sorted(review):
+        p, cid = paras[pidx], str(next_id)
+        next_id += 1
+        start = etree.Element(W + "commentRangeStart", {W + "id": cid})
+        p.insert(1 if len(p) and _is_w(p[0], "pPr") else 0, start)
+        etree.SubElement(p, W + "commentRangeEnd", {W + "id": cid})
+        etree.SubElement(etree.SubElement(p, W + "r"), W + "commentReference", {W + "id": cid})
+        comment = etree.SubElement(comments, W + "comment",
+                                   {W + "id": cid, W + "author": REVIEW_AUTHOR, W + "initials": "D"})
+        t = etree.SubElement(etree.SubElement(etree.SubElement(comment, W + "p"), W + "r"), W + "t")
+        t.text = xml_safe(review_comment(review[pidx]))
+        t.set("{%s}space" % XML_NS, "preserve")
+    new_parts[main] = _serialise_part(root, original)
+    if comments_original is not None:
+        new_parts[target] = _serialise_part(comments, comments_original)
+        return {}
+    folder = posixpath.dirname(main)
+    name = next(n for n in (posixpath.join(folder, f"comments{k or ''}.xml") for k in range(1000))
+                if n not in z.names)
+    added = {name: etree.tostring(comments, xml_declaration=True, encoding="UTF-8",
+                                  standalone=True)}
+    rels_path = _rels_path(main)
+    if rels_path in z.names:
+        rels, rels_original = z.xml(rels_path), z.read(rels_path)
+    else:
+        rels, rels_original = etree.Element("{%s}Relationships" % REL_NS, nsmap={None: REL_NS}), None
+    ids = {r.get("Id") for r in rels}
+    rid = next(f"rId{k}" for k in range(1, len(ids) + 2) if f"rId{k}" not in ids)
+    etree.SubElement(rels, "{%s}Relationship" % REL_NS,
+                     {"Id": rid, "Type": COMMENTS_RELATIONSHIP[ns],
+                      "Target": posixpath.relpath(name, folder)})
+    rels_bytes = etree.tostring(rels, xml_declaration=True, encoding="UTF-8", standalone=True)
+    if rels_original is None:
+        added[rels_path] = rels_bytes
+    else:
+        new_parts[rels_path] = rels_bytes
+    types = z.xml("[Content_Types].xml")
+    etree.SubElement(types, "{%s}Override" % CT_NS,
+                     {"PartName": "/" + name, "ContentType": COMMENTS_CONTENT_TYPE})
+    new_parts["[Content_Types].xml"] = _serialise_part(types, z.read("[Content_Types].xml"))
+    return added
 
 
 def _serialise_part(root, original: bytes) -> bytes:
@@ -707,13 +799,23 @@ def _serialise_part(root, original: bytes) -> bytes:
     return out
 
 
-def _rezip(z: _Zip, new_parts: Dict[str, bytes]) -> bytes:
+def _rezip(z: _Zip, new_parts: Dict[str, bytes], added: Optional[Dict[str, bytes]] = None) -> bytes:
     """The package with ``new_parts`` replaced: same entry order, same compression method;
-    unchanged entries copied byte for byte (local header and compressed data)."""
+    unchanged entries copied byte for byte (local header and compressed data).  ``added``:
+    new entries, deflated, after the others (dated as the first entry, so that the same
+    input gives the same bytes)."""
+    infos = list(z.infos)
+    new_parts = dict(new_parts)
+    for name, data in (added or {}).items():
+        info = zipfile.ZipInfo(name, infos[0].date_time if infos else (1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.header_offset = 0      # read only for the entries copied from the input
+        infos.append(info)
+        new_parts[name] = data
     try:
-        return _rezip_raw(z, new_parts)
+        return _rezip_raw(z, infos, new_parts)
     except _NoRawCopy:
-        return _rezip_zipfile(z, new_parts)
+        return _rezip_zipfile(z, infos, new_parts)
 
 
 class _NoRawCopy(Exception):
@@ -729,11 +831,11 @@ def _dos_datetime(dt) -> Tuple[int, int]:
     return (h << 11) | (mi << 5) | (sec // 2), ((y - 1980) << 9) | (mo << 5) | d
 
 
-def _rezip_raw(z: _Zip, new_parts: Dict[str, bytes]) -> bytes:
+def _rezip_raw(z: _Zip, infos: List[zipfile.ZipInfo], new_parts: Dict[str, bytes]) -> bytes:
     src = z.zf.fp
     out = io.BytesIO()
     central = []
-    for info in z.infos:
+    for info in infos:
         if (info.file_size >= 0xFFFFFFFF or info.compress_size >= 0xFFFFFFFF
                 or info.header_offset >= 0xFFFFFFFF):
             raise _NoRawCopy()
@@ -789,10 +891,10 @@ def _rezip_raw(z: _Zip, new_parts: Dict[str, bytes]) -> bytes:
     return out.getvalue()
 
 
-def _rezip_zipfile(z: _Zip, new_parts: Dict[str, bytes]) -> bytes:
+def _rezip_zipfile(z: _Zip, infos: List[zipfile.ZipInfo], new_parts: Dict[str, bytes]) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as out:
-        for info in z.infos:
+        for info in infos:
             data = new_parts.get(info.filename)
             if data is None:
                 data = z.read(info.filename)
