@@ -1216,6 +1216,39 @@ def test_an_english_name_ends_before_a_verb():
 
 
 @pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
+def test_a_participle_read_as_an_adjective_still_ends_an_english_name():
+    from transforms.detect.base import Span
+    name = "The German Federal Court of Justice ruled"
+    span = Span(0, len(name), "ORG", "model", name, "detector")
+    classes = model.word_classes(["ruled", "tender"], "en")
+    assert "adj" in classes["ruled"]          # Apertium: ruled<adj>, rule<vblex><past>
+    assert model._without_trailing_verb(span, classes, "en").text == \
+        "The German Federal Court of Justice"
+    other = Span(0, 12, "ORG", "model", "Ghent tender", "detector")   # an adjective, not -ed
+    assert model._without_trailing_verb(other, classes, "en") == other
+
+
+def test_an_english_name_does_not_run_on_into_an_article_or_past_a_possessive():
+    from transforms.detect.base import Span
+
+    def cut(text, category="ORG"):
+        return model._without_english_tail(Span(0, len(text), category, "model", text,
+                                                "detector")).text
+
+    assert cut("Compagnie des pêches de Saint-Malo the opportunity") == \
+        "Compagnie des pêches de Saint-Malo"
+    assert cut("the Commission’s Central Staff Committee the representatives") == \
+        "the Commission’s Central Staff Committee"
+    assert cut("the BVV’s application") == "the BVV’s"
+    assert cut("CBC News the department") == "CBC News"
+    # lower-case words of the name itself stay
+    assert cut("Ligue pour la protection des oiseaux") == "Ligue pour la protection des oiseaux"
+    assert cut("Verbraucherzentrale Berlin eV") == "Verbraucherzentrale Berlin eV"
+    assert cut("Court of Justice of the European Union") == "Court of Justice of the European Union"
+    assert cut("the BVV’s application", "DATE") == "the BVV’s application"
+
+
+@pytest.mark.skipif(shutil.which("lt-proc") is None, reason="Apertium is part of the set-up")
 def test_a_term_spelt_out_in_sentence_case_or_another_number_is_a_term_in_every_form():
     """The WGIG report's glossary writes "ICT" beside "Information and communication
     technology", and a body's name holds "Information and Communication Technologies": 70

@@ -1605,8 +1605,10 @@ def _without_trailing_verb(span: Span, classes, lang: str) -> Optional[Span]:
     while end > 1:
         w = toks[end - 1][2]
         c = classes.get(w) or word_classes([w], lang).get(w, ())
-        if not (w.isalpha() and w.islower() and "common" in c and
-                not {"noun", "adj", "proper", "unknown"} & set(c)
+        # a past participle's adjective reading does not end a name: "... Justice ruled"
+        blocking = {"noun", "proper", "unknown"} if w.endswith("ed") else \
+            {"noun", "adj", "proper", "unknown"}
+        if not (w.isalpha() and w.islower() and "common" in c and not blocking & set(c)
                 and not any(k.startswith("np_") for k in c)):
             break
         end -= 1
@@ -1615,6 +1617,29 @@ def _without_trailing_verb(span: Span, classes, lang: str) -> Optional[Span]:
     if not any(t[2][:1].isupper() for t in toks[:end]):
         return None
     cut = toks[end - 1][1]
+    return dataclasses.replace(span, end=span.start + cut, text=span.text[:cut])
+
+
+_TAIL_ARTICLES = {"the", "a", "an"}
+_LOWER_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+def _without_english_tail(span: Span) -> Span:
+    """An English name does not run on from its last capitalised word into an article and
+    what follows, nor past a possessive into a common noun: "Compagnie des pêches de
+    Saint-Malo [the opportunity]", "the Commission’s Central Staff Committee [the
+    representatives]", "Pfeifer & Langen’s [factory]".  (Lower-case words after a capitalised
+    one without either stay: "Ligue pour la protection des oiseaux".)"""
+    if span.category not in CATS or span.source == PRECAUTION:
+        return span
+    toks = tokenize(span.text)
+    last = max((k for k, t in enumerate(toks) if not t[2][:1].islower()), default=None)
+    if last is None or last == len(toks) - 1 or not all(
+            t[2].islower() and _LOWER_WORD.fullmatch(t[2]) for t in toks[last + 1:]):
+        return span
+    if toks[last + 1][2] not in _TAIL_ARTICLES and not POSSESSIVE.search(toks[last][2]):
+        return span
+    cut = toks[last][1]      # a possessive stays with the name, as annotators mark it
     return dataclasses.replace(span, end=span.start + cut, text=span.text[:cut])
 
 
@@ -2100,6 +2125,8 @@ class NameTagger:
                      if t is not None]
             spans = [t for t in (_without_trailing_verb(s, classes, lang) for s in spans)
                      if t is not None]
+            if lang == "en":
+                spans = [_without_english_tail(s) for s in spans]
             spans = _without_trailing_dates(spans, text)
             spans = [t for t in (_without_numbering_letter(s, text) for s in spans)
                      if t is not None]
