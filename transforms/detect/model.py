@@ -707,45 +707,94 @@ _OWN_ACRONYM = re.compile(_caps(r"(.*\S)\s*\(\s*([A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž0-
                           re.DOTALL)
 
 
-def _acronym_apart(s: Span) -> List[Span]:
+def _start_for_acronym(text: str, start: int, end: int, acronym: str, lang: str
+                       ) -> Optional[int]:
+    """Where the name ending at ``end`` starts if it runs back from ``start`` over the
+    words its ``acronym`` also stands for: capitalised words and "and", space apart
+    ("[European Network and] Information Security Agency (ENISA)").  The nearest start whose
+    first word gives the acronym its first letter and whose words give it all its letters in
+    order (``_abbreviates``); None where there is none (the span's own words already
+    abbreviate it, or no such words come before).  Never over a preposition or an article:
+    there the words before are a title that names the body, "Treaty on the Functioning of
+    the European Union (TFEU)", not more of its name."""
+    letters = [ch for ch in acronym if ch.isalpha()]
+    if not letters or _abbreviates(acronym, text[start:end]):
+        return None
+    toks = [t for t in tokenize(text[:start]) if t[1] <= start]
+    k, edge = len(toks), start
+    while k > 0 and len(toks) - k < 2 * len(letters):
+        a, b, w = toks[k - 1]
+        if text[b:edge].strip() or not (w[:1].isupper() or w in _AND_WORDS or w == "&"):
+            break
+        k, edge = k - 1, a
+        if w[:1] == letters[0] and _abbreviates(acronym, text[a:end]):
+            return a
+    return None
+
+
+def _acronym_apart(s: Span, text: str, lang: str) -> List[Span]:
     """A span that ends in the acronym of its own name, in brackets, is the name and the
     acronym: "the International Labour Organisation (ILO)" gives "ILO" a span of its own,
-    which then spreads over the document ("the ILO") as the name does."""
+    which then spreads over the document ("the ILO") as the name does.  Where the acronym
+    stands for words before the span too, the name takes them (``_start_for_acronym``)."""
     m = _OWN_ACRONYM.fullmatch(s.text)
     if m is None or s.category not in ("ORG", "LOC") or s.source == PRECAUTION \
-            or not m.group(2).replace("-", "").isupper() or not _abbreviates(m.group(2), m.group(1)):
+            or not m.group(2).replace("-", "").isupper():
         return [s]
+    start = s.start
+    if not _abbreviates(m.group(2), m.group(1)):
+        start = _start_for_acronym(text, s.start, s.start + m.end(1), m.group(2), lang)
+        if start is None:
+            return [s]
     a, b = s.start + m.start(2), s.start + m.end(2)
-    return [dataclasses.replace(s, end=s.start + m.end(1), text=m.group(1)),
+    return [dataclasses.replace(s, start=start, end=s.start + m.end(1),
+                                text=text[start:s.start + m.end(1)]),
             dataclasses.replace(s, start=a, end=b, text=s.text[m.start(2):m.end(2)])]
 
 
-def _with_defined_acronyms(texts: Sequence[str], spans: List[List[Span]]
+def _with_defined_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: str = ""
                            ) -> List[List[Span]]:
     """An acronym the document gives in brackets right after an organisation or a place it
     names, and that abbreviates it (``_abbreviates``), is that name's short form, and a name
     too: "Santander Consumer Finance SA (‘SCF’)" — "SCF" then spreads over the document as
-    the name does.  (A term's acronym, "Internet Protocol (IP)", follows no name.)"""
+    the name does.  (A term's acronym, "Internet Protocol (IP)", follows no name.)  Where it
+    also stands for words before the name's span, the name takes them
+    (``_start_for_acronym``), with any span they held ("European" as a nationality)."""
     out = []
     for text, row in zip(texts, spans):
-        row = [x for s in row for x in _acronym_apart(s)]
-        added = []
+        grown = []       # names grown back over words their acronym stands for
+        parts = []
         for s in row:
+            apart = _acronym_apart(s, text, lang)
+            if apart[0].start < s.start:
+                grown.append(apart[0])
+            parts += apart
+        row, added = parts, []
+        for i, s in enumerate(row):
             # (a body's name of three words or more the model took for a person's:
             # "Dirección General de Tributos (…) (edaspidi „DGT“)")
             if s.category not in CATS or s.source == PRECAUTION \
                     or s.category == "PER" and len(s.text.split()) < 3:
                 continue
             m = _SHORT_FORM.match(text, s.end)
-            if not m or not m.group(1).replace("-", "").isupper() \
-                    or not _abbreviates(m.group(1), s.text):
+            if not m or not m.group(1).replace("-", "").isupper():
                 continue
+            if not _abbreviates(m.group(1), s.text):
+                start = _start_for_acronym(text, s.start, s.end, m.group(1), lang) \
+                    if s.category != "PER" else None
+                if start is None:
+                    continue
+                row[i] = dataclasses.replace(s, start=start, text=text[start:s.end])
+                grown.append(row[i])
             a, b = m.span(1)
             if any(o.start < b and a < o.end for o in row + added):
                 continue
             cat = "ORG" if s.category == "PER" else s.category
             added.append(Span(a, b, cat, s.subtype, text[a:b], source=s.source))
-        out.append(sorted(row + added, key=lambda x: x.start) if added else row)
+        if grown:
+            row = [s for s in row if not any(g.start <= s.start and s.end <= g.end
+                                             and g is not s for g in grown)]
+        out.append(sorted(row + added, key=lambda x: x.start) if added or grown else row)
     return out
 
 
@@ -2156,8 +2205,8 @@ class NameTagger:
                                         lang)
             out.append(_with_false_starts(text, _quotation_apart(
                 text, _with_named_tails(text, spans, lang, classes))))
-        out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
-                        lang, classes)
+        out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out),
+                                                      lang), lang, classes)
         out = _with_case_parties(texts, _with_address_owners(texts, _with_suspended_halves(
             texts, _with_fixed_modifiers(texts, out, lang), lang)))
         out = _without_craft_names(texts, _without_speech_words(texts, out, lang), lang,
