@@ -1549,3 +1549,9 @@ def test_a_letter_and_dot_before_a_digit_is_a_numbering_not_an_initial():
                         "Signed by John Q. Public on Monday."])
     assert not any(s.endswith("Q.") for s, _ in got[0]), got
     assert ("John Q. Public", "PER") in got[1], got
+    # without the letter that looked like an initial, capitals are a body's, not a person's
+    from transforms.detect.base import Span
+    text = "input to ITU-T Q.3/2"
+    cut = model._without_numbering_letter(Span(9, 17, "PER", "model", "ITU-T Q.", "detector"),
+                                          text)
+    assert (cut.text, cut.category) == ("ITU-T", "ORG")

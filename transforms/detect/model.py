@@ -1705,7 +1705,9 @@ def _without_numbering_letter(span: Span, text: str) -> Optional[Span]:
     rest = span.text[:m.start()]
     if not any(_wordish(w) for _, _, w in tokenize(rest)):
         return None
-    return dataclasses.replace(span, end=span.start + len(rest), text=rest)
+    # The letter was what made it a person's ("Q." an initial): capitals alone are a body's.
+    category = "ORG" if span.category == "PER" and rest.isupper() else span.category
+    return dataclasses.replace(span, end=span.start + len(rest), text=rest, category=category)
 
 
 def _without_trailing_dates(spans: List[Span], text: str) -> List[Span]:
