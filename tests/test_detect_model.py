@@ -1555,3 +1555,31 @@ def test_a_letter_and_dot_before_a_digit_is_a_numbering_not_an_initial():
     cut = model._without_numbering_letter(Span(9, 17, "PER", "model", "ITU-T Q.", "detector"),
                                           text)
     assert (cut.text, cut.category) == ("ITU-T", "ORG")
+
+
+def test_a_name_holds_no_bracket_it_does_not_close():
+    from transforms.detect.base import Span
+
+    def apart(text, name, lang="en", category="ORG"):
+        a = text.index(name)
+        return [(s.text, s.category) for s in model._open_bracket_apart(
+            Span(a, a + len(name), category, "model", name, "detector"), text, lang)]
+
+    # closed right after the span: the span takes the bracket (annotated whole)
+    assert apart("Linköping (Sverige) och", "Linköping (Sverige", "sv", "LOC") == \
+        [("Linköping (Sverige)", "LOC")]
+    # closed further on: the words before, and the words after but the function words
+    assert apart("Department of Commerce (of the United States Government and others)",
+                 "Department of Commerce (of the United States Government") == \
+        [("Department of Commerce", "ORG"), ("United States Government", "ORG")]
+    assert apart("valitsusel Bundestagi (liitvabariigi parlament, Saksamaa)",
+                 "Bundestagi (liitvabariigi parlament", "et") == \
+        [("Bundestagi", "ORG"), ("liitvabariigi parlament", "ORG")]
+    assert apart("wrote to (Germany and", "(Germany", category="LOC") == [("Germany", "LOC")]
+    assert apart("core resources (e.g. IP addresses)", "core resources (e.g. IP") == \
+        [("core resources", "ORG"), ("IP", "ORG")]
+    # balanced, or no bracket: as it was
+    assert apart("the Information Security Agency (ENISA) has",
+                 "Information Security Agency (ENISA)") == \
+        [("Information Security Agency (ENISA)", "ORG")]
+    assert apart("a date (12 May", "12 May", category="DATE") == [("12 May", "DATE")]

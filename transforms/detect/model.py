@@ -1669,6 +1669,42 @@ def _without_trailing_verb(span: Span, classes, lang: str) -> Optional[Span]:
     return dataclasses.replace(span, end=span.start + cut, text=span.text[:cut])
 
 
+def _open_bracket_apart(span: Span, text: str, lang: str) -> List[Span]:
+    """A name holds no bracket it does not close.  Where a span's bracket closes right after
+    it, the span takes the closing bracket: "Üldkohus (kuues koda)", "Linköping (Sverige)" are
+    annotated whole.  Elsewhere the words before the bracket and those after it (but the
+    function words it opens with) are two names: "Department of Commerce (of the United
+    States Government" is "Department of Commerce" and "United States Government";
+    "Bundestagi (liitvabariigi parlament" "Bundestagi" and "liitvabariigi parlament" (a
+    body's name, said in Estonian), "resources (e.g. IP" "resources" and "IP"; "(Germany" is
+    "Germany"."""
+    if span.category not in CATS or "(" not in span.text:
+        return [span]
+    depth, opened = 0, None
+    for i, ch in enumerate(span.text):
+        if ch == "(":
+            opened = i if depth == 0 else opened
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+    if depth == 0:
+        return [span]
+    if depth == 1 and text[span.end:span.end + 1] == ")":
+        return [dataclasses.replace(span, end=span.end + 1, text=span.text + ")")]
+    out = []
+    before = span.text[:opened].rstrip()
+    if any(_wordish(w) for _, _, w in tokenize(before)):
+        out.append(dataclasses.replace(span, end=span.start + len(before), text=before))
+    after = [t for t in tokenize(span.text[opened + 1:]) if _wordish(t[2])]
+    first = next((k for k, t in enumerate(after) if not function_word(t[2], lang)
+                  and not _ABBREVIATION.fullmatch(t[2])), None)
+    if first is not None:
+        a = span.start + opened + 1 + after[first][0]
+        out += _open_bracket_apart(dataclasses.replace(
+            span, start=a, text=span.text[a - span.start:]), text, lang)
+    return out
+
+
 _TAIL_ARTICLES = {"the", "a", "an"}
 _LOWER_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
@@ -2205,8 +2241,9 @@ class NameTagger:
             spans = _with_translated_names(text, spans, lang)
             spans = _with_name_prefixes(text, _with_person_shapes(text, spans, lang, classes),
                                         lang)
-            out.append(_with_false_starts(text, _quotation_apart(
-                text, _with_named_tails(text, spans, lang, classes))))
+            spans = _with_false_starts(text, _quotation_apart(
+                text, _with_named_tails(text, spans, lang, classes)))
+            out.append([t for s in spans for t in _open_bracket_apart(s, text, lang)])
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out),
                                                       lang), lang, classes)
         out = _with_case_parties(texts, _with_address_owners(texts, _with_suspended_halves(
