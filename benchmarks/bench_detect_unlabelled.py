@@ -206,8 +206,17 @@ def main(argv=None):
         sys.exit(f"no corpora at {corpora} (set DOPPEL_CORPORA or --corpora)")
     options = ProtectOptions(method="none", categories=DEFAULT_CATEGORIES,
                              detectors=tuple(d for d in a.detectors.split(",") if d))
-    work = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="doppel-unlabelled-"))
-    work.mkdir(parents=True, exist_ok=True)
+    if a.keep:
+        Path(a.keep).mkdir(parents=True, exist_ok=True)
+        _measure(a, corpora, options, Path(a.keep))
+        print(f"(detected JSONL under {a.keep})")
+        return
+    with tempfile.TemporaryDirectory(prefix="doppel-unlabelled-") as work:
+        _measure(a, corpora, options, Path(work))
+
+
+def _measure(a, corpora: Path, options: ProtectOptions, work: Path):
+    """Detect and score the sets ``a`` names, the detected JSONL written under ``work``."""
     tool = corpora.parent / "tools" / "check_unlabelled.py"
     if "gum" in a.sets:
         print("UD GUM dev+test, by genre (English)")
@@ -243,7 +252,6 @@ def main(argv=None):
                 print("  shared tool:", r.stdout.strip().splitlines()[-1])
         print(fmt_row("MultiLeg all", total))
         os.environ.pop("DOPPEL_NAME_MODEL", None)
-    print(f"(detected JSONL under {work})")
 
 
 def _examples(sc: Score, n: int):
