@@ -97,3 +97,49 @@ def test_language_doubt_as_plain_on_multileg_declared_right_and_wrong():
 ])
 def test_language_doubt_as_plain_on_other_scripts(texts, lang):
     assert source_language_doubt(texts, lang) == _plain_doubt(texts, lang)
+
+
+def _multileg_texts():
+    texts = []
+    for path in sorted(glob.glob(os.path.join(MULTILEG, "*", "*.jsonl"))):
+        with open(path, encoding="utf-8") as fh:
+            texts += [json.loads(line)["text"] for line in fh if line.strip()]
+    return texts
+
+
+_DATE_CASES = ["on 13thDecember 2012 and 1stjune", "a1december b_2june 3_may x13december",
+               "13 December 2012, December 13, 2012 and 2012. gada 13. decembrī",
+               "mayor, summary, market, Mayo, MAY 5, sept. 2019, Sept 9",
+               "2016 m. gruodžio 13 d.; 2016. aastal; 2016 r.; 2018.–2019. gada",
+               "12.5.2019, 2019-05-12, 5/12/19, 1.2.3 and 13 de diciembre de 2012"]
+
+
+@pytest.mark.skipif(not os.path.isdir(MULTILEG), reason="MultiLeg corpus not available")
+def test_new_screens_pass_every_text_their_pattern_finds_in():
+    """The screens run before the card, VAT, personal-code, numeric-date and year-word
+    patterns pass every MultiLeg segment (every language) in which the pattern finds
+    anything, and the recognisers still find what their cases hold."""
+    from transforms.detect import dates
+    from transforms.detect import identifiers as ids
+    from transforms.detect.base import REGISTRY
+
+    card, vat, codes = REGISTRY["CARD"], REGISTRY["VAT"], REGISTRY["PERSONAL_CODE"]
+    hits = 0
+    texts = _multileg_texts() + _DATE_CASES + [
+        "card 4111 1111 1111 1111, VAT DE 123456789 and LV40003245752, pnr 811218-9876",
+        "a 12-digit 123456789012 run, ATU12345678 and 010180-123A"]
+    for t in texts:
+        found = [bool(card.pattern.search(t)), bool(vat.pattern.search(t)),
+                 any(p.search(t) for _, p, _, needs_run in codes.schemes if needs_run),
+                 bool(dates.NUMERIC_RE.search(t)), bool(dates.YEAR_WORD_RE.search(t))]
+        screens = [bool(card.twelve_digits.search(t)), bool(vat.country_and_first.search(t)),
+                   bool(ids._DIGIT_RUN.search(t)), bool(dates._NUMERIC_SCREEN.search(t)),
+                   bool(dates._YEAR_WORD_SCREEN.search(t))]
+        for f, s in zip(found, screens):
+            assert s or not f, t
+            hits += f
+    assert hits > 1000
+    spans = {(s.category, s.text) for s in ids.detect(" ".join(texts[-7:]), "en")}
+    for want in [("CARD", "4111 1111 1111 1111"), ("VAT", "LV40003245752"),
+                 ("DATE", "12.5.2019"), ("DATE", "2019-05-12"), ("DATE", "13 December 2012")]:
+        assert want in spans, want

@@ -83,6 +83,12 @@ SPELLED_RE = [re.compile(p, re.IGNORECASE) for p in SPELLED]
 # "2016 r.", "2018.–2019. gada"): a date in lv, lt, et and pl, which a bare "in 2016" in
 # English is not.
 YEAR_WORD_RE = re.compile(rf"{_W}(?:{_YEAR}\.?\s?[\-\u2013]\s?)?{_YEAR}{_YEAR_WORD}{_X}")
+# The screens of the numeric and year-word patterns: what each holds (a digit, a separator
+# and a digit; a year's last digit and its year word), led by a digit, which
+# ``re`` skips to at C speed; the patterns, led by their left boundary, try every position.
+# Most segments hold no year word, and many no numeric date's separator.
+_NUMERIC_SCREEN = re.compile(r"\d[-./]\d")
+_YEAR_WORD_SCREEN = re.compile(r"\d" + _YEAR_WORD)
 # A spelled-out month is a whole word (glued at most to a day: "13th December"): the text's
 # words are looked up instead of scanning every position with the 150-month alternation.
 _MONTH_WORD = re.compile(_MONTH, re.IGNORECASE)
@@ -173,7 +179,7 @@ class DateRecognizer(Recognizer):
 
     def find(self, text: str, ctx) -> List[Span]:
         out = []
-        for m in NUMERIC_RE.finditer(text):
+        for m in NUMERIC_RE.finditer(text) if _NUMERIC_SCREEN.search(text) else ():
             if m.group("y1"):
                 ok = _valid(int(m.group("y1")), int(m.group("m1")), int(m.group("d1")))
             else:
@@ -187,7 +193,7 @@ class DateRecognizer(Recognizer):
                 out.append(Span(s, e, "DATE", "DATE:numeric", text[s:e]))
         for m in _spelled(text):
             out.append(Span(m.start(), m.end(), "DATE", "DATE:spelled", m.group()))
-        for m in YEAR_WORD_RE.finditer(text):
+        for m in YEAR_WORD_RE.finditer(text) if _YEAR_WORD_SCREEN.search(text) else ():
             if all(m.end() <= s.start or m.start() >= s.end for s in out):
                 out.append(Span(m.start(), m.end(), "DATE", "DATE:year", m.group()))
         return out
