@@ -115,6 +115,23 @@ _DATE_CASES = ["on 13thDecember 2012 and 1stjune", "a1december b_2june 3_may x13
 
 
 @pytest.mark.skipif(not os.path.isdir(MULTILEG), reason="MultiLeg corpus not available")
+def test_month_starts_as_the_walk_over_every_word():
+    from transforms.detect import dates
+
+    def walked(text):
+        low = dates._lower(text)
+        return [m.start() + at for m in dates._LETTER_WORD.finditer(low)
+                for at in [dates._month_offset(m.group(0))] if at is not None]
+
+    found = 0
+    for text in _multileg_texts() + _DATE_CASES:
+        got = dates._month_starts(text)
+        assert got == walked(text), text
+        found += bool(got)
+    assert found > 1000
+
+
+@pytest.mark.skipif(not os.path.isdir(MULTILEG), reason="MultiLeg corpus not available")
 def test_new_screens_pass_every_text_their_pattern_finds_in():
     """The screens run before the card, VAT, personal-code, numeric-date and year-word
     patterns pass every MultiLeg segment (every language) in which the pattern finds

@@ -108,21 +108,44 @@ def _month_starts(text: str) -> List[int]:
     new = set(_LETTER_WORD.findall(low)) - _NOT_MONTH
     if not new:
         return []
-    found = False
+    months = {}
     for word in new:
-        if _month_offset(word) is None:
+        at = _month_offset(word)
+        if at is None:
             if len(_NOT_MONTH) < _NOT_MONTH_MAX:
                 _NOT_MONTH.add(word)
         else:
-            found = True
-    if not found:
-        return []
+            months[word] = at
+    # Where those words are: found with ``str.find``, not by walking every word of the text
+    # again (a month's text holds one or two among dozens)
     out = []
-    for m in _LETTER_WORD.finditer(low):
-        at = _month_offset(m.group(0))
-        if at is not None:
-            out.append(m.start() + at)
-    return out
+    for word, at in months.items():
+        q = low.find(word)
+        while q >= 0:
+            if _word_at(low, q, len(word)):
+                out.append(q + at)
+            q = low.find(word, q + 1)
+    return sorted(out)
+
+
+def _word_at(text: str, q: int, n: int) -> bool:
+    """Whether ``_LETTER_WORD.finditer(text)`` finds a word of ``n`` characters at ``q``
+    (``text[q]`` being a letter): the word is the rest of the run of word characters from
+    its first letter, so the run ends at ``q + n`` and holds no letter before ``q``."""
+    end = q + n
+    if end < len(text) and _is_word_char(text[end]):
+        return False
+    p = q - 1
+    while p >= 0 and _is_word_char(text[p]):
+        if not (text[p] == "_" or text[p].isdecimal()):
+            return False               # a letter before: the word began there
+        p -= 1
+    return True
+
+
+def _is_word_char(c: str) -> bool:
+    """``re``'s ``\\w`` for a character of a str pattern."""
+    return c.isalnum() or c == "_"
 
 
 @functools.lru_cache(maxsize=1 << 14)
