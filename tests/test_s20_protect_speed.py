@@ -134,8 +134,9 @@ def test_month_starts_as_the_walk_over_every_word():
 @pytest.mark.skipif(not os.path.isdir(MULTILEG), reason="MultiLeg corpus not available")
 def test_new_screens_pass_every_text_their_pattern_finds_in():
     """The screens run before the card, VAT, personal-code, numeric-date and year-word
-    patterns pass every MultiLeg segment (every language) in which the pattern finds
-    anything, and the recognisers still find what their cases hold."""
+    patterns (and the digit before any date) pass every MultiLeg segment (every language) in
+    which the pattern finds anything, and the recognisers still find what their cases
+    hold."""
     from transforms.detect import dates
     from transforms.detect import identifiers as ids
     from transforms.detect.base import REGISTRY
@@ -148,10 +149,11 @@ def test_new_screens_pass_every_text_their_pattern_finds_in():
     for t in texts:
         found = [bool(card.pattern.search(t)), bool(vat.pattern.search(t)),
                  any(p.search(t) for _, p, _, needs_run in codes.schemes if needs_run),
-                 bool(dates.NUMERIC_RE.search(t)), bool(dates.YEAR_WORD_RE.search(t))]
+                 bool(dates.NUMERIC_RE.search(t)), bool(dates.YEAR_WORD_RE.search(t)),
+                 any(p.search(t) for p in dates.SPELLED_RE)]
         screens = [bool(card.twelve_digits.search(t)), bool(vat.country_and_first.search(t)),
                    bool(ids._DIGIT_RUN.search(t)), bool(dates._NUMERIC_SCREEN.search(t)),
-                   bool(dates._YEAR_WORD_SCREEN.search(t))]
+                   bool(dates._YEAR_WORD_SCREEN.search(t)), bool(dates._DIGIT.search(t))]
         for f, s in zip(found, screens):
             assert s or not f, t
             hits += f

@@ -88,6 +88,9 @@ YEAR_WORD_RE = re.compile(rf"{_W}(?:{_YEAR}\.?\s?[\-\u2013]\s?)?{_YEAR}{_YEAR_WO
 # ``re`` skips to at C speed; the patterns, led by their left boundary, try every position.
 # Most segments hold no year word, and many no numeric date's separator.
 _NUMERIC_SCREEN = re.compile(r"\d[-./]\d")
+# Every date found here holds a digit (a day or a year beside a spelled-out month, or a
+# numeric date): a text without one (a third of MultiLeg en segments) is not read for months.
+_DIGIT = re.compile(r"\d")
 _YEAR_WORD_SCREEN = re.compile(r"\d" + _YEAR_WORD)
 # A spelled-out month is a whole word (glued at most to a day: "13th December"): the text's
 # words are looked up instead of scanning every position with the 150-month alternation.
@@ -202,6 +205,8 @@ class DateRecognizer(Recognizer):
 
     def find(self, text: str, ctx) -> List[Span]:
         out = []
+        if not _DIGIT.search(text):
+            return out
         for m in NUMERIC_RE.finditer(text) if _NUMERIC_SCREEN.search(text) else ():
             if m.group("y1"):
                 ok = _valid(int(m.group("y1")), int(m.group("m1")), int(m.group("d1")))
