@@ -50,6 +50,10 @@ _LANGUAGE_OF = {"HANGUL": "ko", "GREEK": "el", "HEBREW": "he", "ARABIC": "ar", "
 _WORD = re.compile(r"[^\W\d_]{2,}")
 _LETTER = re.compile(r"[^\W\d_]")
 _LATIN = re.compile(r"[A-Za-zÀ-ÖØ-öø-ɏ]")
+# A letter of another script than the Latin one (every ``_LATIN`` character is a letter): on
+# a document in a Latin-script language there are none or few, found much faster than its
+# every letter is.
+_NON_LATIN_LETTER = re.compile(r"[^\W\d_A-Za-zÀ-ÖØ-öø-ɏ]")
 # The document's first characters are read, enough to judge and cheap on a long one.
 READ = 20_000
 
@@ -65,10 +69,13 @@ def source_language_doubt(texts: Iterable[str], lang: str) -> Optional[Dict[str,
     of its words each language knows where the words decided."""
     text = "\n".join(texts)[:READ]
     own = _SCRIPT_OF.get(lang, "LATIN")
-    total = len(_LETTER.findall(text))
-    if not total:
+    if not _LETTER.search(text):
         return None
-    if own != "LATIN" or 2 * len(_LATIN.findall(text)) < total:
+    # the script is looked at where fewer than half the letters are Latin: then there is a
+    # non-Latin letter at least, and the letters are counted
+    non_latin = own != "LATIN" or _NON_LATIN_LETTER.search(text) is not None
+    total = len(_LETTER.findall(text)) if non_latin else 0
+    if own != "LATIN" or non_latin and 2 * len(_LATIN.findall(text)) < total:
         letters = collections.Counter(_script(ch) for ch in text if ch.isalpha())
         kana = letters["HIRAGANA"] + letters["KATAKANA"]
         script, count = letters.most_common(1)[0]
@@ -87,11 +94,23 @@ def source_language_doubt(texts: Iterable[str], lang: str) -> Optional[Dict[str,
         return None
     sample = [w for w, _ in words.most_common(SAMPLE)]
 
-    def share(code: str) -> Optional[float]:
+    def share(code: str, enough: Optional[float] = None) -> Optional[float]:
+        """The share of ``sample`` that ``code``'s list knows; where ``enough`` is given,
+        counted only until it reaches that."""
         fn = zipf_fn(code)
-        return None if fn is None else sum(fn(w) >= KNOWN_ZIPF for w in sample) / len(sample)
+        if fn is None:
+            return None
+        known = 0
+        for w in sample:
+            if fn(w) >= KNOWN_ZIPF:
+                known += 1
+                if enough is not None and known / len(sample) >= enough:
+                    break
+        return known / len(sample)
 
-    mine = share(lang)
+    # a document in its language is past the doubt well before its last words: it is not
+    # read further (the verdict is the same)
+    mine = share(lang, enough=DOUBT)
     if mine >= DOUBT:
         return None
     shares = {c: share(c) for c in CANDIDATES if c != lang and _SCRIPT_OF.get(c, "LATIN") == own}

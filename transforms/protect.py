@@ -536,7 +536,11 @@ def _outside_citations(doc: Document, mentions: List[Mention],
     across one ("2017/1001 59", an act and its article, is no phone number)."""
     from transforms.detect.identifiers import laws_cited
     cited = dict(cited)         # the laws keep detectors off only: not the caller's
+    # (looked for only in the segments where something was found: most have nothing)
+    found_in = {m.segment for m in mentions}
     for seg in doc.segments:
+        if seg.index not in found_in:
+            continue
         laws = laws_cited(seg.text)
         if laws:
             cited[seg.index] = cited.get(seg.index, []) + laws

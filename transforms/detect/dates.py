@@ -83,6 +83,15 @@ SPELLED_RE = [re.compile(p, re.IGNORECASE) for p in SPELLED]
 # "2016 r.", "2018.–2019. gada"): a date in lv, lt, et and pl, which a bare "in 2016" in
 # English is not.
 YEAR_WORD_RE = re.compile(rf"{_W}(?:{_YEAR}\.?\s?[\-\u2013]\s?)?{_YEAR}{_YEAR_WORD}{_X}")
+# The screens of the numeric and year-word patterns: what each holds (a digit, a separator
+# and a digit; a year's last digit and its year word), led by a digit, which
+# ``re`` skips to at C speed; the patterns, led by their left boundary, try every position.
+# Most segments hold no year word, and many no numeric date's separator.
+_NUMERIC_SCREEN = re.compile(r"\d[-./]\d")
+# Every date found here holds a digit (a day or a year beside a spelled-out month, or a
+# numeric date): a text without one (a third of MultiLeg en segments) is not read for months.
+_DIGIT = re.compile(r"\d")
+_YEAR_WORD_SCREEN = re.compile(r"\d" + _YEAR_WORD)
 # A spelled-out month is a whole word (glued at most to a day: "13th December"): the text's
 # words are looked up instead of scanning every position with the 150-month alternation.
 _MONTH_WORD = re.compile(_MONTH, re.IGNORECASE)
@@ -102,21 +111,44 @@ def _month_starts(text: str) -> List[int]:
     new = set(_LETTER_WORD.findall(low)) - _NOT_MONTH
     if not new:
         return []
-    found = False
+    months = {}
     for word in new:
-        if _month_offset(word) is None:
+        at = _month_offset(word)
+        if at is None:
             if len(_NOT_MONTH) < _NOT_MONTH_MAX:
                 _NOT_MONTH.add(word)
         else:
-            found = True
-    if not found:
-        return []
+            months[word] = at
+    # Where those words are: found with ``str.find``, not by walking every word of the text
+    # again (a month's text holds one or two among dozens)
     out = []
-    for m in _LETTER_WORD.finditer(low):
-        at = _month_offset(m.group(0))
-        if at is not None:
-            out.append(m.start() + at)
-    return out
+    for word, at in months.items():
+        q = low.find(word)
+        while q >= 0:
+            if _word_at(low, q, len(word)):
+                out.append(q + at)
+            q = low.find(word, q + 1)
+    return sorted(out)
+
+
+def _word_at(text: str, q: int, n: int) -> bool:
+    """Whether ``_LETTER_WORD.finditer(text)`` finds a word of ``n`` characters at ``q``
+    (``text[q]`` being a letter): the word is the rest of the run of word characters from
+    its first letter, so the run ends at ``q + n`` and holds no letter before ``q``."""
+    end = q + n
+    if end < len(text) and _is_word_char(text[end]):
+        return False
+    p = q - 1
+    while p >= 0 and _is_word_char(text[p]):
+        if not (text[p] == "_" or text[p].isdecimal()):
+            return False               # a letter before: the word began there
+        p -= 1
+    return True
+
+
+def _is_word_char(c: str) -> bool:
+    """``re``'s ``\\w`` for a character of a str pattern."""
+    return c.isalnum() or c == "_"
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -173,7 +205,9 @@ class DateRecognizer(Recognizer):
 
     def find(self, text: str, ctx) -> List[Span]:
         out = []
-        for m in NUMERIC_RE.finditer(text):
+        if not _DIGIT.search(text):
+            return out
+        for m in NUMERIC_RE.finditer(text) if _NUMERIC_SCREEN.search(text) else ():
             if m.group("y1"):
                 ok = _valid(int(m.group("y1")), int(m.group("m1")), int(m.group("d1")))
             else:
@@ -187,7 +221,7 @@ class DateRecognizer(Recognizer):
                 out.append(Span(s, e, "DATE", "DATE:numeric", text[s:e]))
         for m in _spelled(text):
             out.append(Span(m.start(), m.end(), "DATE", "DATE:spelled", m.group()))
-        for m in YEAR_WORD_RE.finditer(text):
+        for m in YEAR_WORD_RE.finditer(text) if _YEAR_WORD_SCREEN.search(text) else ():
             if all(m.end() <= s.start or m.start() >= s.end for s in out):
                 out.append(Span(m.start(), m.end(), "DATE", "DATE:year", m.group()))
         return out

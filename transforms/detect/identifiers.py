@@ -57,8 +57,10 @@ class IbanRecognizer(Recognizer):
         self.valid = _safe(iban.is_valid)
 
     # what the pattern begins with, without its left boundary: a search for it alone skips
-    # the pattern on most segments, which have no two capitals before two digits
-    country_and_check = re.compile(r"[A-Z]{2}\d{2}")
+    # the pattern on most segments, which have no two capitals before two digits.  (Each
+    # screen here begins with one character class, not a repeat or an assertion: ``re`` then
+    # skips to where that character is at C speed, instead of trying the pattern everywhere.)
+    country_and_check = re.compile(r"[A-Z][A-Z]\d\d")
 
     def find(self, text, ctx):
         out = []
@@ -96,8 +98,14 @@ class CardRecognizer(Recognizer):
             return False
         return any(p.match(digits) and len(digits) in lengths for p, lengths in self.IIN_RE)
 
+    # the twelve digits the pattern needs at least, joined as it joins them: most segments
+    # have none, and the pattern is not tried at each of their positions
+    twelve_digits = re.compile(r"\d(?:[ -]?\d){11}")
+
     def find(self, text, ctx):
         out = []
+        if not self.twelve_digits.search(text):
+            return out
         for m in self.pattern.finditer(text):
             # no trimming: a prefix of a longer digit sequence passes Luhn 1 time in 10
             if self.ok(m.group()):
@@ -120,8 +128,14 @@ class VatRecognizer(Recognizer):
         from stdnum.eu import vat
         self.valid = _safe(vat.is_valid)
 
+    # the pattern without its left boundary, up to its first character after the prefix:
+    # without one (most segments) the pattern is not tried at each position
+    country_and_first = re.compile(rf"(?:{_VAT_PREFIX})[ ]?[0-9A-Z]")
+
     def find(self, text, ctx):
         out = []
+        if not self.country_and_first.search(text):
+            return out
         for m in self.pattern.finditer(text):
             hit = _longest_valid(text, m.start(), m.end(), self.valid, 6)
             if hit:
@@ -179,8 +193,9 @@ def _personal_codes():
 # Six digits in a row, or seven joined by single separators: what every personal code scheme
 # but the Italian codice fiscale holds somewhere (LV 11 digits with an optional dash, FI six
 # digits then a sign, ES NIE seven, DE and FR digit groups with single spaces, NL with dots).
-_DIGIT_RUN = re.compile(r"\d{6}|\d(?:[ .\-+]?\d){6}")
-_SIX_CAPITALS = re.compile(r"[A-Z]{6}")
+# (Written to begin with one character class, as ``IbanRecognizer.country_and_check``.)
+_DIGIT_RUN = re.compile(r"\d(?:\d{5}|(?:[ .\-+]?\d){6})")
+_SIX_CAPITALS = re.compile(r"[A-Z][A-Z]{5}")
 
 
 @register
@@ -401,8 +416,9 @@ _BARE_HOST = re.compile(
     r"(?P<rest>(?::\d{1,5})?(?:[/?#][^\s<>\"']*)?)(?![\w@\-\u2010\u2011])")
 # What every bare host holds: a label's last character, its dot and the top-level domain's
 # first letter.  Most segments have none ("e.g." aside, a full stop ends a sentence before a
-# space), and _BARE_HOST, which tries a label at every position, is not run on them.
-_HOST_DOT = re.compile(r"[^\W_]\.[^\W\d_]")
+# space), and _BARE_HOST, which tries a label at every position, is not run on them.  (Led
+# by the dot, which ``re`` finds at C speed; the label's character is looked at behind it.)
+_HOST_DOT = re.compile(r"\.(?<=[^\W_]\.)[^\W\d_]")
 # Common file name extensions that are also top-level domains: "clip.mov" or "setup.py" alone
 # in running text is a file, not a host (with a path or a subdomain it is a host).
 _FILE_EXTENSION_TLDS = frozenset("zip mov py sh md rs ps so ml cc pm tf".split())
