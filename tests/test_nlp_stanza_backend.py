@@ -1,5 +1,6 @@
 """Stanza backend without models: stops at start, names the fix, makes no network call."""
 import json
+import os
 import socket
 from pathlib import Path
 
@@ -109,3 +110,20 @@ def test_pipeline_style_document_with_offsets_converts_like_conllu(name):
            [(t.text, t.start_char, t.end_char, t.head, t.lemma) for t in plain.tokens]
     assert [(e.start_char, e.end_char, e.type) for e in rich.entities] == \
            [(e.start_char, e.end_char, e.type) for e in plain.entities]
+def test_the_default_model_directory_is_stanzas_own_found_without_importing_stanza(tmp_path):
+    """Asked for every worker that meets an unlabelled document: importing stanza (and torch)
+    for it cost 1.2 s of CPU."""
+    import subprocess
+    import sys
+    code = ("import sys; from transforms.nlp.stanza_backend import default_model_dir; "
+            "d = default_model_dir(); print('stanza' in sys.modules); "
+            "from stanza.resources.common import DEFAULT_MODEL_DIR; print(d == DEFAULT_MODEL_DIR)")
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DOPPEL_STANZA_DIR", "STANZA_RESOURCES_DIR")}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, check=True).stdout.split()
+    assert out == ["False", "True"]
+    env["STANZA_RESOURCES_DIR"] = str(tmp_path)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env=env, check=True).stdout.split()
+    assert out == ["False", "True"]

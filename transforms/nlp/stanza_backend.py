@@ -13,8 +13,11 @@ ner (only where Stanza has an NER model: none for lv, lt, et, hr).  When the dir
 """
 from __future__ import annotations
 
+import functools
+import importlib.util
 import json
 import os
+import re
 from pathlib import Path
 from typing import Dict, List, Mapping, Optional, Sequence
 
@@ -35,14 +38,31 @@ MWT_LANGS = {"ar", "ca", "cop", "cs", "cy", "de", "el", "en", "es", "fa", "fi", 
 
 
 def default_model_dir() -> str:
-    env = os.environ.get(ENV_DIR)
-    if env:
-        return env
+    """``DOPPEL_STANZA_DIR``, else Stanza's own default directory."""
+    return os.environ.get(ENV_DIR) or os.environ.get("STANZA_RESOURCES_DIR") \
+        or _stanza_default_dir()
+
+
+@functools.lru_cache(maxsize=1)
+def _stanza_default_dir() -> str:
+    """Stanza's ``DEFAULT_MODEL_DIR`` (``resources`` in the user cache directory of its
+    resources version), worked out as Stanza does it but without importing stanza: the
+    import (torch with it) cost 1.2 s of CPU to every worker that met an unlabelled
+    document, only to learn that no model is there."""
     try:
-        from stanza.resources.common import DEFAULT_MODEL_DIR
-        return DEFAULT_MODEL_DIR
-    except Exception:   # pragma: no cover
-        return str(Path.home() / "stanza_resources")
+        from platformdirs import user_cache_dir
+        spec = importlib.util.find_spec("stanza")        # found, not imported
+        folder = Path(next(iter(spec.submodule_search_locations)))
+        found = re.search(r"__resources_version__\s*=\s*['\"]([^'\"]+)",
+                          (folder / "_version.py").read_text(encoding="utf-8"))
+        return os.path.join(user_cache_dir("stanza", "StanfordNLP", found.group(1)),
+                            "resources")
+    except Exception:       # a Stanza laid out otherwise: ask it
+        try:
+            from stanza.resources.common import DEFAULT_MODEL_DIR
+            return DEFAULT_MODEL_DIR
+        except Exception:   # pragma: no cover - no Stanza at all
+            return str(Path.home() / "stanza_resources")
 
 
 def missing_message(lang: str, model_dir: str, detail: str = "") -> str:
