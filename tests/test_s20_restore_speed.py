@@ -1,0 +1,63 @@
+"""Issue 17 (session 20): restoration's and the sending threads' CPU cut without changing an
+output byte.  Each test pins what a faster path must keep answering exactly as the plain one
+did, on random inputs and on real ones."""
+from __future__ import annotations
+
+import random
+
+from transforms import restore
+from transforms.engines import apertium
+from transforms.linking import _TOKEN
+
+
+def _last_token_forward(stream, pred):
+    """The plain definition: every token of the stream, walked forward."""
+    last = None
+    for m in apertium._STREAM_TOKEN.finditer(stream):
+        if pred(stream, m.start(), m.group(0)):
+            last = m.start(), m.group(0)
+    return last
+
+
+def test_last_token_is_the_forward_walks():
+    rng = random.Random(20)
+    pieces = ["a", "b", ".", "[", "]", "\\", " ", "\n", "\t", "[]", ".[]", "\u00a0", "x y",
+              "<p>", "é", "[<p id=\"dpl0\">]", "\\/"]
+    for _ in range(30_000):
+        stream = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 16)))
+        for pred in (apertium._is_text, apertium._is_end_mark):
+            assert apertium._last_token(stream, pred) == _last_token_forward(stream, pred), \
+                (stream, pred.__name__)
+
+
+def test_end_of_text_on_a_deformatted_batch():
+    """What ``deformat_batch`` does with deshtml's output, on a stream of the kind it gets."""
+    texts = ['<p id="dpl0">Judgment of the Court (First Chamber) - C-215/11 and "x" [y] </p>\n'
+             '<p id="dpl1">Second one.</p>', "Other request text here.", "  ", "A.</p>"]
+    stream = "sep".join(texts).replace("/", "\\/").replace("[y]", "\\[y\\]")
+    for piece in [stream, *stream.split("sep")]:
+        for pred in (apertium._is_text, apertium._is_end_mark):
+            assert apertium._last_token(piece, pred) == _last_token_forward(piece, pred)
+
+
+def test_up_to_bytes_encodes_no_more_than_it_needs():
+    rng = random.Random(4)
+    for _ in range(20_000):
+        text = "".join(rng.choice("aé€😀 .") for _ in range(rng.randint(0, 60)))
+        n = rng.randint(0, 80)
+        whole = len(text.encode("utf-8")[:n].decode("utf-8", errors="ignore"))
+        assert apertium._up_to_bytes(text, n) == whole
+
+
+def test_tokens_are_the_token_patterns_matches():
+    rng = random.Random(7)
+    words = ["la", "Comisión", "de", "Juárez", "—", "C-215/11", "×", "İstanbul", "ß", "  ",
+             "'s", "a\u0301", "ﬁn", "x÷y", "\n", "l'État"]
+    for _ in range(3_000):
+        text = rng.choice(["", " ", "."]).join(rng.choice(words)
+                                              for _ in range(rng.randint(0, 30)))
+        view = restore._Tokens(text)
+        toks = list(_TOKEN.finditer(text))
+        assert view.words == [t.group(0) for t in toks]
+        assert view.starts == [t.start() for t in toks]
+        assert view.ends == [t.end() for t in toks]
