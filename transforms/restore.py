@@ -68,7 +68,8 @@ def _overlaps(span, taken) -> bool:
 def _free_tokens(toks, taken, starts=None, ends=None) -> List[bool]:
     """``not _overlaps(t.span(), taken)`` for each of ``toks`` (matches in text order, not
     overlapping): each taken span marks the run of tokens it overlaps, found by bisection
-    (``starts``, ``ends``: the tokens' own, where the caller has them)."""
+    (``starts``, ``ends``: the tokens' own, where the caller has them; ``toks`` is then
+    only counted: ``_Tokens.words`` will do)."""
     free = [True] * len(toks)
     if taken:
         if ends is None:
@@ -83,19 +84,28 @@ def _free_tokens(toks, taken, starts=None, ends=None) -> List[bool]:
 
 
 class _Tokens:
-    """A translated text's word tokens, their texts, folded texts (made when first asked
+    """A translated text's word tokens: their texts, folded texts (made when first asked
     for), starts and ends: restoration looks for every replacement of a segment in the same
     output, and each look at the engine's translation of a pseudonym (``_find_translated``)
-    had cut and folded the whole segment again (15,000 looks per 200 MultiLeg documents)."""
+    had cut and folded the whole segment again (15,000 looks per 200 MultiLeg documents).
 
-    __slots__ = ("text", "toks", "words", "starts", "ends", "_folded", "_candidates")
+    No match objects are kept: held for a segment's lookups, the hundreds of them each
+    output has counted towards the garbage collector's thresholds, and the collections they
+    set off (over the whole job's heap) had cost more than the tokenising itself.  A token's
+    start is where its text is next found: only non-word characters stand between two."""
+
+    __slots__ = ("text", "words", "starts", "ends", "_folded", "_candidates")
 
     def __init__(self, text: str):
         self.text = text
-        self.toks = list(_TOKEN.finditer(text))
-        self.words = [t.group(0) for t in self.toks]
-        self.starts = [t.start() for t in self.toks]
-        self.ends = [t.end() for t in self.toks]
+        self.words = _TOKEN.findall(text)
+        self.starts, self.ends = starts, ends = [], []
+        find, pos = text.find, 0
+        for word in self.words:
+            pos = find(word, pos)
+            starts.append(pos)
+            pos += len(word)
+            ends.append(pos)
         self._folded = None
         self._candidates = None
 
@@ -344,7 +354,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
     # asks about every token twice, and each other word about those near it (the text's
     # tokens are kept from the last replacement looked for in it)
     view = _tokens_of(text)
-    toks, words = view.toks, view.words
+    words, starts, ends = view.words, view.starts, view.ends
     warm = getattr(lexicon, "warm", None)
     if warm is not None:
         warm(words)
@@ -354,7 +364,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
     if not pairs:
         return None
     folded = view.folded
-    free = _free_tokens(toks, taken, view.starts, view.ends)
+    free = _free_tokens(words, taken, starts, ends)
     folded_fake = {fw: fold(fw) for fw, _ in pairs}
 
     def same(fw: str, ow: str, found: str, default_only: bool) -> str:
@@ -378,7 +388,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
         return answer(fw, ow, t.group(0), fold(t.group(0)), default_only)
 
     def found_at(fw: str, ow: str, j: int, default_only: bool = False) -> Optional[str]:
-        """``found_as`` for ``toks[j]``, its folded text made once."""
+        """``found_as`` for token ``j``, its folded text made once."""
         return answer(fw, ow, words[j], folded[j], default_only)
 
     # Anchored on the longest word's occurrences; the others are looked for nearest to it
@@ -399,8 +409,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                 new = lexicon(fw, words[ai], ow, default_only)
             if new is None:
                 continue
-            t = toks[ai]
-            edits = [(t.start(), t.end(), new)]
+            edits = [(starts[ai], ends[ai], new)]
             used = {ai}
             for k in order[1:]:
                 kw, kow = pairs[k]
@@ -409,7 +418,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                 # the anchor in the stand-in ("… servicios de información, incluyendo
                 # COMPAGNIE DES pêches de SANTOS-MALO": its "de" is the one after)
                 ahead = kept[k] - kept[order[0]]
-                for j in sorted(range(max(0, ai - window), min(len(toks), ai + window + 1)),
+                for j in sorted(range(max(0, ai - window), min(len(words), ai + window + 1)),
                                 key=lambda j: (abs(j - ai), abs(j - ai - ahead))):
                     if j in used or not free[j]:
                         continue
@@ -421,7 +430,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                     edits = []
                     break
                 used.add(best[0])
-                edits.append((toks[best[0]].start(), toks[best[0]].end(), best[1]))
+                edits.append((starts[best[0]], ends[best[0]], best[1]))
             if edits:
                 break
     if not edits:
