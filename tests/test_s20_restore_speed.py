@@ -61,3 +61,13 @@ def test_tokens_are_the_token_patterns_matches():
         assert view.words == [t.group(0) for t in toks]
         assert view.starts == [t.start() for t in toks]
         assert view.ends == [t.end() for t in toks]
+
+
+def test_nearest_first_is_the_sorted_window():
+    for n in range(0, 9):
+        for anchor in range(n):
+            for window in range(0, 7):
+                for ahead in range(-4, 5):
+                    want = sorted(range(max(0, anchor - window), min(n, anchor + window + 1)),
+                                  key=lambda j: (abs(j - anchor), abs(j - anchor - ahead)))
+                    assert list(restore._nearest_first(anchor, ahead, window, n)) == want

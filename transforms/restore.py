@@ -327,6 +327,22 @@ def _anchor_candidates(view: "_Tokens", lexicon: Lexicon, fw: str, folded_fw: st
                 yield ai, default_only
 
 
+def _nearest_first(anchor: int, ahead: int, window: int, n: int):
+    """The indices from ``anchor - window`` to ``anchor + window`` (of 0 .. n - 1), nearest
+    the anchor first; of two as near, first the one on the side ``ahead`` points to, the
+    lower one where it is 0: ``sorted(range(...), key=lambda j: (abs(j - anchor),
+    abs(j - anchor - ahead)))`` one at a time, the window never sorted (the first index
+    that answers ends the search, most often the first or second)."""
+    lo, hi = max(0, anchor - window), min(n, anchor + window + 1)
+    yield anchor
+    for d in range(1, window + 1):
+        below, above = anchor - d, anchor + d
+        pair = (above, below) if ahead > 0 else (below, above)
+        for j in pair:
+            if lo <= j < hi:
+                yield j
+
+
 def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                      as_whole: bool = False, place: Optional[Callable[[str], Optional[str]]]
                      = None) -> Optional[Tuple[int, int, str]]:
@@ -418,8 +434,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                 # the anchor in the stand-in ("… servicios de información, incluyendo
                 # COMPAGNIE DES pêches de SANTOS-MALO": its "de" is the one after)
                 ahead = kept[k] - kept[order[0]]
-                for j in sorted(range(max(0, ai - window), min(len(words), ai + window + 1)),
-                                key=lambda j: (abs(j - ai), abs(j - ai - ahead))):
+                for j in _nearest_first(ai, ahead, window, len(words)):
                     if j in used or not free[j]:
                         continue
                     got = found_at(kw, kow, j)
