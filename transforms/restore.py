@@ -304,6 +304,14 @@ def _between_words(name: str) -> Tuple[str, ...]:
     return tuple(_BLANKS.sub(" ", m) for m in _BETWEEN_WORDS.findall(POSSESSIVE.sub("", name)))
 
 
+@functools.lru_cache(maxsize=4096)
+def _name_words(name: str) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
+    """A name's words, its possessive left out, and their folded forms.  (Kept per name,
+    bounded: a replacement is looked for up to three times, each time with its original.)"""
+    words = tuple(_TOKEN.findall(POSSESSIVE.sub("", name)))
+    return words, tuple(fold(w) for w in words)
+
+
 def _anchor_candidates(view: "_Tokens", lexicon: Lexicon, fw: str, folded_fw: str,
                        free: List[bool]):
     """(token index, default_only) in the order ``_find_translated`` tries its anchor word
@@ -358,8 +366,8 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
     a reordered name ("Parlamento Europeo") is found too; the words found must lie close
     together.  ``place``: a place's established target name ("Germany" -> "Alemania"),
     for an original word that goes back where the pseudonym's passed through unchanged."""
-    fake = list(_TOKEN.finditer(POSSESSIVE.sub("", a.replacement)))
-    orig = list(_TOKEN.finditer(POSSESSIVE.sub("", a.original)))
+    fake, folded_fakes = _name_words(a.replacement)
+    orig, folded_origs = _name_words(a.original)
     if not fake:
         return None
     whole = None
@@ -370,7 +378,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
         # "Court (First Chamber)" came back "Corte primero Cuarto"): the pseudonym's
         # translation, found word for word, gives way to the original whole
         whole = POSSESSIVE.sub("", a.original)
-        orig = fake
+        orig, folded_origs = fake, folded_fakes
     # each token's text, folded text and whether it is free, once: the anchor's search
     # asks about every token twice, and each other word about those near it (the text's
     # tokens are kept from the last replacement looked for in it)
@@ -379,14 +387,14 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
     warm = getattr(lexicon, "warm", None)
     if warm is not None:
         warm(words)
-    kept = [k for k, (f, o) in enumerate(zip(fake, orig))
-            if whole is not None or fold(f.group(0)) != fold(o.group(0))]
-    pairs = [(fake[k].group(0), orig[k].group(0)) for k in kept]
+    kept = [k for k in range(len(fake))
+            if whole is not None or folded_fakes[k] != folded_origs[k]]
+    pairs = [(fake[k], orig[k]) for k in kept]
     if not pairs:
         return None
     folded = view.folded
     free = _free_tokens(words, taken, starts, ends)
-    folded_fake = {fw: fold(fw) for fw, _ in pairs}
+    folded_fake = {fake[k]: folded_fakes[k] for k in kept}
 
     def same(fw: str, ow: str, found: str, default_only: bool) -> str:
         """The pseudonym's word found as it was sent, or but for its accents: the engine's
@@ -466,10 +474,11 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
         # Food SA" for "Embutidos Monells SA"); where the engine translated it ("SAGDE": read
         # as "sa", said), it goes back as the original's word, with the name.
         shared = []
-        for f, o in reversed(list(zip(fake, orig))):
-            if fold(f.group(0)) != fold(o.group(0)):
+        for f, o, folded_f, folded_o in reversed(list(zip(fake, orig, folded_fakes,
+                                                          folded_origs))):
+            if folded_f != folded_o:
                 break
-            shared.insert(0, (f.group(0), o.group(0)))
+            shared.insert(0, (f, o))
         for fw, ow in shared:
             nxt = _TOKEN.search(text, e)
             if nxt is None or text[e:nxt.start()].strip() or _overlaps(nxt.span(), taken):
@@ -503,11 +512,11 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
             # Parliament", both "la Tía"/"la Eurocámara"): the original as the engine
             # translates it, in the stand-in's form
             es, ee, _ = edits[0]
-            own = lexicon(fake[0].group(0), text[es:ee].lstrip("#"), whole)
+            own = lexicon(fake[0], text[es:ee].lstrip("#"), whole)
             if own:
                 return s, end, own
         return s, end, whole
-    own = {fold(o.group(0)) for o in orig}
+    own = set(folded_origs)
     if len(edits) > 1 and all(fold(new) in own for _, _, new in edits) and \
             [fold(new) for _, _, new in edits] != [fold(ow) for _, ow in pairs][:len(edits)] \
             and len(_TOKEN.findall(text[s:e])) == len(edits):
