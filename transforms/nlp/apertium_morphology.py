@@ -100,6 +100,14 @@ class Unit:
 _UNIT = re.compile(r"\^(.*?)\$")
 _READING = re.compile(r"([^<]*)((?:<[^>]*>)*)")
 _SPECIAL = re.compile(r"[\^$/<>\[\]{}\\@*#\0]")
+_TAG = re.compile(r"<([^>]*)>")
+
+
+@functools.lru_cache(maxsize=4096)
+def _tags_of(tags: str) -> Tuple[str, ...]:
+    """A reading's tags, "<n><f><sg>" -> ("n", "f", "sg"), made once: a few hundred tag
+    strings make every reading of a language's words, read again and again."""
+    return tuple(_TAG.findall(tags))
 
 
 def parse_units(stream: str) -> List[Unit]:
@@ -117,7 +125,7 @@ def parse_units(stream: str) -> List[Unit]:
                 m = _READING.fullmatch(piece)
                 if m is None:
                     continue
-                parts.append(Reading(m.group(1), tuple(re.findall(r"<([^>]*)>", m.group(2)))))
+                parts.append(Reading(m.group(1), _tags_of(m.group(2))))
             if parts:
                 parsed.append(tuple(parts))
         out.append(Unit(surface, tuple(parsed)))
