@@ -171,7 +171,10 @@ class Analyser:
         """The analysable ones of ``texts`` not analysed yet (what ``many`` would ask the
         process about; it answers the others from its cache)."""
         cache = self._cache
-        return [t for t in texts if t not in cache and analysable(t)]
+        # (the words not read looked for at C speed: after ``PairLexicon.prefetch`` a
+        # segment's words have nearly always all been read)
+        missing = set(texts).difference(cache)
+        return [t for t in texts if t in missing and analysable(t)] if missing else []
 
     def many(self, texts: Sequence[str]) -> Dict[str, List[Unit]]:
         # Answered from what this call found in the cache or asked, never read back from
