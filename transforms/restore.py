@@ -27,16 +27,11 @@ from transforms.linking import _IS_WORD, _TOKEN, _WORD, ENDINGS, POSSESSIVE, _lo
 from transforms.target_names import TRANSLATABLE, target_name
 
 
-# ``linking._lower`` of the texts last searched: each of a segment's replacements is looked
-# for in the same output, and lowering the whole output for each had cost more than the search.
-_lowered = functools.lru_cache(maxsize=64)(_lower)
-
-
 def _bounded_spans(text: str, needle: str):
     """Every (start, end) of ``needle`` in ``text`` on word boundaries, case-insensitively,
     overlapping ones included (a plain search: a run restores thousands of distinct
     replacements, and compiling a pattern for each cost more than the search)."""
-    low, nl = _lowered(text), _lowered(needle)
+    low, nl = _lower(text), _lower(needle)
     n, k = len(text), len(nl)
     idx = low.find(nl)
     while idx >= 0:
