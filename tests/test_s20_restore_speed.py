@@ -71,3 +71,43 @@ def test_nearest_first_is_the_sorted_window():
                     want = sorted(range(max(0, anchor - window), min(n, anchor + window + 1)),
                                   key=lambda j: (abs(j - anchor), abs(j - anchor - ahead)))
                     assert list(restore._nearest_first(anchor, ahead, window, n)) == want
+
+
+def _parse_units_plain(stream):
+    """``parse_units`` as it was: every reading parsed afresh."""
+    import re
+
+    from transforms.nlp.apertium_morphology import _READING, _UNIT, Reading, Unit
+    out = []
+    for body in _UNIT.findall(stream):
+        surface, *readings = body.split("/")
+        parsed = []
+        for r in readings:
+            if r.startswith("*"):
+                parsed = []
+                break
+            parts = []
+            for piece in r.split("+"):
+                m = _READING.fullmatch(piece)
+                if m is not None:
+                    parts.append(Reading(m.group(1), tuple(re.findall(r"<([^>]*)>", m.group(2)))))
+            if parts:
+                parsed.append(tuple(parts))
+        out.append(Unit(surface, tuple(parsed)))
+    return out
+
+
+def test_parse_units_reads_as_before_on_the_analysers_answers():
+    import pytest
+
+    from transforms.nlp import apertium_morphology as morphology
+    an = morphology.analyser("es")
+    if an is None:
+        pytest.skip("no Apertium es analyser installed")
+    words = _TOKEN.findall("El Tribunal de Justicia (Sala Primera) y la Comisión Europea; "
+                           "COMISIÓN comisión Comisiones del al Raíl Coto Court's Eurocámara "
+                           "parlamentos, cortes y consejos: la ley danesa de 2013.")
+    answers = an.proc.many([w + " " for w in words if morphology.analysable(w)])
+    for stream in answers + ["^a/b<n>+c<gen>/*d$", "^x/y<n><sg>+<z>$", ""]:
+        assert morphology.parse_units(stream) == _parse_units_plain(stream), stream
+        assert morphology.parse_units(stream) == _parse_units_plain(stream)   # kept: the same

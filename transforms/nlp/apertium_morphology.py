@@ -110,6 +110,15 @@ def _tags_of(tags: str) -> Tuple[str, ...]:
     return tuple(_TAG.findall(tags))
 
 
+@functools.lru_cache(maxsize=16384)
+def _reading(piece: str) -> Optional[Reading]:
+    """One part of a reading ("comisión<n><f><sg>") read, or None where it is none; the
+    same (immutable) Reading for the same text: the analyser gives it for the word's other
+    spellings too ("Comisión", "COMISIÓN"), and the words of every segment are read."""
+    m = _READING.fullmatch(piece)
+    return None if m is None else Reading(m.group(1), _tags_of(m.group(2)))
+
+
 def parse_units(stream: str) -> List[Unit]:
     """lt-proc analysis output -> units."""
     out = []
@@ -120,12 +129,7 @@ def parse_units(stream: str) -> List[Unit]:
             if r.startswith("*"):
                 parsed = []
                 break
-            parts = []
-            for piece in r.split("+"):
-                m = _READING.fullmatch(piece)
-                if m is None:
-                    continue
-                parts.append(Reading(m.group(1), _tags_of(m.group(2))))
+            parts = [reading for reading in map(_reading, r.split("+")) if reading is not None]
             if parts:
                 parsed.append(tuple(parts))
         out.append(Unit(surface, tuple(parsed)))
