@@ -14,6 +14,9 @@ are ``--documents``, like ``bench_scaling``) and prints:
     HTML formatters, the taggers restarted per request, ``lrx-proc``, the chains;
   * the leak guard's CPU seconds on the sending threads (``FormMatcher`` in
     ``transforms.stages``' guard), when it can be found;
+  * the sending threads' CPU seconds in ``stages.Translator.translate`` (the guard, the
+    batching, the engine's request building, deformatting and reformatting on whichever
+    sending thread runs a combined call; not the chain's relay threads, nor the waits);
   * the whole job's CPU seconds (this process and its waited-for children).
 
 No timing is asserted anywhere: a figure to compare two trees side by side (run it in each,
@@ -58,6 +61,7 @@ class Meter:
         self.restore_cpu = 0.0
         self.restore_calls = 0
         self.guard_cpu = 0.0
+        self.sending_cpu = 0.0
         self.starts = collections.Counter()
         self.profiler = None
         if profile:
@@ -102,7 +106,8 @@ def replay(path: str, runs: int, profile: str = None) -> int:
 
 
 def install(meter: Meter, record=None):
-    """Patch ``stages.restore_document``, ``subprocess.Popen`` and the leak guard's check."""
+    """Patch ``stages.restore_document``, ``subprocess.Popen``, ``stages.Translator.translate``
+    and the leak guard's check."""
     from transforms import stages
 
     real_restore = stages.restore_document
@@ -135,6 +140,18 @@ def install(meter: Meter, record=None):
             meter.starts[os.path.basename(str(prog)).split()[0]] += 1
         return real_init(self, args, *a, **kw)
     subprocess.Popen.__init__ = popen_init
+
+    real_translate = stages.Translator.translate
+
+    def translate(self, *args, **kwargs):
+        t0 = time.thread_time()
+        try:
+            return real_translate(self, *args, **kwargs)
+        finally:
+            dt = time.thread_time() - t0
+            with meter.lock:
+                meter.sending_cpu += dt
+    stages.Translator.translate = translate
 
     real_would_leak = getattr(stages, "_would_leak", None)
     if real_would_leak is not None:
@@ -195,6 +212,7 @@ def main(argv=None) -> int:
     print(f"restoration thread CPU: {meter.restore_cpu:.2f} s "
           f"({meter.restore_cpu * per100:.2f} s per 100 documents)")
     print(f"leak guard CPU (sending threads): {meter.guard_cpu:.2f} s")
+    print(f"Translator.translate CPU (sending threads): {meter.sending_cpu:.2f} s")
     print(f"job CPU (process + children): {cpu:.1f} s, wall {wall:.1f} s; peak RSS of this "
           f"process {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
     total = sum(meter.starts.values())

@@ -68,7 +68,8 @@ def _overlaps(span, taken) -> bool:
 def _free_tokens(toks, taken, starts=None, ends=None) -> List[bool]:
     """``not _overlaps(t.span(), taken)`` for each of ``toks`` (matches in text order, not
     overlapping): each taken span marks the run of tokens it overlaps, found by bisection
-    (``starts``, ``ends``: the tokens' own, where the caller has them)."""
+    (``starts``, ``ends``: the tokens' own, where the caller has them; ``toks`` is then
+    only counted: ``_Tokens.words`` will do)."""
     free = [True] * len(toks)
     if taken:
         if ends is None:
@@ -83,19 +84,28 @@ def _free_tokens(toks, taken, starts=None, ends=None) -> List[bool]:
 
 
 class _Tokens:
-    """A translated text's word tokens, their texts, folded texts (made when first asked
+    """A translated text's word tokens: their texts, folded texts (made when first asked
     for), starts and ends: restoration looks for every replacement of a segment in the same
     output, and each look at the engine's translation of a pseudonym (``_find_translated``)
-    had cut and folded the whole segment again (15,000 looks per 200 MultiLeg documents)."""
+    had cut and folded the whole segment again (15,000 looks per 200 MultiLeg documents).
 
-    __slots__ = ("text", "toks", "words", "starts", "ends", "_folded", "_candidates")
+    No match objects are kept: held for a segment's lookups, the hundreds of them each
+    output has counted towards the garbage collector's thresholds, and the collections they
+    set off (over the whole job's heap) had cost more than the tokenising itself.  A token's
+    start is where its text is next found: only non-word characters stand between two."""
+
+    __slots__ = ("text", "words", "starts", "ends", "_folded", "_candidates")
 
     def __init__(self, text: str):
         self.text = text
-        self.toks = list(_TOKEN.finditer(text))
-        self.words = [t.group(0) for t in self.toks]
-        self.starts = [t.start() for t in self.toks]
-        self.ends = [t.end() for t in self.toks]
+        self.words = _TOKEN.findall(text)
+        self.starts, self.ends = starts, ends = [], []
+        find, pos = text.find, 0
+        for word in self.words:
+            pos = find(word, pos)
+            starts.append(pos)
+            pos += len(word)
+            ends.append(pos)
         self._folded = None
         self._candidates = None
 
@@ -289,6 +299,14 @@ def _between_words(name: str) -> Tuple[str, ...]:
     return tuple(_BLANKS.sub(" ", m) for m in _BETWEEN_WORDS.findall(POSSESSIVE.sub("", name)))
 
 
+@functools.lru_cache(maxsize=4096)
+def _name_words(name: str) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
+    """A name's words, its possessive left out, and their folded forms.  (Kept per name,
+    bounded: a replacement is looked for up to three times, each time with its original.)"""
+    words = tuple(_TOKEN.findall(POSSESSIVE.sub("", name)))
+    return words, tuple(fold(w) for w in words)
+
+
 def _anchor_candidates(view: "_Tokens", lexicon: Lexicon, fw: str, folded_fw: str,
                        free: List[bool]):
     """(token index, default_only) in the order ``_find_translated`` tries its anchor word
@@ -317,6 +335,22 @@ def _anchor_candidates(view: "_Tokens", lexicon: Lexicon, fw: str, folded_fw: st
                 yield ai, default_only
 
 
+def _nearest_first(anchor: int, ahead: int, window: int, n: int):
+    """The indices from ``anchor - window`` to ``anchor + window`` (of 0 .. n - 1), nearest
+    the anchor first; of two as near, first the one on the side ``ahead`` points to, the
+    lower one where it is 0: ``sorted(range(...), key=lambda j: (abs(j - anchor),
+    abs(j - anchor - ahead)))`` one at a time, the window never sorted (the first index
+    that answers ends the search, most often the first or second)."""
+    lo, hi = max(0, anchor - window), min(n, anchor + window + 1)
+    yield anchor
+    for d in range(1, window + 1):
+        below, above = anchor - d, anchor + d
+        pair = (above, below) if ahead > 0 else (below, above)
+        for j in pair:
+            if lo <= j < hi:
+                yield j
+
+
 def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                      as_whole: bool = False, place: Optional[Callable[[str], Optional[str]]]
                      = None) -> Optional[Tuple[int, int, str]]:
@@ -327,8 +361,8 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
     a reordered name ("Parlamento Europeo") is found too; the words found must lie close
     together.  ``place``: a place's established target name ("Germany" -> "Alemania"),
     for an original word that goes back where the pseudonym's passed through unchanged."""
-    fake = list(_TOKEN.finditer(POSSESSIVE.sub("", a.replacement)))
-    orig = list(_TOKEN.finditer(POSSESSIVE.sub("", a.original)))
+    fake, folded_fakes = _name_words(a.replacement)
+    orig, folded_origs = _name_words(a.original)
     if not fake:
         return None
     whole = None
@@ -339,23 +373,23 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
         # "Court (First Chamber)" came back "Corte primero Cuarto"): the pseudonym's
         # translation, found word for word, gives way to the original whole
         whole = POSSESSIVE.sub("", a.original)
-        orig = fake
+        orig, folded_origs = fake, folded_fakes
     # each token's text, folded text and whether it is free, once: the anchor's search
     # asks about every token twice, and each other word about those near it (the text's
     # tokens are kept from the last replacement looked for in it)
     view = _tokens_of(text)
-    toks, words = view.toks, view.words
+    words, starts, ends = view.words, view.starts, view.ends
     warm = getattr(lexicon, "warm", None)
     if warm is not None:
         warm(words)
-    kept = [k for k, (f, o) in enumerate(zip(fake, orig))
-            if whole is not None or fold(f.group(0)) != fold(o.group(0))]
-    pairs = [(fake[k].group(0), orig[k].group(0)) for k in kept]
+    kept = [k for k in range(len(fake))
+            if whole is not None or folded_fakes[k] != folded_origs[k]]
+    pairs = [(fake[k], orig[k]) for k in kept]
     if not pairs:
         return None
     folded = view.folded
-    free = _free_tokens(toks, taken, view.starts, view.ends)
-    folded_fake = {fw: fold(fw) for fw, _ in pairs}
+    free = _free_tokens(words, taken, starts, ends)
+    folded_fake = {fake[k]: folded_fakes[k] for k in kept}
 
     def same(fw: str, ow: str, found: str, default_only: bool) -> str:
         """The pseudonym's word found as it was sent, or but for its accents: the engine's
@@ -378,7 +412,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
         return answer(fw, ow, t.group(0), fold(t.group(0)), default_only)
 
     def found_at(fw: str, ow: str, j: int, default_only: bool = False) -> Optional[str]:
-        """``found_as`` for ``toks[j]``, its folded text made once."""
+        """``found_as`` for token ``j``, its folded text made once."""
         return answer(fw, ow, words[j], folded[j], default_only)
 
     # Anchored on the longest word's occurrences; the others are looked for nearest to it
@@ -399,8 +433,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                 new = lexicon(fw, words[ai], ow, default_only)
             if new is None:
                 continue
-            t = toks[ai]
-            edits = [(t.start(), t.end(), new)]
+            edits = [(starts[ai], ends[ai], new)]
             used = {ai}
             for k in order[1:]:
                 kw, kow = pairs[k]
@@ -409,8 +442,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                 # the anchor in the stand-in ("… servicios de información, incluyendo
                 # COMPAGNIE DES pêches de SANTOS-MALO": its "de" is the one after)
                 ahead = kept[k] - kept[order[0]]
-                for j in sorted(range(max(0, ai - window), min(len(toks), ai + window + 1)),
-                                key=lambda j: (abs(j - ai), abs(j - ai - ahead))):
+                for j in _nearest_first(ai, ahead, window, len(words)):
                     if j in used or not free[j]:
                         continue
                     got = found_at(kw, kow, j)
@@ -421,7 +453,7 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                     edits = []
                     break
                 used.add(best[0])
-                edits.append((toks[best[0]].start(), toks[best[0]].end(), best[1]))
+                edits.append((starts[best[0]], ends[best[0]], best[1]))
             if edits:
                 break
     if not edits:
@@ -437,10 +469,11 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
         # Food SA" for "Embutidos Monells SA"); where the engine translated it ("SAGDE": read
         # as "sa", said), it goes back as the original's word, with the name.
         shared = []
-        for f, o in reversed(list(zip(fake, orig))):
-            if fold(f.group(0)) != fold(o.group(0)):
+        for f, o, folded_f, folded_o in reversed(list(zip(fake, orig, folded_fakes,
+                                                          folded_origs))):
+            if folded_f != folded_o:
                 break
-            shared.insert(0, (f.group(0), o.group(0)))
+            shared.insert(0, (f, o))
         for fw, ow in shared:
             nxt = _TOKEN.search(text, e)
             if nxt is None or text[e:nxt.start()].strip() or _overlaps(nxt.span(), taken):
@@ -474,11 +507,11 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
             # Parliament", both "la Tía"/"la Eurocámara"): the original as the engine
             # translates it, in the stand-in's form
             es, ee, _ = edits[0]
-            own = lexicon(fake[0].group(0), text[es:ee].lstrip("#"), whole)
+            own = lexicon(fake[0], text[es:ee].lstrip("#"), whole)
             if own:
                 return s, end, own
         return s, end, whole
-    own = {fold(o.group(0)) for o in orig}
+    own = set(folded_origs)
     if len(edits) > 1 and all(fold(new) in own for _, _, new in edits) and \
             [fold(new) for _, _, new in edits] != [fold(ow) for _, ow in pairs][:len(edits)] \
             and len(_TOKEN.findall(text[s:e])) == len(edits):

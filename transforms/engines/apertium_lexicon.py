@@ -387,14 +387,13 @@ class PairLexicon:
         lemma_keys = self._lemma_keys
 
         def test(found: str) -> bool:
-            if not analysable(found):
-                return False
             seen = cached(found)
             if seen is None:
-                # not analysed (yet): ``target_form`` answers by the first letters now, and
-                # otherwise once it has been analysed; its answer (which restoration keeps
-                # for the document) is its own to give
-                return True
+                # not analysable: False; else not analysed (yet): ``target_form`` answers by
+                # the first letters now, and otherwise once it has been analysed; its answer
+                # (which restoration keeps for the document) is its own to give.  (What the
+                # analyser has read was analysable: ``Analyser.many`` reads nothing else.)
+                return analysable(found)
             hit = lemma_keys.get(found)
             if hit is None or hit[0] is not seen:
                 if len(lemma_keys) > 200_000:

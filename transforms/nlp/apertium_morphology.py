@@ -100,6 +100,23 @@ class Unit:
 _UNIT = re.compile(r"\^(.*?)\$")
 _READING = re.compile(r"([^<]*)((?:<[^>]*>)*)")
 _SPECIAL = re.compile(r"[\^$/<>\[\]{}\\@*#\0]")
+_TAG = re.compile(r"<([^>]*)>")
+
+
+@functools.lru_cache(maxsize=4096)
+def _tags_of(tags: str) -> Tuple[str, ...]:
+    """A reading's tags, "<n><f><sg>" -> ("n", "f", "sg"), made once: a few hundred tag
+    strings make every reading of a language's words, read again and again."""
+    return tuple(_TAG.findall(tags))
+
+
+@functools.lru_cache(maxsize=16384)
+def _reading(piece: str) -> Optional[Reading]:
+    """One part of a reading ("comisión<n><f><sg>") read, or None where it is none; the
+    same (immutable) Reading for the same text: the analyser gives it for the word's other
+    spellings too ("Comisión", "COMISIÓN"), and the words of every segment are read."""
+    m = _READING.fullmatch(piece)
+    return None if m is None else Reading(m.group(1), _tags_of(m.group(2)))
 
 
 def parse_units(stream: str) -> List[Unit]:
@@ -112,12 +129,7 @@ def parse_units(stream: str) -> List[Unit]:
             if r.startswith("*"):
                 parsed = []
                 break
-            parts = []
-            for piece in r.split("+"):
-                m = _READING.fullmatch(piece)
-                if m is None:
-                    continue
-                parts.append(Reading(m.group(1), tuple(re.findall(r"<([^>]*)>", m.group(2)))))
+            parts = [reading for reading in map(_reading, r.split("+")) if reading is not None]
             if parts:
                 parsed.append(tuple(parts))
         out.append(Unit(surface, tuple(parsed)))
@@ -163,7 +175,10 @@ class Analyser:
         """The analysable ones of ``texts`` not analysed yet (what ``many`` would ask the
         process about; it answers the others from its cache)."""
         cache = self._cache
-        return [t for t in texts if t not in cache and analysable(t)]
+        # (the words not read looked for at C speed: after ``PairLexicon.prefetch`` a
+        # segment's words have nearly always all been read)
+        missing = set(texts).difference(cache)
+        return [t for t in texts if t in missing and analysable(t)] if missing else []
 
     def many(self, texts: Sequence[str]) -> Dict[str, List[Unit]]:
         # Answered from what this call found in the cache or asked, never read back from
