@@ -70,7 +70,15 @@ def _caps(pattern: str) -> str:
 
 
 def tokenize(text: str) -> List[Tuple[int, int, str]]:
-    return [(m.start(), m.end(), m.group()) for m in TOKEN.finditer(text)]
+    return list(_tokens(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _tokens(text: str) -> Tuple[Tuple[int, int, str], ...]:
+    # Kept: the rules tokenize the same texts again and again (a document's segments and
+    # its spans' texts: 43 tokenizations per segment of MultiLeg en), a tenth of the name
+    # model's CPU.  (Handed out as a new list: callers may change theirs.)
+    return tuple((m.start(), m.end(), m.group()) for m in TOKEN.finditer(text))
 
 
 def shape(tok: str) -> str:
@@ -274,55 +282,81 @@ def capitals_line(toks) -> bool:
     return bool(letters) and sum(ch.isupper() for ch in letters) / len(letters) > 0.7
 
 
+@functools.lru_cache(maxsize=100_000)
+def _word_features(w: str, lang: str, apt: Optional[Tuple[str, ...]]
+                   ) -> Tuple[Dict[str, object], str, Dict[str, object], Tuple[str, ...]]:
+    """What ``token_features`` gives a token from its word alone (not its place): the
+    features before "start", the Zipf bucket, those after "lang" (word lists, the analyser's
+    classes ``apt``), and which of those its neighbours see (``_NEIGHBOUR_FLAGS``).  Kept
+    per word: a document's words are mostly words it has had before, and these were a third
+    of the name model's CPU on unlabelled documents."""
+    low = w.lower()
+    bare = low.rstrip(".")
+    head = {
+        "w": low, "shape": shape(w), "suf3": low[-3:], "suf2": low[-2:], "suf4": low[-4:],
+        "pre3": low[:3], "len": min(len(w), 8),
+        "title": w[:1].isupper(), "upper": w.isupper() and len(w) > 1,
+        "initial": bool(_INITIAL.fullmatch(w)),
+    }
+    tail: Dict[str, object] = {}
+    lex = _lexicons()
+    for name in ("given", "family", "place", "title", "particle", "org", "loc", "common"):
+        if bare in lex[name]:
+            tail["lex_" + name] = True
+    if institution_head(bare, lang):
+        tail["org_head"] = True
+    for c in apt or ():
+        tail["apt_" + c] = True
+    return head, _zipf_bucket(bare, lang), tail, tuple(n for n in _NEIGHBOUR_FLAGS if n in tail)
+
+
+# The flags a token's next and previous tokens see of it, in this order.
+_NEIGHBOUR_FLAGS = ("lex_given", "lex_family", "lex_title", "lex_org", "lex_particle",
+                    "apt_common", "apt_np_loc", "apt_np_ant", "apt_np_cog", "apt_np_org")
+# A neighbour's features by its offset: (word, shape, org head, rule, title, prefix of flags)
+_NEIGHBOUR_KEYS = {d: (f"{d}:w", f"{d}:shape", f"{d}:org_head", f"{d}:rule", f"{d}:title",
+                       f"{d}:") for d in (-2, -1, 1, 2)}
+
+
 def token_features(toks, lang: str, lower_words: Set[str], cap_inside: Set[str],
                    rule_tags: Sequence[str],
                    classes: Dict[str, Tuple[str, ...]] = None) -> List[Dict[str, object]]:
-    lex = _lexicons()
     caps_line = capitals_line(toks)
-    base = []
+    base, seen = [], []
     for k, (s, e, w) in enumerate(toks):
-        low = w.lower()
-        bare = low.rstrip(".")
-        f = {
-            "w": low, "shape": shape(w), "suf3": low[-3:], "suf2": low[-2:], "suf4": low[-4:],
-            "pre3": low[:3], "len": min(len(w), 8),
-            "title": w[:1].isupper(), "upper": w.isupper() and len(w) > 1,
-            "initial": bool(_INITIAL.fullmatch(w)),
-            "start": k == 0 or toks[k - 1][2] in _SENT_END,
-            "zipf": _zipf_bucket(bare, lang),
-            "doc_lower": low in lower_words, "doc_cap_inside": low in cap_inside,
-            "caps_line": caps_line, "rule": rule_tags[k], "lang": lang,
-        }
-        for name in ("given", "family", "place", "title", "particle", "org", "loc", "common"):
-            if bare in lex[name]:
-                f["lex_" + name] = True
-        if institution_head(bare, lang):
-            f["org_head"] = True
-        if classes is not None:
-            for c in classes.get(w, ("na",) if not w[:1].isupper() else ("unknown",)):
-                f["apt_" + c] = True
+        apt = None if classes is None else \
+            classes.get(w, ("na",) if not w[:1].isupper() else ("unknown",))
+        head, zipf, tail, flags = _word_features(w, lang, apt)
+        seen.append(flags)
+        low = head["w"]
+        # (the keys in the order the shipped model was trained with)
+        f = dict(head)
+        f["start"] = k == 0 or toks[k - 1][2] in _SENT_END
+        f["zipf"] = zipf
+        f["doc_lower"], f["doc_cap_inside"] = low in lower_words, low in cap_inside
+        f["caps_line"], f["rule"], f["lang"] = caps_line, rule_tags[k], lang
+        f.update(tail)
         f["rule_lang"] = f"{rule_tags[k]}|{lang}"
         f["cap_zipf"] = f"{f['title']}|{f['start']}|{f['zipf']}|{f['doc_lower']}"
         base.append(f)
     feats = []
+    n = len(base)
     for k, f in enumerate(base):
         out = dict(f)
         for d in (-2, -1, 1, 2):
             j = k + d
-            if 0 <= j < len(base):
+            if 0 <= j < n:
                 g = base[j]
-                out[f"{d}:w"] = g["w"]
-                out[f"{d}:shape"] = g["shape"]
+                key_w, key_shape, key_head, key_rule, key_title, prefix = _NEIGHBOUR_KEYS[d]
+                out[key_w] = g["w"]
+                out[key_shape] = g["shape"]
                 if g.get("org_head"):       # "Apeliacinės [tarybos]", "Federalinės mokesčių
-                    out[f"{d}:org_head"] = True   # [tarnybos]": the name's head after it
-                if abs(d) == 1:
-                    out[f"{d}:rule"] = g["rule"]
-                    out[f"{d}:title"] = g["title"]
-                    for name in ("lex_given", "lex_family", "lex_title", "lex_org",
-                                 "lex_particle", "apt_common", "apt_np_loc", "apt_np_ant",
-                                 "apt_np_cog", "apt_np_org"):
-                        if g.get(name):
-                            out[f"{d}:{name}"] = True
+                    out[key_head] = True    # [tarnybos]": the name's head after it
+                if d in (-1, 1):
+                    out[key_rule] = g["rule"]
+                    out[key_title] = g["title"]
+                    for name in seen[j]:
+                        out[prefix + name] = True
             else:
                 out[f"{d}:edge"] = True
         feats.append(out)
@@ -330,19 +364,9 @@ def token_features(toks, lang: str, lower_words: Set[str], cap_inside: Set[str],
 
 
 def _as_crf(feats: List[Dict[str, object]]) -> List[Dict[str, float]]:
-    """python-crfsuite items: string features -> "name=value": 1.0."""
-    out = []
-    for f in feats:
-        item = {}
-        for key, v in f.items():
-            if v is True:
-                item[key] = 1.0
-            elif v is False or v is None:
-                continue
-            else:
-                item[f"{key}={v}"] = 1.0
-        out.append(item)
-    return out
+    """python-crfsuite items: string features -> "name=value": 1.0 (a true flag: "name")."""
+    return [{key if v is True else f"{key}={v}": 1.0 for key, v in f.items()
+             if v is not False and v is not None} for f in feats]
 
 
 def document_context(texts: Sequence[str], lang: str):
