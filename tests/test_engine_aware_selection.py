@@ -788,3 +788,28 @@ def test_an_acronym_the_dictionary_reads_as_a_word_goes_back_as_written():
     assert located("ECB", "Tap", "el plan (GRIFO) de Londres.") == "BCE"
     # not an acronym: a body's word in capitals is translated, as before
     assert located("OFFICE", "Tap", "el plan (GRIFO) de Londres.") == "OFICINA"
+
+
+def test_a_stand_in_the_engine_reads_as_one_unit_is_not_chosen():
+    """"European Parliament" is one noun to Apertium, translated "Eurocámara": chosen for
+    "Internet Assigned Numbers Authority" in the WGIG report, it could not be found in the
+    translation, and "la Eurocámara (IANA)" stayed in the Spanish."""
+    import os
+    from transforms.formats import read_document
+    from transforms.pseudonyms.engine_shaped import read_as_one
+    from tests.test_formats_helpers import corpora_dir
+    lex = pair_lexicon("en", "es")
+    assert read_as_one(lex.views, "European Parliament") and read_as_one(lex.views, "New York")
+    assert not read_as_one(lex.views, "Department of Commerce")
+    assert not read_as_one(lex.views, "Kim Fletcher")
+    path = os.path.join(corpora_dir(), "formats", "docx", "oxsdk-wgig-report.docx")
+    if not os.path.isfile(path):
+        import pytest
+        pytest.skip(f"formats corpus not found at {path} (DOPPEL_CORPORA)")
+    with open(path, "rb") as fh:
+        doc = read_document("oxsdk-wgig-report.docx", path, fh.read(), "en", "es")
+    pd = protect_document(doc, ProtectOptions(method="pseudonym", secret=b"x",
+                                              engine="apertium", detectors=("auto",)), [])
+    sent = {a.replacement for ps in pd.segments for a in ps.assignments if " " in a.replacement}
+    assert len(sent) > 100
+    assert not [r for r in sent if read_as_one(lex.views, r)]

@@ -35,6 +35,7 @@ from transforms.dictionary.select import distinct_needs, has_morphology
 from transforms.linking import fold, link_key, propagatable
 from transforms.pseudonyms.date import DatePseudonym, shifted_date
 from transforms.pseudonyms.dictionary_entry import DictPseudonym, _selector
+from transforms.pseudonyms.engine_shaped import read_as_one
 from transforms.pseudonyms.fallback import (_CANDIDATE_WORD, check_fallback_words,
                                             fallback_lists, pick)
 from transforms.pseudonyms.identifiers import fake_identifier, scramble
@@ -403,6 +404,9 @@ class PseudonymChooser:
             if any(o in w for x in sent for w in _folded_words(x) for o in own_words):
                 return False
             if not all(self._apart_from_text(x) for x in sent):
+                return False
+            if self.views is not None and any(read_as_one(self.views, x)
+                                              for x in sent if " " in x):
                 return False
             return not looks_like(entry.lemma)
 

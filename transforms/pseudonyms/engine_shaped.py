@@ -37,6 +37,17 @@ def _levels(view: str) -> List[str]:
     return (view + LEVEL_SEP * 2).split(LEVEL_SEP)[:3]
 
 
+def read_as_one(views, text: str) -> bool:
+    """Does the engine read some of ``text``'s words as one unit ("European Parliament": one
+    noun, translated "Eurocámara")?  Its view (``PairLexicon.views``) then has fewer units
+    than the text has words, and restoration, which finds a stand-in's translation word by
+    word, cannot find it: "la Eurocámara (IANA)" stayed in the Spanish WGIG report."""
+    return len(_levels(views([text])[text])[2].split()) < len(_WORDS.findall(text))
+
+
+_WORDS = re.compile(r"\w+(?:['’\-‑]\w+)*")     # "&" is no word, "Court's" is one
+
+
 class _ByView:
     """Words indexed by the engine's view of them: by their exact readings and by their main
     reading, leaving out those whose view ``keep`` refuses."""
