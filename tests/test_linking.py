@@ -292,3 +292,10 @@ def test_a_name_found_in_another_case_leaves_its_leading_lower_case_words_to_the
     assert (1, "WIPO Internet Domain Name Process") in found
     assert (2, "the Commission") in found and (2, "van der Berg") in found
     assert not any("first" in text for _, text in found)
+
+
+def test_a_capitalised_word_opens_with_a_capital_in_every_script_served():
+    from transforms.linking import _CAPWORD
+    text = "šajā Šajā ņemot Ņemot žēl Žanis иван Иван ёлка Ёлка ärger Ägypten"
+    assert [m.group() for m in _CAPWORD.finditer(text)] == \
+        ["Šajā", "Ņemot", "Žanis", "Иван", "Ёлка", "Ägypten"]

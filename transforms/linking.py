@@ -427,7 +427,11 @@ def _run_forms(extra: Tuple[Tuple[str, str], ...]):
     return run, casefolded, _compiled(tuple(sorted(run)))
 
 
-_CAPWORD = re.compile(r"(?<![\w\u00C0-\u024F])[A-ZÀ-ÖØ-ÞĀ-Žа-яА-Я][\w\u00C0-\u024F]+")
+# A word that opens with a capital (Latin, Latin-1, Latin Extended-A, Cyrillic).  Extended-A
+# alternates capitals and small letters, so a range "Ā-Ž" would take "šajā" and "ņemot" too.
+_CAPWORD = re.compile(r"(?<![\w\u00C0-\u024F])[A-ZÀ-ÖØ-Þ"
+                      + "".join(chr(c) for c in range(0x100, 0x17F) if chr(c).isupper())
+                      + r"А-ЯЁ][\w\u00C0-\u024F]+")
 
 
 def _propagate_inflected(segments, forms: Dict[str, str], covered, lang,
