@@ -229,6 +229,7 @@ def main(argv=None) -> int:
             print(f"throughput ratio (raw Apertium s / pipeline s): {sizes[0]} documents "
                   f"{lo['throughput_ratio']}; CPU ratio (raw Apertium CPU s / pipeline CPU s) "
                   f"{lo['cpu_ratio']}", file=sys.stderr)
+            write_json(args.json, result)
             return 0
         result["scaling"] = {
             "documents": f"{sizes[0]} -> {sizes[-1]} ({sizes[-1] / sizes[0]:g}x)",
@@ -256,10 +257,15 @@ def main(argv=None) -> int:
           + f"; {s['documents']}: time x{s['time_ratio']}, peak memory (PSS, process tree) "
           f"x{s['peak_pss_tree_ratio']}, peak RSS of the job's process x{s['peak_rss_job_ratio']}",
           file=sys.stderr)
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump(result, fh, indent=2)
+    write_json(args.json, result)
     return 0
+
+
+def write_json(path, result) -> None:
+    """``result`` to ``path`` (``--json``), if one was given."""
+    if path:
+        with open(path, "w", encoding="utf-8") as fh:
+            json.dump(result, fh, indent=2)
 
 
 if __name__ == "__main__":

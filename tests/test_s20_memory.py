@@ -1,0 +1,21 @@
+"""The scaling benchmark's ``--json`` file, and the translate job's memory per document."""
+import json
+
+from benchmarks import bench_scaling
+
+
+def test_bench_scaling_writes_json_for_a_single_size(tmp_path, monkeypatch):
+    # the measurements stubbed: what is checked is that the result reaches the file
+    monkeypatch.setattr(bench_scaling, "run_raw", lambda paths, tmp: (2.0, 1.5))
+    monkeypatch.setattr(bench_scaling, "run_pipeline",
+                        lambda pattern, out, extra: (4.0, 300 * 2**20, 200 * 2**20, 3.0))
+    source = tmp_path / "doc.jsonl"
+    source.write_text('{"text": "One segment.", "label": []}\n', encoding="utf-8")
+    target = tmp_path / "result.json"
+    assert bench_scaling.main(["--input", str(source), "--sizes", "3", "--json",
+                               str(target)]) == 0
+    written = json.loads(target.read_text(encoding="utf-8"))
+    assert written["sizes"]["3"]["documents"] == 3
+    assert written["sizes"]["3"]["throughput_ratio"] == 0.5
+    assert written["sizes"]["3"]["peak_rss_job_mib"] == 200.0
+    assert "scaling" not in written
