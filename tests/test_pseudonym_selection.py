@@ -723,3 +723,20 @@ def test_engine_missed_is_asked_before_the_other_tiers_and_ends_the_selection():
     got = sel.select("LOC", ms, "Tallinnas", order, acceptable,
                      engine_missed=lambda: missed.append(2) or False)
     assert (got.entry, got.step, missed) == (want.entry, want.step, [1, 2])
+
+
+def test_a_vocabulary_keeps_no_index_of_the_unknown_names_it_no_longer_serves():
+    # ``EngineVocabulary.without`` indexes a list by its identity; the list of unknown names
+    # is made anew whenever the names change (a document's), and every one made had been
+    # kept with its index: 5.5 MiB more RSS after 600 MultiLeg documents than after 60.
+    from transforms.pseudonyms.engine_shaped import EngineVocabulary
+    vocab = EngineVocabulary([], lambda texts: {})
+    views = lambda texts: {t: "*" for t in texts}           # noqa: E731 - all unknown
+    for k in range(50):
+        tag = chr(97 + k % 26) + chr(97 + k // 26)
+        names = [f"Zork{tag}", f"Blix{tag}", "Quorp"]
+        unknown = vocab.unknown(names, views)
+        assert unknown == names
+        got = vocab.without(unknown, frozenset({"quorp"}))
+        assert [got[i] for i in range(len(got))] == names[:2]
+    assert len(vocab._positions) == 1

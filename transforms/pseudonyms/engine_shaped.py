@@ -91,6 +91,8 @@ class EngineVocabulary(_ByView):
         key = tuple(names)
         if getattr(self, "_unknown_key", None) != key:
             seen = _stored(views)([n for n in names if _WORD.match(n)])
+            # (the list it replaces is no longer asked about: its positions go with it)
+            self._positions.pop(id(getattr(self, "_unknown", None)), None)
             self._unknown = [n for n in names if seen.get(n, "").split(LEVEL_SEP)[0] == "*"]
             self._unknown_key = key
         self._unknown_of = names
@@ -234,7 +236,8 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
             tiers = [vocab.unknown(unknown_names, views)]
         else:
             # the same readings first, then the same main reading
-            tiers = [vocab.by_exact.get(exact, []), vocab.main_alike(exact, main)]
+            # (a reading no word has: the one empty tuple, not a new list to index each time)
+            tiers = [vocab.by_exact.get(exact, ()), vocab.main_alike(exact, main)]
         # never a word of an original ("Justice" of "Court of Justice" is no stand-in)
         tiers = [vocab.without(tier, banned, own) for tier in tiers]
         if not any(tiers):
