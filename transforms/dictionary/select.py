@@ -778,7 +778,9 @@ class Selector:
         if made is not _NOT_YET:
             return made
         made = self.analogy.make(lemma, need)
-        if len(self._names_made) > 20_000:         # about 500 bytes each
+        # about 500 bytes each, and mostly one document's: a few documents' worth kept
+        # (20,000 had been a third of the job's RSS growth from 60 to 600 documents)
+        if len(self._names_made) > 4_000:
             self._names_made.clear()
         self._names_made[key] = made
         return made

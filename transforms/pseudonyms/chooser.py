@@ -77,7 +77,7 @@ class _Forbidden:
             # ("Company X")
             hit = f not in self.folded and not any(self.short(w) for w in words) and \
                 (len(f) < 3 or not self._contains(words))
-            if len(self._allows) > 200_000:
+            if len(self._allows) > 12_000:      # a few documents' candidates
                 self._allows.clear()
             self._allows[f] = hit
         return hit
