@@ -845,12 +845,12 @@ def test_a_name_that_ends_in_its_own_acronym_gives_the_acronym_a_span():
     assert model._abbreviates("ITUC", "Inter-Trade Union Committee")
     text = "the International Labour Organisation (ILO)"
     s = model.Span(4, len(text), "ORG", "model", text[4:], source="detector")
-    assert [x.text for x in model._acronym_apart(s, text, "en")] == \
+    assert [x.text for x in model._acronym_apart(s, text)] == \
         ["International Labour Organisation", "ILO"]
     # a term's acronym, or letters that are not the name's, stay inside
     text = "Council Regulation (EC)"
     s = model.Span(0, len(text), "ORG", "model", text, source="detector")
-    assert model._acronym_apart(s, text, "en") == [s]
+    assert model._acronym_apart(s, text) == [s]
 
 
 def test_a_name_takes_the_words_before_it_that_its_acronym_stands_for():
@@ -860,7 +860,7 @@ def test_a_name_takes_the_words_before_it_that_its_acronym_stands_for():
     row = [Span(4, 12, "NATIONALITY", "model", "European", source="detector"),
            Span(a, text.index(" has"), "ORG", "model", text[a:text.index(" has")],
                 source="detector")]
-    got = model._with_defined_acronyms([text], [row], "en")[0]
+    got = model._with_defined_acronyms([text], [row])[0]
     assert [(s.text, s.category) for s in got] == [
         ("European Network and Information Security Agency", "ORG"), ("ENISA", "ORG")]
     # the acronym after the span (not inside it) likewise
@@ -868,16 +868,16 @@ def test_a_name_takes_the_words_before_it_that_its_acronym_stands_for():
     a = text.index("Agricultural")
     row = [Span(a, text.index(" (‘"), "ORG", "model", text[a:text.index(" (‘")],
                 source="detector")]
-    assert [s.text for s in model._with_defined_acronyms([text], [row], "en")[0]] == [
+    assert [s.text for s in model._with_defined_acronyms([text], [row])[0]] == [
         "European Agricultural Guarantee Fund", "EAGF"]
     # never over a preposition or an article: a title naming the body is not its name
     text = "Article 267 of the Treaty on the Functioning of the European Union (TFEU) and"
     a = text.index("European")
     row = [Span(a, a + len("European Union"), "LOC", "model", "European Union",
                 source="detector")]
-    assert [s.text for s in model._with_defined_acronyms([text], [row], "en")[0]] == \
+    assert [s.text for s in model._with_defined_acronyms([text], [row])[0]] == \
         ["European Union"]
-    assert model._start_for_acronym(text, a, a + 14, "TFEU", "en") is None
+    assert model._start_for_acronym(text, a, a + 14, "TFEU") is None
 
 
 def test_estonian_lower_case_union_and_community_are_places_where_the_eu_is_named():

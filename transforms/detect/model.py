@@ -731,8 +731,7 @@ _OWN_ACRONYM = re.compile(_caps(r"(.*\S)\s*\(\s*([A-ZÀ-ÞĀ-Ž][A-ZÀ-ÞĀ-Ž0-
                           re.DOTALL)
 
 
-def _start_for_acronym(text: str, start: int, end: int, acronym: str, lang: str
-                       ) -> Optional[int]:
+def _start_for_acronym(text: str, start: int, end: int, acronym: str) -> Optional[int]:
     """Where the name ending at ``end`` starts if it runs back from ``start`` over the
     words its ``acronym`` also stands for: capitalised words and "and", space apart
     ("[European Network and] Information Security Agency (ENISA)").  The nearest start whose
@@ -744,7 +743,7 @@ def _start_for_acronym(text: str, start: int, end: int, acronym: str, lang: str
     letters = [ch for ch in acronym if ch.isalpha()]
     if not letters or _abbreviates(acronym, text[start:end]):
         return None
-    toks = [t for t in tokenize(text[:start]) if t[1] <= start]
+    toks = tokenize(text[:start])
     k, edge = len(toks), start
     while k > 0 and len(toks) - k < 2 * len(letters):
         a, b, w = toks[k - 1]
@@ -756,7 +755,7 @@ def _start_for_acronym(text: str, start: int, end: int, acronym: str, lang: str
     return None
 
 
-def _acronym_apart(s: Span, text: str, lang: str) -> List[Span]:
+def _acronym_apart(s: Span, text: str) -> List[Span]:
     """A span that ends in the acronym of its own name, in brackets, is the name and the
     acronym: "the International Labour Organisation (ILO)" gives "ILO" a span of its own,
     which then spreads over the document ("the ILO") as the name does.  Where the acronym
@@ -767,7 +766,7 @@ def _acronym_apart(s: Span, text: str, lang: str) -> List[Span]:
         return [s]
     start = s.start
     if not _abbreviates(m.group(2), m.group(1)):
-        start = _start_for_acronym(text, s.start, s.start + m.end(1), m.group(2), lang)
+        start = _start_for_acronym(text, s.start, s.start + m.end(1), m.group(2))
         if start is None:
             return [s]
     a, b = s.start + m.start(2), s.start + m.end(2)
@@ -776,7 +775,7 @@ def _acronym_apart(s: Span, text: str, lang: str) -> List[Span]:
             dataclasses.replace(s, start=a, end=b, text=s.text[m.start(2):m.end(2)])]
 
 
-def _with_defined_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: str = ""
+def _with_defined_acronyms(texts: Sequence[str], spans: List[List[Span]]
                            ) -> List[List[Span]]:
     """An acronym the document gives in brackets right after an organisation or a place it
     names, and that abbreviates it (``_abbreviates``), is that name's short form, and a name
@@ -789,7 +788,7 @@ def _with_defined_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: 
         grown = []       # names grown back over words their acronym stands for
         parts = []
         for s in row:
-            apart = _acronym_apart(s, text, lang)
+            apart = _acronym_apart(s, text)
             if apart[0].start < s.start:
                 grown.append(apart[0])
             parts += apart
@@ -804,7 +803,7 @@ def _with_defined_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: 
             if not m or not m.group(1).replace("-", "").isupper():
                 continue
             if not _abbreviates(m.group(1), s.text):
-                start = _start_for_acronym(text, s.start, s.end, m.group(1), lang) \
+                start = _start_for_acronym(text, s.start, s.end, m.group(1)) \
                     if s.category != "PER" else None
                 if start is None:
                     continue
@@ -2268,8 +2267,8 @@ class NameTagger:
             spans = _with_false_starts(text, _quotation_apart(
                 text, _with_named_tails(text, spans, lang, classes)))
             out.append([t for s in spans for t in _open_bracket_apart(s, text, lang)])
-        out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out),
-                                                      lang), lang, classes)
+        out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
+                        lang, classes)
         out = _with_case_parties(texts, _with_address_owners(texts, _with_suspended_halves(
             texts, _with_fixed_modifiers(texts, out, lang), lang)))
         out = _without_craft_names(texts, _without_speech_words(texts, out, lang), lang,
