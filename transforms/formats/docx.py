@@ -709,7 +709,8 @@ class DocxFormat(Format):
 
 REVIEW_AUTHOR = "Doppel"
 CT_NS = "http://schemas.openxmlformats.org/package/2006/content-types"
-COMMENTS_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.comments+xml"
+COMMENTS_CONTENT_TYPE = ("application/vnd.openxmlformats-officedocument."
+                         "wordprocessingml.comments+xml")
 COMMENTS_RELATIONSHIP = {   # by the document's WordprocessingML namespace
     W_NAMESPACES[0]: "http://schemas.openxmlformats.org/officeDocument/2006/relationships/comments",
     W_NAMESPACES[1]: "http://purl.oclc.org/ooxml/officeDocument/relationships/comments"}
@@ -753,8 +754,8 @@ def _mark_for_review(z: _Zip, main: str, roots: dict, review: Dict[int, List[str
         p.insert(1 if len(p) and _is_w(p[0], "pPr") else 0, start)
         etree.SubElement(p, W + "commentRangeEnd", {W + "id": cid})
         etree.SubElement(etree.SubElement(p, W + "r"), W + "commentReference", {W + "id": cid})
-        comment = etree.SubElement(comments, W + "comment",
-                                   {W + "id": cid, W + "author": REVIEW_AUTHOR, W + "initials": "D"})
+        comment = etree.SubElement(comments, W + "comment", {
+            W + "id": cid, W + "author": REVIEW_AUTHOR, W + "initials": "D"})
         t = etree.SubElement(etree.SubElement(etree.SubElement(comment, W + "p"), W + "r"), W + "t")
         t.text = xml_safe(review_comment(review[pidx]))
         t.set("{%s}space" % XML_NS, "preserve")
@@ -771,7 +772,8 @@ def _mark_for_review(z: _Zip, main: str, roots: dict, review: Dict[int, List[str
     if rels_path in z.names:
         rels, rels_original = z.xml(rels_path), z.read(rels_path)
     else:
-        rels, rels_original = etree.Element("{%s}Relationships" % REL_NS, nsmap={None: REL_NS}), None
+        rels = etree.Element("{%s}Relationships" % REL_NS, nsmap={None: REL_NS})
+        rels_original = None
     ids = {r.get("Id") for r in rels}
     rid = next(f"rId{k}" for k in range(1, len(ids) + 2) if f"rId{k}" not in ids)
     etree.SubElement(rels, "{%s}Relationship" % REL_NS,
@@ -799,7 +801,8 @@ def _serialise_part(root, original: bytes) -> bytes:
     return out
 
 
-def _rezip(z: _Zip, new_parts: Dict[str, bytes], added: Optional[Dict[str, bytes]] = None) -> bytes:
+def _rezip(z: _Zip, new_parts: Dict[str, bytes],
+           added: Optional[Dict[str, bytes]] = None) -> bytes:
     """The package with ``new_parts`` replaced: same entry order, same compression method;
     unchanged entries copied byte for byte (local header and compressed data).  ``added``:
     new entries, deflated, after the others (dated as the first entry, so that the same
@@ -891,7 +894,8 @@ def _rezip_raw(z: _Zip, infos: List[zipfile.ZipInfo], new_parts: Dict[str, bytes
     return out.getvalue()
 
 
-def _rezip_zipfile(z: _Zip, infos: List[zipfile.ZipInfo], new_parts: Dict[str, bytes]) -> bytes:
+def _rezip_zipfile(z: _Zip, infos: List[zipfile.ZipInfo],
+                   new_parts: Dict[str, bytes]) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as out:
         for info in infos:
