@@ -19,7 +19,7 @@ import re
 import unicodedata
 from typing import Dict, Iterable, Optional
 
-from transforms.lexicon import zipf_fn
+from transforms.lexicon import FREQUENT_FLOOR, frequent_zipf_fn, zipf_fn
 
 # A document's most frequent words looked up, at most; fewer distinct words than
 # ``MIN_WORDS`` say nothing (a title, a table of numbers).
@@ -97,7 +97,9 @@ def source_language_doubt(texts: Iterable[str], lang: str) -> Optional[Dict[str,
     def share(code: str, enough: Optional[float] = None) -> Optional[float]:
         """The share of ``sample`` that ``code``'s list knows; where ``enough`` is given,
         counted only until it reaches that."""
-        fn = zipf_fn(code)
+        # (another language's words are only asked whether they reach KNOWN_ZIPF)
+        fn = zipf_fn(code) if code == lang or KNOWN_ZIPF < FREQUENT_FLOOR \
+            else frequent_zipf_fn(code)
         if fn is None:
             return None
         known = 0

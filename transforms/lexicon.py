@@ -6,6 +6,7 @@ capitalised name's lower-case twin that the language uses as a word is that word
 from __future__ import annotations
 
 import functools
+import math
 from typing import Callable, Optional
 
 # From this Zipf frequency (once per million words) a word is an ordinary word of the language.
@@ -22,6 +23,51 @@ def zipf_fn(lang: str) -> Optional[Callable[[str], float]]:
     if lang not in wordfreq.available_languages():
         return None
     return functools.lru_cache(maxsize=200_000)(lambda w: wordfreq.zipf_frequency(w, lang))
+
+
+# From this Zipf frequency ``frequent_zipf_fn`` knows a word's (below it: 0.0).
+FREQUENT_FLOOR = 2.0
+
+
+@functools.lru_cache(maxsize=None)
+def frequent_zipf_fn(lang: str) -> Optional[Callable[[str], float]]:
+    """``word -> Zipf frequency`` for ``lang`` where it is ``FREQUENT_FLOOR`` or more, else
+    0.0: what a language the document is checked against needs (is this word ordinary in
+    French, in German?), every caller comparing it with a threshold at or above the floor.
+    wordfreq builds a dict of every word it has to answer one (``zipf_fn``): the six
+    languages the name model asks about held 219 MiB; the words from the floor up hold about
+    a third.  The same values as ``zipf_fn`` from the floor up (wordfreq's own rounding; a
+    word wordfreq cuts into several tokens is asked of ``zipf_fn``)."""
+    try:
+        import wordfreq
+    except ImportError:
+        return None
+    files = wordfreq.available_languages()
+    if lang not in files:
+        return None
+    floor = FREQUENT_FLOOR
+    # read from its file, not through wordfreq.get_frequency_list, which keeps the whole list
+    # for the process (the six lists were 180 MiB of a job's heap)
+    bands = wordfreq.read_cBpack(files[lang])[:round((9 - floor) * 100) + 1]
+    band_of = {w: i for i, band in enumerate(bands) for w in band}
+    minimum = wordfreq.zipf_to_freq(0.0)
+
+    def band_zipf(i: int) -> float:        # as wordfreq.zipf_frequency of a one-token word
+        freq = max(1.0 / (0.0 + 1.0 / wordfreq.cB_to_freq(-i)), minimum)
+        freq = round(freq, math.floor(-math.log(freq, 10)) + 3)
+        return round(wordfreq.freq_to_zipf(freq), 2)
+
+    zipf_of_band = [band_zipf(i) for i in range(len(bands))]
+
+    def zipf(word: str) -> float:
+        tokens = wordfreq.lossy_tokenize(word, lang)
+        if len(tokens) == 1 and not any(ch.isdigit() for ch in tokens[0]):
+            i = band_of.get(tokens[0])
+            return 0.0 if i is None else zipf_of_band[i]
+        z = zipf_fn(lang)(word)
+        return z if z >= floor else 0.0
+
+    return functools.lru_cache(maxsize=200_000)(zipf)
 
 
 def common_word(word: str, lang: str) -> Optional[bool]:

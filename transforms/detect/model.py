@@ -31,7 +31,7 @@ from transforms.detect.base import Span
 from transforms.detect.identifiers import PHONE_WORDS
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
-from transforms.lexicon import zipf_fn
+from transforms.lexicon import frequent_zipf_fn, zipf_fn
 from transforms.linking import POSSESSIVE, PRECAUTION
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "resources" / "models"
@@ -2817,7 +2817,7 @@ def _with_foreign_names(text: str, toks, spans: List[Span], lang: str) -> List[S
             m = _ELIDED.fullmatch(first)
             joiner = m.group(1).lower() if m else first
             for foreign, joiners in _FOREIGN_JOINERS.items():
-                zf = zipf_fn(foreign)
+                zf = frequent_zipf_fn(foreign)      # (compared from 2.5 up only)
                 if foreign != lang and zf is not None and joiner in joiners \
                         and zf(joiner) >= 5.5 and zf(joiner) - zl(joiner) >= 1.5:
                     w = toks[k][2]
@@ -2931,8 +2931,8 @@ def _foreign_name(name: str, lang: str) -> bool:
         low = w.lower()
         if here is not None and here(low) >= 1.0:
             continue
-        if any(zf(low) >= 2.0 for zf in (zipf_fn(f) for f in _FOREIGN_JOINERS if f != lang)
-               if zf is not None):
+        if any(zf(low) >= 2.0 for zf in (frequent_zipf_fn(f) for f in _FOREIGN_JOINERS
+                                          if f != lang) if zf is not None):
             return True
     return False
 
