@@ -3,11 +3,13 @@ and peak memory at 1x and 10x the documents, and throughput against raw Apertium
 same text at each size.
 
     python -m benchmarks.bench_scaling [--input GLOB] [--sizes 60,200,600] [--runs N]
-        [--json FILE] [-- extra translate options, e.g. --direct_num_workers 2 ...]
+        [--unlabelled] [--json FILE] [-- extra translate options, e.g. --direct_num_workers 2]
 
 Corpus of N documents: the input files (MultiLeg en train, 50 documents, by default) taken
 in turn under other names (``c<k>_<name>``) until there are N, so 600 documents are the 50
-twelve times over: the same text mix at every size.
+twelve times over: the same text mix at every size.  ``--unlabelled``: their labels left out,
+as a client's documents come (the name detectors then run: MultiLeg's gold labels otherwise
+stand for them, and the job does no name detection at all).
 
 Measured per size, raw Apertium and the pipeline alternating, ``--runs`` times (median):
   * raw Apertium: every source segment, HTML-escaped, one ``<p>`` each, through
@@ -57,14 +59,20 @@ RAW_CHUNK_DOCUMENTS = 50
 PAGE = os.sysconf("SC_PAGE_SIZE")
 
 
-def corpus(paths, n, directory):
-    """``n`` documents: the inputs in turn, under other names."""
+def corpus(paths, n, directory, unlabelled=False):
+    """``n`` documents: the inputs in turn, under other names (``unlabelled``: each segment's
+    text alone, ``"label": []``)."""
     os.makedirs(directory)
     out = []
     for i in range(n):
         src = paths[i % len(paths)]
         dst = os.path.join(directory, f"c{i // len(paths)}_{os.path.basename(src)}")
-        shutil.copy(src, dst)
+        if unlabelled:
+            with open(dst, "w", encoding="utf-8") as fh:
+                fh.writelines(json.dumps({"text": t, "label": []}, ensure_ascii=False) + "\n"
+                              for t in segments(src))
+        else:
+            shutil.copy(src, dst)
         out.append(dst)
     return out
 
@@ -178,6 +186,8 @@ def main(argv=None) -> int:
     ap.add_argument("--sizes", default="60,200,600", help="documents per corpus, comma-separated")
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--json", default=None)
+    ap.add_argument("--unlabelled", action="store_true",
+                    help="leave the inputs' labels out (a client's documents)")
     args = ap.parse_args(argv)
     paths = sorted(glob.glob(args.input))
     if not paths:
@@ -186,9 +196,11 @@ def main(argv=None) -> int:
     import compileall      # as an installed package is: compiled once, not on every start
     for pkg in ("pipelines", "schemas", "transforms"):
         compileall.compile_dir(os.path.join(HERE, pkg), quiet=1)
-    result = {"runs": args.runs, "input": args.input, "extra_options": extra, "sizes": {}}
+    result = {"runs": args.runs, "input": args.input, "unlabelled": args.unlabelled,
+              "extra_options": extra, "sizes": {}}
     with tempfile.TemporaryDirectory() as tmp:
-        inputs = {n: corpus(paths, n, os.path.join(tmp, f"in{n}")) for n in sizes}
+        inputs = {n: corpus(paths, n, os.path.join(tmp, f"in{n}"), args.unlabelled)
+                  for n in sizes}
         measured = {n: {"raw": [], "pipe": [], "tree_pss": [], "job_rss": [], "raw_cpu": [],
                         "pipe_cpu": []} for n in sizes}
         for i in range(args.runs):

@@ -19,3 +19,17 @@ def test_bench_scaling_writes_json_for_a_single_size(tmp_path, monkeypatch):
     assert written["sizes"]["3"]["throughput_ratio"] == 0.5
     assert written["sizes"]["3"]["peak_rss_job_mib"] == 200.0
     assert "scaling" not in written
+
+
+def test_bench_scaling_unlabelled_corpus_keeps_the_text_and_drops_the_labels(tmp_path):
+    source = tmp_path / "doc.jsonl"
+    source.write_text('{"text": "Mr Jānis Bērziņš sued.", "label": [[3, 16, "PER"]]}\n'
+                      '{"text": "Second.", "label": []}\n', encoding="utf-8")
+    made = bench_scaling.corpus([str(source)], 3, str(tmp_path / "in"), unlabelled=True)
+    assert len(made) == 3
+    for path in made:
+        rows = [json.loads(line) for line in open(path, encoding="utf-8")]
+        assert rows == [{"text": "Mr Jānis Bērziņš sued.", "label": []},
+                        {"text": "Second.", "label": []}]
+    kept = bench_scaling.corpus([str(source)], 1, str(tmp_path / "in2"))
+    assert open(kept[0], encoding="utf-8").read() == source.read_text(encoding="utf-8")
