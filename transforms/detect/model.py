@@ -282,7 +282,7 @@ def capitals_line(toks) -> bool:
     return bool(letters) and sum(ch.isupper() for ch in letters) / len(letters) > 0.7
 
 
-@functools.lru_cache(maxsize=100_000)
+@functools.lru_cache(maxsize=16_384)      # (about 1.5 KB each: a run's frequent words)
 def _word_features(w: str, lang: str, apt: Optional[Tuple[str, ...]]
                    ) -> Tuple[Dict[str, object], str, Dict[str, object], Tuple[str, ...]]:
     """What ``token_features`` gives a token from its word alone (not its place): the
