@@ -101,7 +101,7 @@ def split_units(text: str) -> List[str]:
     APy, never drop what lies beyond ten pieces."""
     parts, last = [], 0
     while last < len(text):
-        hard = _up_to_bytes(text[last:], PIPE_BUF)
+        hard = _up_to_bytes(text[last:last + PIPE_BUF], PIPE_BUF)
         if len(text) - last <= hard:
             nxt = last + hard + 1
         else:
