@@ -36,8 +36,9 @@ def frequent_zipf_fn(lang: str) -> Optional[Callable[[str], float]]:
     French, in German?), every caller comparing it with a threshold at or above the floor.
     wordfreq builds a dict of every word it has to answer one (``zipf_fn``): the six
     languages the name model asks about held 219 MiB; the words from the floor up hold about
-    a third.  The same values as ``zipf_fn`` from the floor up (wordfreq's own rounding; a
-    word wordfreq cuts into several tokens is asked of ``zipf_fn``)."""
+    a third.  The same values as ``zipf_fn`` from the floor up (wordfreq's own sum over a
+    word's tokens, its weighing of digits and its rounding), for the languages written with
+    spaces between words (wordfreq's Chinese tokenizer weighs its guesses too: none here)."""
     try:
         import wordfreq
     except ImportError:
@@ -51,21 +52,29 @@ def frequent_zipf_fn(lang: str) -> Optional[Callable[[str], float]]:
     bands = wordfreq.read_cBpack(files[lang])[:round((9 - floor) * 100) + 1]
     band_of = {w: i for i, band in enumerate(bands) for w in band}
     minimum = wordfreq.zipf_to_freq(0.0)
-
-    def band_zipf(i: int) -> float:        # as wordfreq.zipf_frequency of a one-token word
-        freq = max(1.0 / (0.0 + 1.0 / wordfreq.cB_to_freq(-i)), minimum)
-        freq = round(freq, math.floor(-math.log(freq, 10)) + 3)
-        return round(wordfreq.freq_to_zipf(freq), 2)
-
-    zipf_of_band = [band_zipf(i) for i in range(len(bands))]
+    band_freq = [wordfreq.cB_to_freq(-i) for i in range(len(bands))]
 
     def zipf(word: str) -> float:
+        # as wordfreq's _word_frequency: 1/f summed over the tokens (a digit sequence's
+        # token as its digits smashed, weighed by their own frequency), a token missing gives
+        # the minimum.  A token below the floor is missing here: the sum's frequency is under
+        # every token's, so under the floor either way.
         tokens = wordfreq.lossy_tokenize(word, lang)
-        if len(tokens) == 1 and not any(ch.isdigit() for ch in tokens[0]):
-            i = band_of.get(tokens[0])
-            return 0.0 if i is None else zipf_of_band[i]
-        z = zipf_fn(lang)(word)
-        return z if z >= floor else 0.0
+        if not tokens:
+            return 0.0
+        one_over = 0.0
+        for token in tokens:
+            smashed = wordfreq.smash_numbers(token)
+            i = band_of.get(smashed)
+            if i is None:
+                return 0.0
+            freq = band_freq[i]
+            if smashed != token:
+                freq *= wordfreq.digit_freq(token)
+            one_over += 1.0 / freq
+        freq = max(1.0 / one_over, minimum)
+        freq = round(freq, math.floor(-math.log(freq, 10)) + 3)
+        return round(wordfreq.freq_to_zipf(freq), 2)
 
     return functools.lru_cache(maxsize=200_000)(zipf)
 
