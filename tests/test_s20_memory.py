@@ -4,11 +4,17 @@ import json
 from benchmarks import bench_scaling
 
 
+def fake_pipeline(pattern, out, extra, watch_memory=False):
+    # a watched run is slower (the sampling); its peaks are the only ones there are
+    if watch_memory:
+        return 5.0, 300 * 2**20, 200 * 2**20, 3.5
+    return 4.0, 0, 0, 3.0
+
+
 def test_bench_scaling_writes_json_for_a_single_size(tmp_path, monkeypatch):
     # the measurements stubbed: what is checked is that the result reaches the file
     monkeypatch.setattr(bench_scaling, "run_raw", lambda paths, tmp: (2.0, 1.5))
-    monkeypatch.setattr(bench_scaling, "run_pipeline",
-                        lambda pattern, out, extra: (4.0, 300 * 2**20, 200 * 2**20, 3.0))
+    monkeypatch.setattr(bench_scaling, "run_pipeline", fake_pipeline)
     source = tmp_path / "doc.jsonl"
     source.write_text('{"text": "One segment.", "label": []}\n', encoding="utf-8")
     target = tmp_path / "result.json"
@@ -17,7 +23,9 @@ def test_bench_scaling_writes_json_for_a_single_size(tmp_path, monkeypatch):
     written = json.loads(target.read_text(encoding="utf-8"))
     assert written["sizes"]["3"]["documents"] == 3
     assert written["sizes"]["3"]["throughput_ratio"] == 0.5
+    assert written["sizes"]["3"]["pipeline_cpu_s"] == 3.0
     assert written["sizes"]["3"]["peak_rss_job_mib"] == 200.0
+    assert written["sizes"]["3"]["peak_pss_tree_mib"] == 300.0
     assert "scaling" not in written
 
 
