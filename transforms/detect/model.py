@@ -558,15 +558,23 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
                           and not _INITIAL.fullmatch(toks[a][2])     # "M. Schulze" stays
                           or a < b and _ABBREVIATION.fullmatch(toks[a][2])):   # "e.g."
             a += 1
+        last = b
         while b >= a and (function_word(toks[b][2], lang) or not _wordish(toks[b][2])
                           and toks[b][2] not in ")]"
                           # a legal act's or a text's part that only the margin took
                           # ("Council [Regulation] (EC) No 1/2003": an act, not a name)
                           or b > a and flipped[b:b + 1] == [True]
-                          and toks[b][2].lower() in _ACT_WORDS):
+                          and toks[b][2].lower() in _ACT_WORDS
+                          # a name the model found, in a language that capitalises its
+                          # names, does not run on into the lower-case words only the margin
+                          # took: "Federal Court [dismissed the appeal]" (but
+                          # "l’Alimentation", "eV")
+                          or lang in _CASED_NAMES and b > a and flipped[b:b + 1] == [True]
+                          and toks[b][2].islower()):
             b -= 1
-        if a > b:
-            continue
+        if a > b or lang in _CASED_NAMES and any(flipped[b + 1:last + 1]) and all(
+                w.lower() in _FUNCTION or not _wordish(w) for _, _, w in toks[a:b + 1]):
+            continue     # (what the margin's tail leaves of "The court heard" is "The")
         s, e = toks[a][0], toks[b][1]
         if text[s:e].count("(") < text[s:e].count(")") and text[e - 1] == ")":
             e -= 1   # a closing bracket whose opening one is outside the name
