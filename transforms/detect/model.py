@@ -2256,7 +2256,8 @@ class NameTagger:
                      and not _hyphenated_role(s)
                      and not _ordinal_and_noun(s, lang)
                      and not _foreign_opening(s, text, lang)]
-            spans = _joined_at_connectors(text, resolve_overlaps(spans, {}), lang)
+            spans = _joined_at_connectors(text, resolve_overlaps(
+                _crossing_joined(text, spans, classes, lang, lower), {}), lang)
             spans = _grown_to_whole_names(text, toks, spans, classes, lang == "en")
             if lang == "en":
                 spans = _with_shared_heads(text, spans, classes)
@@ -2289,6 +2290,49 @@ class NameTagger:
         out = [_europe_before_term(row, lang) for row in _without_compound_nouns(
             texts, _places_not_persons(texts, out, lang, classes), lang, cap_inside)]
         return _with_lower_case_union(texts, out, lang)
+
+
+def _crossing_joined(text: str, spans: List[Span], classes, lang: str,
+                     lower_words: Set[str]) -> List[Span]:
+    """Two names that share words without either holding the other are one name: the rules'
+    "Germany's Federal Court" and the model's "Federal Court of Justice" make "Germany's
+    Federal Court of Justice".  Keeping only the longer (``resolve_overlaps``) would send the
+    other's words outside it ("Germany's"): a leak, where the union at worst masks a word
+    more.  The union takes the longer one's category and kind.
+
+    Not where what the shorter one adds is in lower case ("fra"), starts with "and" ("un
+    Ligue ...": another name), or opens the sentence with ordinary words ("Hagi EUIPO",
+    "Atcelt Eiropas ...": a verb or a noun before a name, which the longer one rightly left
+    out; ordinary to the analyser, the frequency list or the document, which writes it in
+    lower case elsewhere)."""
+    names = [s for s in spans if s.category in CATS]
+    joined = False
+
+    def adds_name_words(x: Span, y: Span) -> bool:
+        # the words of the shorter one outside the longer one (x starts first, y ends last)
+        a, b = (x.start, y.start) if y.end - y.start > x.end - x.start else (x.end, y.end)
+        added = [(a + k, w) for k, _, w in tokenize(text[a:b]) if _wordish(w)]
+        if not added or all(w[:1].islower() for _, w in added) or added[0][1] in _AND_WORDS:
+            return False
+        return not (_at_opening(text, added[0][0]) and all(
+            _ordinary((classes or {}).get(w)) or _known_word(w, lang, classes)
+            or w.lower() in lower_words for _, w in added))
+
+    def crossing_pair():
+        return next(((x, y) for x in names for y in names
+                     if x.start < y.start < x.end < y.end and adds_name_words(x, y)), None)
+
+    crossing = crossing_pair()
+    while crossing is not None:
+        x, y = crossing
+        longer = x if x.end - x.start >= y.end - y.start else y
+        union = dataclasses.replace(
+            longer, start=x.start, end=y.end, text=text[x.start:y.end],
+            source=PRECAUTION if PRECAUTION == x.source == y.source else "detector")
+        names = [s for s in names if s is not x and s is not y] + [union]
+        joined = True
+        crossing = crossing_pair()
+    return names + [s for s in spans if s.category not in CATS] if joined else spans
 
 
 # Prepositions that join an organisation's name to the place or body it belongs to, in the
