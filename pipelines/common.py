@@ -26,6 +26,10 @@ def match_inputs(pattern: str) -> List[str]:
         part = part.strip()
         if not part:
             continue
+        if "://" not in part and not os.path.dirname(part):
+            # Beam lists the directory before the first wildcard, and "*.docx" has none:
+            # it matched nothing in the directory the user is in
+            part = os.path.join(os.curdir, part)
         try:
             result = FileSystems.match([part])[0]
         except Exception as exc:
