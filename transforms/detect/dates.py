@@ -87,7 +87,10 @@ YEAR_WORD_RE = re.compile(rf"{_W}(?:{_YEAR}\.?\s?[\-\u2013]\s?)?{_YEAR}{_YEAR_WO
 # and a digit; a year's last digit and its year word), led by a digit, which
 # ``re`` skips to at C speed; the patterns, led by their left boundary, try every position.
 # Most segments hold no year word, and many no numeric date's separator.
-_NUMERIC_SCREEN = re.compile(r"\d[-./]\d")
+# (The numeric one: a digit, a separator, one or two digits, a separator and a digit, which
+# both of its forms hold; an act's or a case's number, "1896/2006", "C-215/11", has one
+# separator only.)
+_NUMERIC_SCREEN = re.compile(r"\d[-./]\d\d?[-./]\d")
 # Every date found here holds a digit (a day or a year beside a spelled-out month, or a
 # numeric date): a text without one (a third of MultiLeg en segments) is not read for months.
 _DIGIT = re.compile(r"\d")

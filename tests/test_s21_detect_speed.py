@@ -1,0 +1,75 @@
+"""S21: detection's and linking's cheaper paths give the answers of the plain ones they
+replace (the patterns run on every text, the matcher parsing every candidate, the walk over
+every segment) — on the MultiLeg corpus and on made-up texts built from the cases the
+shortcuts turn on.  No timing here, only sameness."""
+from __future__ import annotations
+
+import glob
+import json
+import os
+import random
+
+import pytest
+
+from transforms.detect import dates
+from transforms.detect import identifiers as ids
+from transforms.detect.base import REGISTRY
+
+CORPORA = os.environ.get("DOPPEL_CORPORA", os.path.join(os.path.dirname(__file__), "..", "..",
+                                                        "shared", "corpora"))
+MULTILEG = os.path.join(CORPORA, "multileg", "train")
+
+
+def _multileg_texts():
+    texts = []
+    for path in sorted(glob.glob(os.path.join(MULTILEG, "*", "*.jsonl"))):
+        with open(path, encoding="utf-8") as fh:
+            texts += [json.loads(line)["text"] for line in fh if line.strip()]
+    return texts
+
+
+_PIECES = [
+    # numbers, dates, phones, addresses and the words around them
+    "13", "1", "31", "2012", "1999", "13.", "2012.", "5th", "77", "00", "000", "0049", "+",
+    "\uFF0B", "+44", "+48 709 583 399", "0049 30 1234567", "020 7946 0958", "1 000 000",
+    "No 18 198 833", "nr. 2 470 326", "KC11 080 242", "C-215/11", "1896/2006", "F-721/7466",
+    "12.5.2019", "2019-05-12", "5/12/19", "1.2.3", "31.02.2012", "12-12-12", "1.1.1.1",
+    "192.168.0.1", "2001:db8::8a2e:370:7334", "fe80::1", "::", "a:b:c", "Article 3:", "12:30",
+    "Tel.", "TÉL", "Tālr.", "phone", "Fax", "hotel", "Intel", "telefon", "ſ", "ı", "İ",
+    "December", "dec.", "May", "mayo", "decembrī", "gruodžio", "13thDecember", "3December",
+    "de", "of", "gada", "m.", "r.", "\u00A0", "\u202F", "\u2013", "-", "/", ".", "(", ")",
+    "x", "Regulation (EC)", "١٢٣", "²", "Case", "the", "\n"]
+
+
+def _made_up(seed, n=4000):
+    rng = random.Random(seed)
+    return ["".join(rng.choice(_PIECES) + rng.choice(["", " ", "  ", ", ", ".", ":", "-"])
+                    for _ in range(rng.randint(1, 10))) for _ in range(n)]
+
+
+def _texts():
+    return (_multileg_texts() if os.path.isdir(MULTILEG) else []) + _made_up(21)
+
+
+def test_intl_or_word_is_the_whole_pattern():
+    hits = 0
+    for t in _texts():
+        want = bool(ids._INTL_OR_WORD.search(t))
+        assert ids._intl_or_word(t) == want, t
+        hits += want
+    assert hits > 300
+
+
+def test_screens_pass_every_text_their_patterns_find_in():
+    number, ip = REGISTRY["NUMBER"], REGISTRY["IP"]
+    hits = [0, 0, 0]
+    for t in _texts():
+        found = [bool(number.coded.search(t) or number.prefixed[True].search(t)
+                      or number.prefixed[False].search(t)),
+                 bool(ip.v6.search(t)), bool(dates.NUMERIC_RE.search(t))]
+        screens = [bool(number.spaced_group.search(t)), bool(ip.v6_needs.search(t)),
+                   bool(dates._NUMERIC_SCREEN.search(t))]
+        for i, (f, s) in enumerate(zip(found, screens)):
+            assert s or not f, t
+            hits[i] += f
+    assert min(hits) > 20, hits
