@@ -73,3 +73,68 @@ def test_screens_pass_every_text_their_patterns_find_in():
             assert s or not f, t
             hits[i] += f
     assert min(hits) > 20, hits
+
+
+def _matches(cls, text, region, need=0, need_inner=0):
+    import phonenumbers as pn
+    m = cls(text, region or "ZZ", leniency=pn.Leniency.VALID)
+    m.need, m.need_inner = need, need_inner
+    return [(x.start, x.end, x.raw_string, x.number) for x in m]
+
+
+def test_phone_matcher_skipping_short_parts_finds_what_it_found_parsing_them():
+    """The parts of a failed candidate too short to be valid are not parsed: every region's
+    example numbers among act numbers, years and dates (whose parts the matcher parses one
+    by one) are found as when every part was parsed, from documents of every region -- and
+    exactly as PhoneNumberMatcher finds them from documents of the languages' regions."""
+    import phonenumbers as pn
+    from transforms.detect.base import LANG_COUNTRY
+    checked = 0
+    regions = sorted(pn.SUPPORTED_REGIONS)
+    plain_regions = {"GB", "DE", "LV", None}
+    assert plain_regions - {None} <= set(LANG_COUNTRY.values())
+    for region in regions:
+        for t in (pn.PhoneNumberType.FIXED_LINE, pn.PhoneNumberType.MOBILE):
+            num = pn.example_number_for_type(region, t)
+            if num is None:
+                continue
+            national = pn.format_number(num, pn.PhoneNumberFormat.NATIONAL)
+            intl = pn.format_number(num, pn.PhoneNumberFormat.INTERNATIONAL)
+            text = (f"Regulation No 1169/2011 of 2016, Case C-12/04 (2008/115): call "
+                    f"{national}/{intl} or 12 34 5, 987/2009 {national.replace(' ', '/')}.")
+            for doc_region in [region] + sorted(plain_regions, key=str):
+                need = ids._min_phone_digits(doc_region)
+                want = _matches(ids._valid_matcher_class(), text, doc_region, need, 0)
+                got = _matches(ids._valid_matcher_class(), text, doc_region, need,
+                               ids._min_valid_digits(doc_region))
+                assert got == want, (text, doc_region)
+                if doc_region in plain_regions:
+                    assert got == _matches(pn.PhoneNumberMatcher, text, doc_region), \
+                        (text, doc_region)
+                checked += bool(want)
+    assert checked > 500
+
+
+def test_inner_bound_is_the_outer_for_every_language_region():
+    from transforms.detect.base import LANG_COUNTRY
+    for region in set(LANG_COUNTRY.values()) | {None}:
+        assert ids._min_valid_digits(region) == ids._min_phone_digits(region), region
+    # a region sharing its code with one whose numbers are shorter, one whose national
+    # prefix rule writes digits in: held to less
+    assert ids._min_valid_digits("CX") < ids._min_phone_digits("AU")
+    assert ids._min_valid_digits("NF") < ids._min_phone_digits("NF")
+
+
+@pytest.mark.skipif(not os.path.isdir(MULTILEG), reason="MultiLeg corpus not available")
+def test_phone_recognizer_as_the_plain_matcher_on_the_corpus(monkeypatch):
+    """Phone detection with the inner bound switched off (every part parsed) finds the same."""
+    from transforms.detect.base import Context
+    phone = REGISTRY["PHONE"]
+    texts = [t for t in _multileg_texts() if ids._may_hold_phone(t, "GB")][::3] + \
+        _made_up(5, 1500)
+    ctxs = [Context(lang="en", country="GB"), Context(lang="de", country="DE")]
+    fast = [[(s.start, s.end, s.subtype) for s in phone.find(t, c)] for t in texts for c in ctxs]
+    monkeypatch.setattr(ids, "_min_valid_digits", lambda region: 0)
+    assert [[(s.start, s.end, s.subtype) for s in phone.find(t, c)]
+            for t in texts for c in ctxs] == fast
+    assert sum(map(bool, fast)) > 50

@@ -291,12 +291,48 @@ def _valid_matcher_class():
 
     class _Matcher(PhoneNumberMatcher):
         need = 0
+        # the same bound for the parts of a candidate the matcher parses when the whole
+        # fails ("1169/2011", then "1169" and "2011" alone: most of its parses on legal text);
+        # a failed part counts as a try as before (the caller counts the None)
+        need_inner = 0
 
         def _extract_match(self, candidate, offset):
-            if sum(c.isdigit() or c.isalpha() for c in candidate) < self.need:
+            # (most candidates, a year or an article's number, are shorter than that: not
+            # counted character by character)
+            if len(candidate) < self.need or \
+                    sum(c.isdigit() or c.isalpha() for c in candidate) < self.need:
                 return None
             return super()._extract_match(candidate, offset)
+
+        def _parse_and_verify(self, candidate, offset):
+            if len(candidate) < self.need_inner or \
+                    sum(c.isdigit() or c.isalpha() for c in candidate) < self.need_inner:
+                return None
+            return super()._parse_and_verify(candidate, offset)
     return _Matcher
+
+
+@functools.lru_cache(maxsize=None)
+def _min_valid_digits(region: Optional[str]) -> int:
+    """The fewest digits and letters a candidate parsed for a document of ``region`` has when
+    PhoneNumberMatcher finds it VALID: ``_min_phone_digits`` counting also the regions that
+    share the region's country code (a number parsed for CX may be valid for AU, whose numbers
+    may be shorter), less the digits the region's national-prefix rule writes in ("12345" is
+    "312345" in NF).  The same as ``_min_phone_digits`` for every region a language maps to
+    (``LANG_COUNTRY``: none shares a shorter code or has such a rule); the bound the parts of
+    a candidate are held to, which must never skip a part PhoneNumberMatcher would match.
+    (A number written with its country code is parsed by the code's main region's rules,
+    none of which brings it below the international bound.)"""
+    import phonenumbers
+    from phonenumbers import PhoneMetadata
+    own = PhoneMetadata.metadata_for_region(region) if region else None
+    if own is None:
+        return _min_phone_digits(region)
+    written_in = sum(c.isdigit() for c in re.sub(r"\\\d", "",
+                                                 own.national_prefix_transform_rule or ""))
+    return min([_min_phone_digits(region)] + [
+        _min_phone_digits(r) for r in phonenumbers.region_codes_for_country_code(
+            own.country_code) if PhoneMetadata.metadata_for_region(r)]) - written_in
 
 
 @register
@@ -314,6 +350,7 @@ class PhoneRecognizer(Recognizer):
         matcher = _valid_matcher_class()(text, region or "ZZ",
                                          leniency=phonenumbers.Leniency.VALID)
         matcher.need = _min_phone_digits(region)
+        matcher.need_inner = _min_valid_digits(region)
         for match in matcher:
             if _tail_of_longer(text, match.start):
                 continue
