@@ -75,6 +75,19 @@ def test_screens_pass_every_text_their_patterns_find_in():
     assert min(hits) > 20, hits
 
 
+def test_spelled_dates_tried_at_number_starts_equal_a_full_scan():
+    found = 0
+    for t in _texts() + ["a1december 2012", "x.13 December 2012", "_13 December 2012",
+                         "2012. gada 13. decembrī", "٣ December 2012", "13 December 2012"]:
+        full = [m.span() for pat in dates.SPELLED_RE for m in pat.finditer(t)]
+        if not full and not dates._month_starts(t):
+            continue
+        # the same matches in the same order: pattern by pattern, left to right
+        assert [m.span() for m in dates._spelled(t)] == full, t
+        found += bool(full)
+    assert found > 500
+
+
 def _matches(cls, text, region, need=0, need_inner=0):
     import phonenumbers as pn
     m = cls(text, region or "ZZ", leniency=pn.Leniency.VALID)
