@@ -151,3 +151,54 @@ def test_phone_recognizer_as_the_plain_matcher_on_the_corpus(monkeypatch):
     assert [[(s.start, s.end, s.subtype) for s in phone.find(t, c)]
             for t in texts for c in ctxs] == fast
     assert sum(map(bool, fast)) > 50
+
+
+def _locate_as_before(text, value, start=0, numeric_month=False):
+    """``transforms.dates.locate`` (strict) as it was, the rest of the token list copied for
+    every token tried: the oracle."""
+    import bisect
+    from transforms.dates import _date_tokens
+    need = {k: v for k, v in (("year", value.year), ("month", value.month), ("day", value.day))
+            if v is not None}
+    every = _date_tokens(text, numeric_month)
+    toks = every[bisect.bisect_left(every, (start,)):]
+    best = None
+    for i, (s0, _, _, _) in enumerate(toks):
+        found = {}
+        used = set()
+        for s, e, kind, val in toks[i:]:
+            if s - s0 > 30:
+                break
+            if kind in need and need[kind] == val and kind not in found and (s, e) not in used:
+                found[kind] = (s, e)
+                used.add((s, e))
+            if len(found) == len(need):
+                span = (min(a for a, _ in found.values()), max(b for _, b in found.values()))
+                if best is None or span[0] < best[0]:
+                    best = span
+                break
+        if best is not None:
+            break
+    return best
+
+
+def test_locate_walks_the_tokens_in_place_and_finds_what_it_found():
+    from transforms import dates as restore_dates
+    rng = random.Random(4)
+    pieces = ["13", "12", "2012", "2013", "1", "5", "12.", "December", "dec.", "diciembre",
+              "decembrī", "maj", "May", "de", "of", "the", "court", "ruled", ",", "-", "/",
+              "05", "2006", "Sept", "Jan.2012"]
+    values = [restore_dates.DateValue(2012, 12, 13), restore_dates.DateValue(2012, 12, None),
+              restore_dates.DateValue(None, 5, 1), restore_dates.DateValue(2006, None, None),
+              restore_dates.DateValue(2013, 1, 12), restore_dates.DateValue(2012, 5, 12)]
+    found = 0
+    for _ in range(600):
+        text = " ".join(rng.choice(pieces) for _ in range(rng.randint(0, 60)))
+        for value in values:
+            for numeric in (False, True):
+                for start in (0, rng.randint(0, max(1, len(text)))):
+                    want = _locate_as_before(text, value, start, numeric)
+                    assert restore_dates.locate(text, value, start,
+                                                numeric_month=numeric) == want, (text, value)
+                    found += want is not None
+    assert found > 1000
