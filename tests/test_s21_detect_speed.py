@@ -202,3 +202,76 @@ def test_locate_walks_the_tokens_in_place_and_finds_what_it_found():
                                                 numeric_month=numeric) == want, (text, value)
                     found += want is not None
     assert found > 1000
+
+
+def _inflected_as_before(segments, forms, covered, lang, authoritative):
+    """``linking._propagate_inflected`` as it was, the document's and the run's forms merged
+    and taken apart for every document: the oracle."""
+    import re
+    from schemas.records import Mention
+    from transforms import linking
+    index, trusted = {}, set()
+    for form, cat in forms.items():
+        for w in re.findall(r"[^\W\d_]+", form):
+            if w[:1].isupper() and len(w) >= 4:
+                for st in linking.stems(w, lang):
+                    index.setdefault(st, cat)
+                    if form.casefold() in authoritative:
+                        trusted.add(st)
+    added = []
+    if not index:
+        return added
+    lower_words = linking.lower_words_of(tuple(seg.text for seg in segments))
+    for seg in segments:
+        spans = covered.setdefault(seg.index, [])
+        for hit in linking._CAPWORD.finditer(seg.text):
+            s, e = hit.span()
+            if any(a < e and s < b for a, b in spans):
+                continue
+            found = [st for st in sorted(linking.stems(hit.group(0), lang)) if st in index]
+            if not found or (hit.group(0).lower() in lower_words
+                             and not any(st in trusted for st in found)):
+                continue
+            added.append(Mention(segment=seg.index, start=s, end=e, text=hit.group(0),
+                                 category=index[found[0]], source="propagated"))
+            spans.append((s, e))
+    return added
+
+
+def test_inflected_propagation_with_the_runs_stems_made_once_finds_what_it_found():
+    from schemas.records import Segment
+    from transforms import linking
+    rng = random.Random(9)
+    words = ["Bērziņš", "Bērziņam", "Bērziņa", "bērziņam", "Tallinn", "Tallinna", "tallinna",
+             "Regula", "Regulas", "regulas", "Jānis", "Jānim", "Eiropas", "Savienība",
+             "Savienības", "Tiesa", "Tiesas", "tiesas", "un", "ar", "Marika", "Mari"]
+    cats = ["PER", "ORG", "LOC"]
+    checked = 0
+    for trial in range(400):
+        lang = rng.choice(["lv", "et", "lt", "fi", "pl"])
+        texts = [" ".join(rng.choice(words) for _ in range(rng.randint(1, 12)))
+                 for _ in range(rng.randint(1, 5))]
+        segs = [Segment(document="d", id=str(i), index=i, text=t) for i, t in enumerate(texts)]
+        doc = {" ".join(rng.sample(words, rng.randint(1, 2))): rng.choice(cats)
+               for _ in range(rng.randint(0, 4))}
+        extra = tuple((" ".join(rng.sample(words, rng.randint(1, 2))), rng.choice(cats))
+                      for _ in range(rng.randint(0, 6)))
+        extra += tuple((f, rng.choice(cats)) for f in rng.sample(sorted(doc), min(1, len(doc))))
+        run = linking._run_forms(extra)[0]
+        authoritative = {f.casefold() for f in rng.sample(sorted(set(doc) | set(run)),
+                                                         rng.randint(0, len(set(doc) | set(run))))}
+        if rng.random() < 0.5:
+            authoritative |= {f.strip().casefold() for f, _ in extra}
+        covered = {0: [(0, 3)]} if rng.random() < 0.3 else {}
+        merged = dict(doc)
+        for f, c in run.items():
+            merged.setdefault(f, c)
+        want = _inflected_as_before(segs, merged, {k: list(v) for k, v in covered.items()},
+                                    lang, authoritative)
+        got = linking._propagate_inflected(segs, doc, linking._run_stems(extra, lang),
+                                           {k: list(v) for k, v in covered.items()}, lang,
+                                           authoritative)
+        assert [(m.segment, m.start, m.end, m.category) for m in got] == \
+            [(m.segment, m.start, m.end, m.category) for m in want], (trial, texts, doc, extra)
+        checked += bool(want)
+    assert checked > 100
