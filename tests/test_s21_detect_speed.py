@@ -275,3 +275,55 @@ def test_inflected_propagation_with_the_runs_stems_made_once_finds_what_it_found
             [(m.segment, m.start, m.end, m.category) for m in want], (trial, texts, doc, extra)
         checked += bool(want)
     assert checked > 100
+
+
+def test_lower_case_view_keeps_every_character_and_its_word_class():
+    """What ``linking._words_of`` rests on: ``_lower`` maps every code point (but a capital
+    sigma, lower-cased by what follows it) to one code point, a word character to a word
+    character and anything else to anything else."""
+    from transforms import linking
+    for cp in range(0x110000):
+        if 0xD800 <= cp < 0xE000 or cp == 0x3A3:
+            continue
+        c = chr(cp)
+        low = linking._lower(c)
+        assert len(low) == 1 and bool(linking._IS_WORD.match(c)) == \
+            bool(linking._IS_WORD.match(low)), hex(cp)
+
+
+def test_form_matcher_with_its_lower_case_words_made_from_the_written_ones():
+    """The lower-case view's words made from the written ones (``_words_of``) give the spans
+    the view's own scan gives, on MultiLeg segments and made-up texts with capital sigmas,
+    dotted capitals and words of every script."""
+    from transforms import linking
+    rng = random.Random(11)
+    vocab = ["Anna", "ANNA", "Rose", "EU", "Eu", "Court", "İstanbul", "ISTANBUL", "Bērziņš",
+             "ΑΣ", "ΟΔΥΣΣΕΑΣ", "Οδυσσέας", "σ", "ς", "Straße", "STRASSE", "×", "÷", "ǅemal",
+             "of", "the", "ʼn", "Ⅻ", "ﬁle", "Σ", "X", "(EU)"]
+    seps = [" ", ", ", "'", "’", ".", "-", "\n", "", "(", ")"]
+    texts = [t for t in _texts()[::20]]
+    texts += ["".join(rng.choice(vocab) + rng.choice(seps) for _ in range(rng.randint(1, 12)))
+              for _ in range(3000)]
+    forms = sorted({" ".join(rng.sample(vocab, rng.randint(1, 3))) for _ in range(60)})
+    matcher = linking.FormMatcher([f for f in forms if len(f) >= 4],
+                                  [f for f in forms if len(f) < 4])
+    found = 0
+    for text in texts:
+        words = {}
+        got = matcher.spans(text, words=words)
+        if linking._lower in words:      # as the view's own scan makes them
+            view = linking._lower(text)
+            assert words[linking._lower][1] == linking._TOKEN.findall(view), text
+        assert sorted(got) == sorted(_spans_scanning_each_view(matcher, text)), text
+        found += bool(got)
+    assert found > 500
+
+
+def _spans_scanning_each_view(matcher, text):
+    """``FormMatcher.spans`` each view's words found by its own scan: the oracle."""
+    from transforms import linking
+    words = {}
+    for norm in (str, linking._lower):
+        view = norm(text)
+        words[norm] = [view, linking._TOKEN.findall(view), None, None]
+    return matcher.spans(text, words=words)
