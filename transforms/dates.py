@@ -282,13 +282,18 @@ def locate(text: str, value: DateValue, start: int = 0, loose: bool = False,
             pat = re.compile(rf"(?<!\d)0?{value.day}\.?(?:\s+[^\W\d_]+\.?){{1,3}},?\s+{value.year}(?!\d)")
         m = pat.search(text, start)
         return m.span() if m else None
+    # The text's tokens are walked by index from ``start``, each window in place: copying the
+    # rest of the list for every token tried (and once more for every call, which restoration
+    # makes from each place a date may start) made a date not in a long text quadratic.
     every = _date_tokens(text, numeric_month)
-    toks = every[bisect.bisect_left(every, (start,)):]
+    n = len(every)
     best = None
-    for i, (s0, _, _, _) in enumerate(toks):
+    for i in range(bisect.bisect_left(every, (start,)), n):
+        s0 = every[i][0]
         found: Dict[str, Tuple[int, int]] = {}
         used = set()
-        for s, e, kind, val in toks[i:]:
+        for j in range(i, n):
+            s, e, kind, val = every[j]
             if s - s0 > 30:
                 break
             if kind in need and need[kind] == val and kind not in found and (s, e) not in used:

@@ -57,10 +57,13 @@ ENDINGS: Dict[str, Tuple[str, ...]] = {
 }
 
 
+@functools.lru_cache(maxsize=1 << 14)
 def stems(word: str, lang: str) -> frozenset:
     """The word and every stem left by stripping one ending (4+ letters kept).  Two words are
     forms of one name when their stem sets meet: "Tallinna" {tallinna, tallinn, talli} and
-    "Tallinn" {tallinn}; but "Marika" {marika, marik} and "Mari" {mari} do not."""
+    "Tallinn" {tallinn}; but "Marika" {marika, marik} and "Mari" {mari} do not.  (Kept for
+    16,384 words: propagation asks it for every capitalised word of a document in a language
+    with endings, linking for every pair of mentions, and each asks two dozen endings.)"""
     low = fold(word)
     out = {low}
     for end in ENDINGS.get(lang, ()):
@@ -289,7 +292,8 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
         if plain != f:
             doc.setdefault(plain, c)
     doc = {f: c for f, c in doc.items() if propagatable(f)}
-    run, run_casefolded, run_matcher = _run_forms(tuple(extra))
+    extra_forms = tuple(extra)
+    run, run_casefolded, run_matcher = _run_forms(extra_forms)
     if not doc and not run:
         return list(mentions)
     # Forms a person gave spread in every case; a detector's capitalised form does not spread
@@ -343,12 +347,10 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
                                  category=kind, source="propagated"))
             spans.append((s, e))
     if lang in ENDINGS:
-        forms = dict(doc)
-        for f, c in run.items():
-            forms.setdefault(f, c)
         for k, stretches in exempt.items():
             covered.setdefault(k, []).extend(stretches)
-        added += _propagate_inflected(segments, forms, covered, lang, authoritative)
+        added += _propagate_inflected(segments, doc, _run_stems(extra_forms, lang), covered,
+                                      lang, authoritative)
     else:
         added += _propagate_surnames(segments, doc, covered)
     return list(mentions) + added
@@ -436,20 +438,58 @@ _CAPWORD = re.compile(r"(?<![\w\u00C0-\u024F])[A-ZÀ-ÖØ-Þ"
                       + r"А-ЯЁ][\w\u00C0-\u024F]+")
 
 
-def _propagate_inflected(segments, forms: Dict[str, str], covered, lang,
+@functools.lru_cache(maxsize=1 << 14)
+def _form_stems(form: str, lang: str) -> Tuple[str, ...]:
+    """The stems of ``form``'s capitalised words of 4+ letters, word by word."""
+    return tuple(st for w in _WORDS.findall(form) if w[:1].isupper() and len(w) >= 4
+                 for st in stems(w, lang))
+
+
+@functools.lru_cache(maxsize=4)
+def _run_stems(extra: Tuple[Tuple[str, str], ...], lang: str):
+    """The run-wide forms' part of ``_propagate_inflected``'s index, the same for every
+    document of a run (made once per worker: a run's 1,500+ forms were taken apart again for
+    every document): stem -> category of the first run form that has it; each run form with
+    its casefolded self and its stems; all those casefolded forms and all their stems."""
+    run = _run_forms(extra)[0]
+    index: Dict[str, str] = {}
+    entries = []
+    for form, cat in run.items():
+        sts = _form_stems(form, lang)
+        for st in sts:
+            index.setdefault(st, cat)
+        entries.append((form.casefold(), sts))
+    return (index, entries, frozenset(cf for cf, _ in entries),
+            frozenset(st for _, sts in entries for st in sts))
+
+
+def _propagate_inflected(segments, doc: Dict[str, str], run_stems, covered, lang,
                          authoritative: Set[str] = frozenset()) -> List[Mention]:
     """A detector's word spreads into the inflected forms of its stem only where the
     document does not also write that form in lower case: "Regulas" after a detected
-    "Regula" is the word "regulas" of the document, not a name."""
+    "Regula" is the word "regulas" of the document, not a name.
+
+    The forms are the document's (``doc``), then the run's it does not have (``run_stems``:
+    ``_run_stems``): a stem takes the category of the first form that has it.  A run form the
+    document has gives only stems the document's gives first, so the run's own index, made
+    once, gives the rest.  A stem is trusted when a form that has it is authoritative."""
+    run_index, run_entries, run_casefolded, run_all = run_stems
     index: Dict[str, str] = {}
     trusted: Set[str] = set()
-    for form, cat in forms.items():
-        for w in re.findall(r"[^\W\d_]+", form):
-            if w[:1].isupper() and len(w) >= 4:
-                for st in stems(w, lang):
-                    index.setdefault(st, cat)
-                    if form.casefold() in authoritative:
-                        trusted.add(st)
+    for form, cat in doc.items():
+        sts = _form_stems(form, lang)
+        for st in sts:
+            index.setdefault(st, cat)
+        if sts and form.casefold() in authoritative:
+            trusted.update(sts)
+    if run_index:
+        index = {**run_index, **index}
+    if run_casefolded <= authoritative:         # the run's forms are all authoritative
+        trusted |= run_all
+    else:
+        for cf, sts in run_entries:
+            if cf in authoritative:
+                trusted.update(sts)
     added = []
     if not index:
         return added
@@ -490,6 +530,22 @@ def _lower(text: str) -> str:
 _CLOSING = (")", "]")
 
 
+def _words_of(text: str, norm, words: dict) -> list:
+    """[``norm(text)``, its words (``_TOKEN``), None, None]: ``FormMatcher.spans``' view of
+    ``text``.  The lower-case view's words are the words as written, lower-cased, when those
+    are made already (``words``): ``_lower`` maps each character to one character, a word
+    character to a word character and back (a test checks every code point), so the words lie
+    where they lay -- but for a capital sigma, which lower-cases by what follows it ("Σ" in
+    "ΑΣ" is "ς", in "ΑΣ'Α" is "σ"): a text with one is read again.  One pattern scan of the
+    text instead of two: the scans were most of the time spent here."""
+    written = words.get(str)
+    if norm is _lower and written is not None and "\u03a3" not in text:
+        tokens = _lower("\0".join(written[1])).split("\0") if written[1] else []
+        return [_lower(text), tokens, None, None]
+    view = norm(text)
+    return [view, _TOKEN.findall(view), None, None]
+
+
 class FormMatcher:
     """Every word-bounded occurrence of any of many forms: case-insensitive for
     ``long_forms``, exact for ``short_forms`` — what ``(?<!W)(?:f1|f2|...)(?!W)`` finds, plus
@@ -508,8 +564,10 @@ class FormMatcher:
     def __init__(self, long_forms: Iterable[str] = (), short_forms: Iterable[str] = ()):
         self._indexes = []
         odd: List[Tuple[str, int]] = []
-        for forms, norm, flags in ((set(long_forms), _lower, re.IGNORECASE),
-                                   (set(short_forms), str, 0)):
+        # (the exact forms' index first: the text's words as written are made first, and
+        # their lower-case twins from them, not found again: ``_words_of``)
+        for forms, norm, flags in ((set(short_forms), str, 0),
+                                   (set(long_forms), _lower, re.IGNORECASE)):
             singles: Dict[str, Set[str]] = {}               # word -> one-word forms
             pairs: Dict[Tuple[str, str], Set[str]] = {}     # first two words -> forms
             for f in forms:
@@ -550,8 +608,7 @@ class FormMatcher:
         for singles, pairs, firsts, norm in self._indexes:
             seen = words.get(norm)
             if seen is None:
-                view = norm(text)
-                seen = words[norm] = [view, _TOKEN.findall(view), None, None]
+                seen = words[norm] = _words_of(text, norm, words)
             view, tokens = seen[0], seen[1]
             if firsts.isdisjoint(tokens):     # most texts: no form starts here
                 continue

@@ -87,7 +87,10 @@ YEAR_WORD_RE = re.compile(rf"{_W}(?:{_YEAR}\.?\s?[\-\u2013]\s?)?{_YEAR}{_YEAR_WO
 # and a digit; a year's last digit and its year word), led by a digit, which
 # ``re`` skips to at C speed; the patterns, led by their left boundary, try every position.
 # Most segments hold no year word, and many no numeric date's separator.
-_NUMERIC_SCREEN = re.compile(r"\d[-./]\d")
+# (The numeric one: a digit, a separator, one or two digits, a separator and a digit, which
+# both of its forms hold; an act's or a case's number, "1896/2006", "C-215/11", has one
+# separator only.)
+_NUMERIC_SCREEN = re.compile(r"\d[-./]\d\d?[-./]\d")
 # Every date found here holds a digit (a day or a year beside a spelled-out month, or a
 # numeric date): a text without one (a third of MultiLeg en segments) is not read for months.
 _DIGIT = re.compile(r"\d")
@@ -98,8 +101,16 @@ _MONTH_WORD = re.compile(_MONTH, re.IGNORECASE)
 _MONTH_START = {p[:2] for ps in MONTHS.values() for p in ps}
 assert all(p.isalpha() for p in _MONTH_START), "month patterns must start with two letters"
 _LETTER_WORD = re.compile(r"[^\W\d_]\w*")
-# The patterns that begin with the month itself are tried only where a month word starts.
+# The patterns that begin with the month itself are tried only where a month word starts;
+# the others begin with a day or a year (``_W`` then an ASCII digit), and are tried only where
+# a number starts (``_NUMBER_START``): a pattern led by a lookbehind is otherwise tried at
+# every position, at C speed but on every character of every text with a month word.
 _FROM_MONTH = [p.pattern.startswith(f"{_W}{_MONTH}") for p in SPELLED_RE]
+assert all(p.pattern.startswith(f"{_W}{_YEAR}") or p.pattern.startswith(f"{_W}{_DAY}")
+           for p, m in zip(SPELLED_RE, _FROM_MONTH) if not m)
+# An ASCII digit not glued to a word or a preceding number: where ``_W`` then a day or a
+# year can begin (led by the digit, the character before it looked at behind).
+_NUMBER_START = re.compile(r"[0-9](?<![\w.][0-9])")
 
 
 def _month_starts(text: str) -> List[int]:
@@ -168,15 +179,21 @@ _GLUED = ("st", "nd", "rd", "th")
 
 
 def _spelled(text: str):
+    """``pat.finditer(text)`` for each of ``SPELLED_RE`` in turn, each pattern tried only
+    where a match of it can begin (a month word, or a number)."""
     starts = _month_starts(text)
     if not starts:
         return
+    numbers = None
     for pat, from_month in zip(SPELLED_RE, _FROM_MONTH):
-        if not from_month:
-            yield from pat.finditer(text)
-            continue
+        if from_month:
+            at = starts
+        else:
+            if numbers is None:
+                numbers = [m.start() for m in _NUMBER_START.finditer(text)]
+            at = numbers
         end = 0
-        for pos in starts:             # what finditer finds: leftmost, non-overlapping
+        for pos in at:                 # what finditer finds: leftmost, non-overlapping
             if pos >= end:
                 m = pat.match(text, pos)
                 if m:
