@@ -46,3 +46,77 @@ def test_lexical_forms_as_plain():
     for u in units:
         assert _lexical(u) == ["+".join(r.lemma + "".join(f"<{t}>" for t in r.tags)
                                         for r in parts) for parts in u.readings]
+
+
+# -- the forms a pseudonym takes, kept per mention ------------------------------------------
+_MENTIONS = ["the Commission", "Commission's", "COMMISSION", "commission", "Mr. Smith",
+             "Dr Smith's", "Smith", "J. Smith", "P. J. Smith", "the EU", "EU", "Kaja Kallas",
+             "Kallase", "KAJA KALLAS", "Tallinnas", "Court of Justice", "court’s", "X"]
+
+
+def _plain_choose_form(p, mention_text, features=None):
+    """``DictPseudonym.choose_form`` as first written (made afresh for every mention)."""
+    from transforms.dictionary.select import need_of
+    from transforms.linking import POSSESSIVE, TITLES, fold
+    from transforms.pseudonyms.dictionary_entry import _INITIAL
+    from transforms.pseudonyms.surface import _possessive, apply_case, lower_like
+    form = p.selector.form(p.entry, need_of(features or {}))
+    last_by_analogy = form is not None and form.count < 0
+    base = form.form if form is not None else p.entry.lemma
+    words = POSSESSIVE.sub("", mention_text).split()
+    titles = []
+    while words and fold(words[0]).rstrip(".") in TITLES:
+        titles.append(words.pop(0))
+    fake = base.split()
+    if words and len(words) < len(p.canonical_words) and len(fake) > len(words):
+        k = len(words)
+        first = [fold(w) for w in words] == p.canonical_words[:k]
+        fake = fake[:k] if first else fake[-k:]
+    if len(fake) == len(words):
+        fake = [p.initial(w, f) if _INITIAL.match(w) else f for f, w in zip(fake, words)]
+    body = lower_like(" ".join(words), apply_case(" ".join(words) or base, " ".join(fake)))
+    suffix = _possessive(mention_text)
+    if suffix and _possessive(body):
+        suffix = ""
+    return (" ".join(titles + [body]) + suffix,
+            (form.features if form is not None else None)), last_by_analogy
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_dictionary_forms_kept_as_made_afresh(lang):
+    from transforms.dictionary.store import load_default
+    from transforms.pseudonyms.dictionary_entry import DictPseudonym, _selector
+    d = load_default(lang)
+    if d is None:
+        pytest.skip(f"no {lang} dictionary")
+    sel = _selector(d)
+    rng = random.Random(lang)
+    feats = [None, {}, {"Case": "Nom"}, {"Case": "Gen"}, {"Number": "Plur"},
+             {"Case": "Nom", "Number": "Sing"}, {"Case": "Ela", "Number": "Sing"},
+             {"Definite": "Def", "Number": "Sing"}, {"upos": "PROPN"}]
+    entries = [e for c in ("PER", "ORG", "LOC") for e in d.entries.get(c, [])]
+    for e in rng.sample(entries, min(60, len(entries))):
+        canonical = rng.choice(_MENTIONS)
+        kept = DictPseudonym(e, canonical, sel)
+        asked = [(rng.choice(_MENTIONS + [e.lemma]), rng.choice(feats)) for _ in range(30)]
+        for text, f in asked + asked[::-1]:
+            want, by_analogy = _plain_choose_form(kept, text, f)
+            assert kept.choose_form(text, f) == want
+            assert kept.last_by_analogy == by_analogy
+            assert kept.form_for(text, f) == want[0]
+
+
+def test_plain_forms_kept_as_made_afresh():
+    from transforms.pseudonyms.kinds import Plain
+    from transforms.pseudonyms.surface import _possessive, apply_case
+    rng = random.Random(8)
+    for text in ["Nordbank", "Anna Berg", "ACME GmbH", "the Tendency", "KQ", "Linköping"]:
+        for keep in (False, True):
+            p = Plain(text, keep_case=keep)
+            for m in [rng.choice(_MENTIONS) for _ in range(60)]:
+                want = text if keep else apply_case(m, p.text) + _possessive(m)
+                assert p.form_for(m, {}) == want
+            p.text = text.upper()      # a changed text is not answered from the old one
+            for m in _MENTIONS:
+                want = p.text if keep else apply_case(m, p.text) + _possessive(m)
+                assert p.form_for(m) == want
