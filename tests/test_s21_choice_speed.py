@@ -120,3 +120,62 @@ def test_plain_forms_kept_as_made_afresh():
             for m in _MENTIONS:
                 want = p.text if keep else apply_case(m, p.text) + _possessive(m)
                 assert p.form_for(m) == want
+
+
+# -- _Looks.view_level and prefs -------------------------------------------------------------
+def _fake_views(seed):
+    """A deterministic engine view per text: three levels from a few readings, some of them
+    of a compound or a renamed name (level 4)."""
+    def views(texts):
+        out = {}
+        for t in texts:
+            rng = random.Random(f"{seed}\x1f{t}")
+            out[t] = "\x1f".join(rng.choice(["<np>", "<n><f>", "<np>+<n>", "<adj>", "*",
+                                              "<np>~", "<n><m>"]) for _ in range(3))
+        return out
+    return views
+
+
+def _plain_view_level(looks, e):
+    """``_Looks.view_level`` as first written."""
+    f = looks._form(e)
+    other = 3 if len(f.form.split()) != looks._words else 0
+    if looks._view is not None:
+        level = looks._levels.get(f.form)
+        if level is None:
+            theirs = looks.views([f.form])[f.form].split("\x1f")
+            if any(c in theirs[0] for c in "+~#"):
+                level = 4
+            else:
+                level = next((i for i, (a, b) in enumerate(zip(looks._view.split("\x1f"),
+                                                                theirs)) if a == b), 3)
+        return level if level == 4 else max(level, other)
+    return other or (0 if looks.analysis and f.features.get("analysis") == looks.analysis
+                     else 3)
+
+
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_view_levels_and_preferences_as_plain(lang):
+    from schemas.records import Mention
+    from transforms.dictionary.select import _entry_shape, _Looks
+    from transforms.dictionary.store import load_default
+    d = load_default(lang)
+    rng = random.Random(lang)
+    entries = [e for c in ("PER", "ORG", "LOC") for e in d.entries.get(c, [])]
+    entries += rng.sample(d.entries.get("WORD", []), 200)
+    for k, text in enumerate(_MENTIONS):
+        for views in (_fake_views(k), None):
+            feats = rng.choice([{}, {"upos": "PROPN", "class": "organisation",
+                                     "analysis": "np"}, {"upos": "NOUN", "shape": "A"}])
+            looks = _Looks([Mention(segment=0, start=0, end=len(text), text=text,
+                                    category="ORG", features=feats)], text, views, "ORG")
+            for e in entries:
+                want = _plain_view_level(looks, e)
+                assert looks.view_level(e) == want
+                kind = looks.klass
+                same_kind = 0 if not kind or kind in e.classes else (
+                    1 if kind.split(":")[0] in {c.split(":")[0] for c in e.classes} else 2)
+                same_pos = int(bool(looks.upos and e.upos and e.upos != looks.upos))
+                tokens = int(len(looks._form(e).form.split()) != looks._words)
+                assert looks.prefs(e) == (want, same_kind, tokens, same_pos,
+                                          int(_entry_shape(e) != looks.shape))

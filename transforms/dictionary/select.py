@@ -983,6 +983,7 @@ class _Looks:
             except OSError:
                 self.views = None
         self._levels: Dict[str, int] = {}     # view_level by candidate form
+        self._own_levels: Optional[List[str]] = None     # ``_view``'s levels (``_compared``)
         if levels is not None and self._view is not None:
             self._levels = levels.setdefault((self.views, self._view), {})
 
@@ -1090,12 +1091,15 @@ class _Looks:
         agreement), 2 the same known-or-not and part of speech, 3 otherwise, 4 a candidate
         the engine changes beyond what restoration follows.  Without the engine, the source
         analyser's readings (0 or 3)."""
-        f = self._form(e)
+        return self._level(self._form(e))
+
+    def _level(self, f: DictionaryForm, words: Optional[int] = None) -> int:
+        """``view_level`` of the entry whose first form is ``f`` (``words``: its number of
+        words, where the caller has counted them)."""
         # a form cut to fit ("European Parliament" -> "Parliament") is another word; but
         # one the engine renames stays last whatever its length: "Federal Republic of
         # Germany" for "Microsoft Windows" came back "República Federal Alemana", which
         # restoration found only in part ("República Microsoft Windows Alemana")
-        other = 3 if len(f.form.split()) != self._words else 0
         if self._view is not None:
             if f.form in self._levels:
                 level = self._levels[f.form]
@@ -1106,7 +1110,12 @@ class _Looks:
                     self.failed = True
                     return 3
                 self._levels[f.form] = level = self._compared(view.split(LEVEL_SEP))
-            return level if level == 4 else max(level, other)
+            if level >= 3:
+                return level    # 4 whatever the length; 3 is as far as a length puts it
+            if words is None:
+                words = len(f.form.split())
+            return level if words == self._words else 3
+        other = 3 if (len(f.form.split()) if words is None else words) != self._words else 0
         return other or (0 if self.analysis and f.features.get("analysis") == self.analysis
                          else 3)
 
@@ -1114,7 +1123,10 @@ class _Looks:
         if any(c in theirs[0] for c in "+~#"):
             return 4     # a compound, a renamed name, a several-word translation: the
                          # engine changes it in ways restoration cannot follow: last
-        for level, (a, b) in enumerate(zip(self._view.split(LEVEL_SEP), theirs)):
+        if self._own_levels is None:
+            # the original's levels split once, not for each candidate compared
+            self._own_levels = self._view.split(LEVEL_SEP)
+        for level, (a, b) in enumerate(zip(self._own_levels, theirs)):
             if a == b:
                 return level
         return 3
@@ -1127,8 +1139,9 @@ class _Looks:
         same_kind = 0 if not kind or kind in e.classes else (
             1 if kind.split(":")[0] in {c.split(":")[0] for c in e.classes} else 2)
         same_pos = int(bool(self.upos and e.upos and e.upos != self.upos))
-        tokens = int(len(self._form(e).form.split()) != self._words)
-        return (self.view_level(e), same_kind, tokens, same_pos,
+        f = self._form(e)
+        words = len(f.form.split())
+        return (self._level(f, words), same_kind, int(words != self._words), same_pos,
                 int(_entry_shape(e) != self.shape))
 
 
