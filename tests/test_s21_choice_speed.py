@@ -179,3 +179,25 @@ def test_view_levels_and_preferences_as_plain(lang):
                 tokens = int(len(looks._form(e).form.split()) != looks._words)
                 assert looks.prefs(e) == (want, same_kind, tokens, same_pos,
                                           int(_entry_shape(e) != looks.shape))
+
+
+# -- Selector._lookup -------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "sv", "da"])
+def test_entry_forms_looked_up_as_plain(lang):
+    from transforms.dictionary.select import MATCH_KEYS, Selector, best_form, need_of
+    from transforms.dictionary.store import load_default
+    d = load_default(lang)
+    sel = Selector(d)
+    rng = random.Random(lang)
+    values = {"Case": ["Nom", "Gen", "Acc"], "Number": ["Sing", "Plur"],
+              "Definite": ["Def", "Ind"], "Poss": ["Yes"], "Animacy": ["Anim"]}
+    needs = [{}] + [{k: rng.choice(values.get(k, ["x"])) for k in rng.sample(MATCH_KEYS, n)}
+                    for n in (1, 1, 2, 2, 3) for _ in range(6)]
+    needs = [need_of(n) for n in needs]
+    entries = [e for es in d.entries.values() for e in es]
+    for e in rng.sample(entries, 600):
+        for need in rng.sample(needs, 12) * 2:
+            exact = next((f for f in e.forms if need_of(f.features) == need), None)
+            want = exact if exact is not None else best_form(e, need, d.morphology)
+            assert sel._lookup(e, need) is want
+            assert sel._own(e, need) == (want is not None)

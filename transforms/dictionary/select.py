@@ -54,6 +54,8 @@ TRUSTED = 3.0       # analogy evidence (ending-class length) from which made for
                     # alike: 86-100 % right on EDT test's forms unseen in the dictionary
 SYNTHETIC_LOOK = 60  # made-up names ranked together per cluster
 PREFETCH = 8         # made-up names whose words the engine is asked about at once
+COVERING = 20_000   # ``Selector._lookup``'s covering forms kept (the dictionary's entries
+                    # times the forms documents need: under 1,000 for 200 MultiLeg en documents)
 PLANS = 1024        # rankings kept for clusters alike (``Selector._plan``): a corpus of 50
                     # MultiLeg en documents makes 864, of about 13 KB each
 
@@ -358,6 +360,9 @@ class Selector:
         # could be reused)
         self._known = {id(e) for es in dictionary.entries.values() for e in es}
         self._index: Dict[int, Dict[tuple, DictionaryForm]] = {}
+        # (id of an entry, forms needed) -> ``best_form`` where the entry has no form of
+        # exactly those features (``_lookup``)
+        self._covering: Dict[tuple, Optional[DictionaryForm]] = {}
         self._made: Dict[tuple, Optional[Made]] = {}
         self._names_made: Dict[tuple, Optional[Made]] = {}     # made-up names' forms
         self._ranks: Dict[tuple, tuple] = {}     # ``_pool_ranks``, per pool and forms
@@ -377,20 +382,36 @@ class Selector:
         # ``_admissible``'s: (id of the entries, ``_Looks.admits``) -> (entries, admitted)
         self._admitted: Dict[tuple, tuple] = {}
 
-    def _own(self, entry: DictionaryEntry, need: Dict[str, str]) -> bool:
-        return self._lookup(entry, need) is not None
+    def _own(self, entry: DictionaryEntry, need: Dict[str, str],
+             nk: Optional[tuple] = None) -> bool:
+        return self._lookup(entry, need, nk) is not None
 
-    def _lookup(self, entry: DictionaryEntry, need: Dict[str, str]) -> Optional[DictionaryForm]:
-        """The entry's own form with the needed features (the most frequent), or None."""
+    def _lookup(self, entry: DictionaryEntry, need: Dict[str, str],
+                nk: Optional[tuple] = None) -> Optional[DictionaryForm]:
+        """The entry's own form with the needed features (the most frequent), or None.
+        ``nk``: ``_need_key(need)``, where the caller has made it."""
         if id(entry) in self._known:
             index = self._index.get(id(entry))
             if index is None:
                 index = self._index[id(entry)] = {}
                 for fm in entry.forms:                    # most frequent first
                     index.setdefault(_need_key(need_of(fm.features)), fm)
-            f = index.get(_need_key(need))
+            if nk is None:
+                nk = _need_key(need)
+            f = index.get(nk)
             if f is not None:
                 return f
+            # no form of exactly those features: the first that covers them, kept too
+            # (every plan asks each entry of the category about each form needed, and
+            # walked the entry's forms again for each)
+            key = (id(entry), nk)
+            f = self._covering.get(key, _NOT_YET)
+            if f is _NOT_YET:
+                f = best_form(entry, need, self.morphology)
+                if len(self._covering) >= COVERING:
+                    self._covering.clear()
+                self._covering[key] = f
+            return f
         return best_form(entry, need, self.morphology)
 
     def made(self, entry: DictionaryEntry, need: Dict[str, str]) -> Optional[Made]:
@@ -511,7 +532,9 @@ class Selector:
         # Taken out after ``admissible``, which keeps the entries the engine reads regularly
         # when there are any: else, with those all refused, it would let irregular ones in.
         pool = admissible if refused is None else [e for e in admissible if not refused(e)]
-        covered = {id(e): sum(1 for n in distinct if self._own(e, n)) for e in pool}
+        # each form's key made once, not once per entry of the pool
+        keyed = [(n, _need_key(n)) for n in distinct]
+        covered = {id(e): sum(1 for n, nk in keyed if self._own(e, n, nk)) for e in pool}
         full = [e for e in pool if covered[id(e)] == len(distinct)]
         # (step, candidates, extra ranking key, forms made by analogy per entry id)
         tiers: List[tuple] = []
@@ -535,15 +558,16 @@ class Selector:
             # first, then the best-attested analogy (its weakest made form).  A form no entry
             # of the category has and no rule can make (EDT's one dative) is the base form
             # whatever is chosen: it does not count against a candidate.
-            required = [n for n in distinct if self.analogy.knows(n) or
-                        any(self._own(e, n) for e in admissible)]
+            needed = [(n, nk) for n, nk in keyed if self.analogy.knows(n) or
+                      any(self._own(e, n, nk) for e in admissible)]
+            required = [n for n, _ in needed]
             made: Dict[int, List[Made]] = {}
             for e in pool:
                 if covered[id(e)] < len(distinct):
-                    ms = [self.made(e, n) for n in required if not self._own(e, n)]
+                    ms = [self.made(e, n) for n, nk in needed if not self._own(e, n, nk)]
                     if all(ms):
                         made[id(e)] = ms
-            unmade = [id(e) for e in pool if made.get(id(e)) == []]
+            unmade = {id(e) for e in pool if made.get(id(e)) == []}
             if unmade:
                 # the entry's own forms cover every form that can be had at all
                 tiers.append(("features-partial", [e for e in pool if id(e) in unmade],
