@@ -201,3 +201,33 @@ def test_entry_forms_looked_up_as_plain(lang):
             want = exact if exact is not None else best_form(e, need, d.morphology)
             assert sel._lookup(e, need) is want
             assert sel._own(e, need) == (want is not None)
+
+
+# -- Selector._ranking's preferences --------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "sv"])
+def test_ranking_preferences_as_plain(lang):
+    from schemas.records import Mention
+    from transforms.dictionary.select import _ending, _entry_gender, _Looks
+    from transforms.dictionary.store import load_default
+    from transforms.pseudonyms.dictionary_entry import _selector
+    d = load_default(lang)
+    sel = _selector(d)
+    rng = random.Random(lang)
+    entries = [e for c in ("PER", "ORG", "LOC") for e in d.entries.get(c, [])]
+    entries += rng.sample(d.entries.get("WORD", []), 100)
+    for k, text in enumerate(_MENTIONS):
+        looks = _Looks([Mention(segment=0, start=0, end=len(text), text=text, category="PER",
+                                features=rng.choice([{}, {"class": "given:x", "upos": "X"}]))],
+                       text, rng.choice([_fake_views(k), None]), "PER")
+        for tokens, gender, end in ((1, "", "es"), (2, "Fem", "a"), (3, "Masc", ""),
+                                    (2, "", "on")):
+            extra = rng.choice([None, lambda e: (len(e.classes),)])
+            prefs = sel._ranking(entries, tokens, gender, end, looks, extra)._prefs
+            for e in entries:
+                eg = _entry_gender(e, sel.gender_of) if gender else ""
+                words = e.lemma.split()
+                want = (extra(e) if extra else ()) + looks.prefs(e) + (
+                    int(e.tokens != tokens), int(bool(gender and eg and eg != gender)),
+                    0 if words and _ending(words[-1]) == end else
+                    (1 if words and words[-1][-1:].casefold() == end[-1:] else 2))
+                assert prefs(e) == want

@@ -348,6 +348,7 @@ def _own_last_words(e: DictionaryEntry) -> Dict[tuple, str]:
 # a word of the Faker pools a made-up name may be (letters, one hyphen at most)
 _NAME_WORD = re.compile(r"[^\W\d_]+(-[^\W\d_]+)?")
 _NOT_YET = object()      # a made-up name's form not asked for yet (None: none can be made)
+_NO_KINDS: frozenset = frozenset()      # an entry without classes (``_entry_facts``)
 
 
 class Selector:
@@ -363,6 +364,8 @@ class Selector:
         # (id of an entry, forms needed) -> ``best_form`` where the entry has no form of
         # exactly those features (``_lookup``)
         self._covering: Dict[tuple, Optional[DictionaryForm]] = {}
+        self._facts: Dict[int, tuple] = {}       # ``_entry_facts``, per dictionary entry
+        self._genders: Dict[int, str] = {}       # ``_entry_gender``, per dictionary entry
         self._made: Dict[tuple, Optional[Made]] = {}
         self._names_made: Dict[tuple, Optional[Made]] = {}     # made-up names' forms
         self._ranks: Dict[tuple, tuple] = {}     # ``_pool_ranks``, per pool and forms
@@ -835,13 +838,41 @@ class Selector:
 
     def _ranking(self, cands, tokens, gender, end, looks, extra=None) -> "Ranking":
         def prefs(e: DictionaryEntry):
-            eg = _entry_gender(e, self.gender_of) if gender else ""
-            words = e.lemma.split()
-            return (extra(e) if extra else ()) + looks.prefs(e) + (
+            form, words, shape, kinds, last2, last1 = self._entry_facts(e)
+            eg = self._entry_gender(e) if gender else ""
+            return (extra(e) if extra else ()) + \
+                looks.prefs_of(e, form, words, shape, kinds) + (
                 int(e.tokens != tokens), int(bool(gender and eg and eg != gender)),
-                0 if words and _ending(words[-1]) == end else
-                (1 if words and words[-1][-1:].casefold() == end[-1:] else 2))
+                0 if last2 is not None and last2 == end else
+                (1 if last1 is not None and last1 == end[-1:] else 2))
         return Ranking(cands, prefs)
+
+    def _entry_facts(self, e: DictionaryEntry) -> tuple:
+        """What a ranking reads of the entry alone: its first form (``_Looks._form``), that
+        form's number of words, the entry's shape, its classes' kinds, its lemma's last
+        word's ending (two letters and one, folded; None without words).  Kept for the
+        dictionary's own entries: plan after plan ranks the same entries."""
+        hit = self._facts.get(id(e))
+        if hit is None:
+            form = e.forms[0] if e.forms else DictionaryForm(form=e.lemma, features={},
+                                                             count=0)
+            words = e.lemma.split()
+            hit = (form, len(form.form.split()), _entry_shape(e),
+                   frozenset(c.split(":")[0] for c in e.classes) if e.classes else _NO_KINDS,
+                   _ending(words[-1]) if words else None,
+                   words[-1][-1:].casefold() if words else None)
+            if id(e) in self._known:
+                self._facts[id(e)] = hit
+        return hit
+
+    def _entry_gender(self, e: DictionaryEntry) -> str:
+        """``_entry_gender(e, gender_of)``, kept for the dictionary's own entries."""
+        hit = self._genders.get(id(e))
+        if hit is None:
+            hit = _entry_gender(e, self.gender_of)
+            if id(e) in self._known:
+                self._genders[id(e)] = hit
+        return hit
 
 
 _GIVEN_LENGTH: Dict[tuple, tuple] = {}
@@ -1159,14 +1190,20 @@ class _Looks:
         return self.view_level(e) <= 1
 
     def prefs(self, e: DictionaryEntry) -> tuple:
+        f = self._form(e)
+        return self.prefs_of(e, f, len(f.form.split()), _entry_shape(e),
+                             {c.split(":")[0] for c in e.classes})
+
+    def prefs_of(self, e: DictionaryEntry, f: DictionaryForm, words: int, shape: str,
+                 kinds) -> tuple:
+        """``prefs`` of ``e`` given its first form, that form's number of words, the entry's
+        shape and its classes' kinds (``Selector._entry_facts``)."""
         kind = self.klass
         same_kind = 0 if not kind or kind in e.classes else (
-            1 if kind.split(":")[0] in {c.split(":")[0] for c in e.classes} else 2)
+            1 if kind.split(":")[0] in kinds else 2)
         same_pos = int(bool(self.upos and e.upos and e.upos != self.upos))
-        f = self._form(e)
-        words = len(f.form.split())
         return (self._level(f, words), same_kind, int(words != self._words), same_pos,
-                int(_entry_shape(e) != self.shape))
+                int(shape != self.shape))
 
 
 def _entry_shape(e: DictionaryEntry) -> str:
