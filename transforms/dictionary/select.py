@@ -54,6 +54,8 @@ TRUSTED = 3.0       # analogy evidence (ending-class length) from which made for
                     # alike: 86-100 % right on EDT test's forms unseen in the dictionary
 SYNTHETIC_LOOK = 60  # made-up names ranked together per cluster
 PREFETCH = 8         # made-up names whose words the engine is asked about at once
+COVERING = 20_000   # ``Selector._lookup``'s covering forms kept (the dictionary's entries
+                    # times the forms documents need: under 1,000 for 200 MultiLeg en documents)
 PLANS = 1024        # rankings kept for clusters alike (``Selector._plan``): a corpus of 50
                     # MultiLeg en documents makes 864, of about 13 KB each
 
@@ -346,6 +348,7 @@ def _own_last_words(e: DictionaryEntry) -> Dict[tuple, str]:
 # a word of the Faker pools a made-up name may be (letters, one hyphen at most)
 _NAME_WORD = re.compile(r"[^\W\d_]+(-[^\W\d_]+)?")
 _NOT_YET = object()      # a made-up name's form not asked for yet (None: none can be made)
+_NO_KINDS: frozenset = frozenset()      # an entry without classes (``_entry_facts``)
 
 
 class Selector:
@@ -358,6 +361,11 @@ class Selector:
         # could be reused)
         self._known = {id(e) for es in dictionary.entries.values() for e in es}
         self._index: Dict[int, Dict[tuple, DictionaryForm]] = {}
+        # (id of an entry, forms needed) -> ``best_form`` where the entry has no form of
+        # exactly those features (``_lookup``)
+        self._covering: Dict[tuple, Optional[DictionaryForm]] = {}
+        self._facts: Dict[int, tuple] = {}       # ``_entry_facts``, per dictionary entry
+        self._genders: Dict[int, str] = {}       # ``_entry_gender``, per dictionary entry
         self._made: Dict[tuple, Optional[Made]] = {}
         self._names_made: Dict[tuple, Optional[Made]] = {}     # made-up names' forms
         self._ranks: Dict[tuple, tuple] = {}     # ``_pool_ranks``, per pool and forms
@@ -377,20 +385,36 @@ class Selector:
         # ``_admissible``'s: (id of the entries, ``_Looks.admits``) -> (entries, admitted)
         self._admitted: Dict[tuple, tuple] = {}
 
-    def _own(self, entry: DictionaryEntry, need: Dict[str, str]) -> bool:
-        return self._lookup(entry, need) is not None
+    def _own(self, entry: DictionaryEntry, need: Dict[str, str],
+             nk: Optional[tuple] = None) -> bool:
+        return self._lookup(entry, need, nk) is not None
 
-    def _lookup(self, entry: DictionaryEntry, need: Dict[str, str]) -> Optional[DictionaryForm]:
-        """The entry's own form with the needed features (the most frequent), or None."""
+    def _lookup(self, entry: DictionaryEntry, need: Dict[str, str],
+                nk: Optional[tuple] = None) -> Optional[DictionaryForm]:
+        """The entry's own form with the needed features (the most frequent), or None.
+        ``nk``: ``_need_key(need)``, where the caller has made it."""
         if id(entry) in self._known:
             index = self._index.get(id(entry))
             if index is None:
                 index = self._index[id(entry)] = {}
                 for fm in entry.forms:                    # most frequent first
                     index.setdefault(_need_key(need_of(fm.features)), fm)
-            f = index.get(_need_key(need))
+            if nk is None:
+                nk = _need_key(need)
+            f = index.get(nk)
             if f is not None:
                 return f
+            # no form of exactly those features: the first that covers them, kept too
+            # (every plan asks each entry of the category about each form needed, and
+            # walked the entry's forms again for each)
+            key = (id(entry), nk)
+            f = self._covering.get(key, _NOT_YET)
+            if f is _NOT_YET:
+                f = best_form(entry, need, self.morphology)
+                if len(self._covering) >= COVERING:
+                    self._covering.clear()
+                self._covering[key] = f
+            return f
         return best_form(entry, need, self.morphology)
 
     def made(self, entry: DictionaryEntry, need: Dict[str, str]) -> Optional[Made]:
@@ -511,7 +535,9 @@ class Selector:
         # Taken out after ``admissible``, which keeps the entries the engine reads regularly
         # when there are any: else, with those all refused, it would let irregular ones in.
         pool = admissible if refused is None else [e for e in admissible if not refused(e)]
-        covered = {id(e): sum(1 for n in distinct if self._own(e, n)) for e in pool}
+        # each form's key made once, not once per entry of the pool
+        keyed = [(n, _need_key(n)) for n in distinct]
+        covered = {id(e): sum(1 for n, nk in keyed if self._own(e, n, nk)) for e in pool}
         full = [e for e in pool if covered[id(e)] == len(distinct)]
         # (step, candidates, extra ranking key, forms made by analogy per entry id)
         tiers: List[tuple] = []
@@ -535,15 +561,16 @@ class Selector:
             # first, then the best-attested analogy (its weakest made form).  A form no entry
             # of the category has and no rule can make (EDT's one dative) is the base form
             # whatever is chosen: it does not count against a candidate.
-            required = [n for n in distinct if self.analogy.knows(n) or
-                        any(self._own(e, n) for e in admissible)]
+            needed = [(n, nk) for n, nk in keyed if self.analogy.knows(n) or
+                      any(self._own(e, n, nk) for e in admissible)]
+            required = [n for n, _ in needed]
             made: Dict[int, List[Made]] = {}
             for e in pool:
                 if covered[id(e)] < len(distinct):
-                    ms = [self.made(e, n) for n in required if not self._own(e, n)]
+                    ms = [self.made(e, n) for n, nk in needed if not self._own(e, n, nk)]
                     if all(ms):
                         made[id(e)] = ms
-            unmade = [id(e) for e in pool if made.get(id(e)) == []]
+            unmade = {id(e) for e in pool if made.get(id(e)) == []}
             if unmade:
                 # the entry's own forms cover every form that can be had at all
                 tiers.append(("features-partial", [e for e in pool if id(e) in unmade],
@@ -677,8 +704,14 @@ class Selector:
             ranked = itertools.chain.from_iterable(
                 self._ranked_tier(tiers[t], t, given, tokens, need_keys, order)
                 for t in sorted(tiers))
+            # the first name alone, then ``PREFETCH`` at a time: the first is nearly always
+            # taken, and the next seven's names (an HMAC each for a person's given names,
+            # another for their keyed order) were drawn for nothing; their words' views,
+            # all that was asked ahead for them, are nearly always known by then
+            batch = 1
             while True:
-                names = list(itertools.islice(ranked, PREFETCH))
+                names = list(itertools.islice(ranked, batch))
+                batch = PREFETCH
                 if not names:
                     break
                 if prefetch is not None:
@@ -805,13 +838,41 @@ class Selector:
 
     def _ranking(self, cands, tokens, gender, end, looks, extra=None) -> "Ranking":
         def prefs(e: DictionaryEntry):
-            eg = _entry_gender(e, self.gender_of) if gender else ""
-            words = e.lemma.split()
-            return (extra(e) if extra else ()) + looks.prefs(e) + (
+            form, words, shape, kinds, last2, last1 = self._entry_facts(e)
+            eg = self._entry_gender(e) if gender else ""
+            return (extra(e) if extra else ()) + \
+                looks.prefs_of(e, form, words, shape, kinds) + (
                 int(e.tokens != tokens), int(bool(gender and eg and eg != gender)),
-                0 if words and _ending(words[-1]) == end else
-                (1 if words and words[-1][-1:].casefold() == end[-1:] else 2))
+                0 if last2 is not None and last2 == end else
+                (1 if last1 is not None and last1 == end[-1:] else 2))
         return Ranking(cands, prefs)
+
+    def _entry_facts(self, e: DictionaryEntry) -> tuple:
+        """What a ranking reads of the entry alone: its first form (``_Looks._form``), that
+        form's number of words, the entry's shape, its classes' kinds, its lemma's last
+        word's ending (two letters and one, folded; None without words).  Kept for the
+        dictionary's own entries: plan after plan ranks the same entries."""
+        hit = self._facts.get(id(e))
+        if hit is None:
+            form = e.forms[0] if e.forms else DictionaryForm(form=e.lemma, features={},
+                                                             count=0)
+            words = e.lemma.split()
+            hit = (form, len(form.form.split()), _entry_shape(e),
+                   frozenset(c.split(":")[0] for c in e.classes) if e.classes else _NO_KINDS,
+                   _ending(words[-1]) if words else None,
+                   words[-1][-1:].casefold() if words else None)
+            if id(e) in self._known:
+                self._facts[id(e)] = hit
+        return hit
+
+    def _entry_gender(self, e: DictionaryEntry) -> str:
+        """``_entry_gender(e, gender_of)``, kept for the dictionary's own entries."""
+        hit = self._genders.get(id(e))
+        if hit is None:
+            hit = _entry_gender(e, self.gender_of)
+            if id(e) in self._known:
+                self._genders[id(e)] = hit
+        return hit
 
 
 _GIVEN_LENGTH: Dict[tuple, tuple] = {}
@@ -977,6 +1038,7 @@ class _Looks:
             except OSError:
                 self.views = None
         self._levels: Dict[str, int] = {}     # view_level by candidate form
+        self._own_levels: Optional[List[str]] = None     # ``_view``'s levels (``_compared``)
         if levels is not None and self._view is not None:
             self._levels = levels.setdefault((self.views, self._view), {})
 
@@ -1084,12 +1146,15 @@ class _Looks:
         agreement), 2 the same known-or-not and part of speech, 3 otherwise, 4 a candidate
         the engine changes beyond what restoration follows.  Without the engine, the source
         analyser's readings (0 or 3)."""
-        f = self._form(e)
+        return self._level(self._form(e))
+
+    def _level(self, f: DictionaryForm, words: Optional[int] = None) -> int:
+        """``view_level`` of the entry whose first form is ``f`` (``words``: its number of
+        words, where the caller has counted them)."""
         # a form cut to fit ("European Parliament" -> "Parliament") is another word; but
         # one the engine renames stays last whatever its length: "Federal Republic of
         # Germany" for "Microsoft Windows" came back "República Federal Alemana", which
         # restoration found only in part ("República Microsoft Windows Alemana")
-        other = 3 if len(f.form.split()) != self._words else 0
         if self._view is not None:
             if f.form in self._levels:
                 level = self._levels[f.form]
@@ -1100,7 +1165,12 @@ class _Looks:
                     self.failed = True
                     return 3
                 self._levels[f.form] = level = self._compared(view.split(LEVEL_SEP))
-            return level if level == 4 else max(level, other)
+            if level >= 3:
+                return level    # 4 whatever the length; 3 is as far as a length puts it
+            if words is None:
+                words = len(f.form.split())
+            return level if words == self._words else 3
+        other = 3 if (len(f.form.split()) if words is None else words) != self._words else 0
         return other or (0 if self.analysis and f.features.get("analysis") == self.analysis
                          else 3)
 
@@ -1108,7 +1178,10 @@ class _Looks:
         if any(c in theirs[0] for c in "+~#"):
             return 4     # a compound, a renamed name, a several-word translation: the
                          # engine changes it in ways restoration cannot follow: last
-        for level, (a, b) in enumerate(zip(self._view.split(LEVEL_SEP), theirs)):
+        if self._own_levels is None:
+            # the original's levels split once, not for each candidate compared
+            self._own_levels = self._view.split(LEVEL_SEP)
+        for level, (a, b) in enumerate(zip(self._own_levels, theirs)):
             if a == b:
                 return level
         return 3
@@ -1117,13 +1190,20 @@ class _Looks:
         return self.view_level(e) <= 1
 
     def prefs(self, e: DictionaryEntry) -> tuple:
+        f = self._form(e)
+        return self.prefs_of(e, f, len(f.form.split()), _entry_shape(e),
+                             {c.split(":")[0] for c in e.classes})
+
+    def prefs_of(self, e: DictionaryEntry, f: DictionaryForm, words: int, shape: str,
+                 kinds) -> tuple:
+        """``prefs`` of ``e`` given its first form, that form's number of words, the entry's
+        shape and its classes' kinds (``Selector._entry_facts``)."""
         kind = self.klass
         same_kind = 0 if not kind or kind in e.classes else (
-            1 if kind.split(":")[0] in {c.split(":")[0] for c in e.classes} else 2)
+            1 if kind.split(":")[0] in kinds else 2)
         same_pos = int(bool(self.upos and e.upos and e.upos != self.upos))
-        tokens = int(len(self._form(e).form.split()) != self._words)
-        return (self.view_level(e), same_kind, tokens, same_pos,
-                int(_entry_shape(e) != self.shape))
+        return (self._level(f, words), same_kind, int(words != self._words), same_pos,
+                int(shape != self.shape))
 
 
 def _entry_shape(e: DictionaryEntry) -> str:

@@ -94,10 +94,13 @@ class PairLexicon:
         todo = [t for t in dict.fromkeys(texts) if t not in self._views]
         if todo:
             units = self.source.many(todo)
-            lexical = sorted({r for us in units.values() for u in us for r in _lexical(u)})
+            # each unit's lexical forms made once, for the bilingual dictionary and the view
+            # (made twice, they were a third of the views of texts not seen before)
+            forms = {t: [(u, _lexical(u)) for u in units.get(t, [])] for t in todo}
+            lexical = sorted({r for us in forms.values() for _, lex in us for r in lex})
             self._translate_many(lexical)
             for t in todo:
-                levels = [self._unit_views(u) for u in units.get(t, [])]
+                levels = [self._unit_views(u, lex) for u, lex in forms[t]]
                 self._views[t] = LEVEL_SEP.join(" ".join(v[i] for v in levels)
                                                 for i in range(3))
         return {t: self._views[t] for t in texts}
@@ -155,14 +158,16 @@ class PairLexicon:
         h.update("\0".join(texts).encode("utf-8"))
         return os.path.join(root, f"{self._view_files[0]}-{h.hexdigest()[:32]}.json")
 
-    def _unit_views(self, u: Unit) -> Tuple[str, str, str]:
+    def _unit_views(self, u: Unit, lexical: Optional[List[str]] = None
+                    ) -> Tuple[str, str, str]:
         """``_unit_view``, ``_main_view`` and ``_coarse_view`` of ``u`` at once: its readings'
         lexical forms made once, and each form's view kept (the chooser's and the
         vocabulary's tens of thousands of texts share a few thousand forms; made three
         times per unit, they were three quarters of the first document's views)."""
         if not u.known:
             return "*", "*", "*"
-        lexical = _lexical(u)
+        if lexical is None:
+            lexical = _lexical(u)
         main = _main_of(lexical)
         tags = _tags(main)
         return ("/".join(sorted({self._lexical_view(lex) for lex in lexical})),
@@ -767,8 +772,13 @@ def _several(lexical: str) -> str:
 
 def _lexical(u: Unit) -> List[str]:
     """A unit's readings as lexical forms ("Court<n><sg>"), joined parts kept together."""
-    return ["+".join(r.lemma + "".join(f"<{t}>" for t in r.tags) for r in parts)
-            for parts in u.readings]
+    return [_lexical_form(parts[0]) if len(parts) == 1 else
+            "+".join(_lexical_form(r) for r in parts) for parts in u.readings]
+
+
+def _lexical_form(r) -> str:
+    """One reading's lexical form: its lemma and its tags ("Court<n><sg>")."""
+    return r.lemma + "<" + "><".join(r.tags) + ">" if r.tags else r.lemma
 
 
 def _compound_parts(lexical: str) -> List[str]:

@@ -264,6 +264,8 @@ class PseudonymChooser:
         # "comisión" went back in the wrong place.
         self._text_words = frozenset(fold(w) for w in text_words if len(w) >= 4)
         self.used: Set[str] = set()
+        # ``_is_acronym``'s answer for the cluster being chosen (None between clusters)
+        self._acronym_memo: Optional[Dict[str, bool]] = None
 
     # -- public ------------------------------------------------------------------
     def choose(self, cluster: Cluster, mentions: Sequence[Mention] = ()) -> "Pseudonym":
@@ -283,12 +285,15 @@ class PseudonymChooser:
             return chosen
         chosen = self._step_corpus(cluster, mentions)
         if chosen is None:
+            self._acronym_memo = {}
             try:
                 chosen = self._choose(cluster, mentions)
             except RuntimeError:
                 # every pool used up (a document with hundreds of names): a keyed scramble
                 # of the original's letters, never the document's failure
                 chosen = self._step_scramble(cluster)
+            finally:
+                self._acronym_memo = None
         self._count_decided(cat)
         for key in keys:
             self._by_key.setdefault(key, (cat, chosen))
@@ -490,7 +495,7 @@ class PseudonymChooser:
         pair's dictionaries.  An acronym it does not know keeps the scramble (unknown)."""
         from transforms.nlp.apertium_morphology import bare_name
         from transforms.pseudonyms.engine_shaped import acronyms
-        if not _acronym(cluster.canonical, mentions):
+        if not self._is_acronym(cluster, mentions):
             return None
         text = bare_name(cluster.canonical, lang=self.lang)
         try:
@@ -520,7 +525,7 @@ class PseudonymChooser:
         from transforms.pseudonyms.engine_shaped import engine_shaped, vocabulary
         if not any(m.features.get("known") in ("yes", "part") for m in mentions):
             return None             # the engine knows none of it: the dictionary's choice
-        if _acronym(cluster.canonical, mentions) or any(
+        if self._is_acronym(cluster, mentions) or any(
                 "I" in m.features.get("shape", "").split() for m in mentions):
             return None             # initials and acronyms keep their shape (dictionary,
                                     # else Faker's initials, else a scramble)
@@ -551,7 +556,7 @@ class PseudonymChooser:
     def _step_faker(self, cluster: Cluster, mentions: Sequence[Mention] = ()
                     ) -> Optional["Pseudonym"]:
         cat = cluster.category
-        if cat in ("LOC", "GPE", "ORG") and _acronym(cluster.canonical, mentions):
+        if cat in ("LOC", "GPE", "ORG") and self._is_acronym(cluster, mentions):
             return None          # an acronym gets an acronym: the scramble ("EU" -> "KQ")
         if cat == "PER":
             return fake_person(self, cluster)
@@ -590,6 +595,17 @@ class PseudonymChooser:
         text = bare_name(cluster.canonical, lang=self.lang) \
             if cluster.category in NAME_CATEGORIES else None
         return Plain(scramble(self, cluster, text=text))
+
+    def _is_acronym(self, cluster: Cluster, mentions: Sequence[Mention]) -> bool:
+        """``_acronym(cluster.canonical, mentions)``, asked once per cluster chosen: the
+        engine's acronym, the composed name and Faker's step each asked it again."""
+        memo = self._acronym_memo
+        if memo is None:
+            return _acronym(cluster.canonical, mentions)
+        hit = memo.get(cluster.canonical)
+        if hit is None:
+            hit = memo[cluster.canonical] = _acronym(cluster.canonical, mentions)
+        return hit
 
     # -- the exclusion rules -----------------------------------------------------
     def _acceptable(self, cand: str, share_words: bool = False) -> bool:

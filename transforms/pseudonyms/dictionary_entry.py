@@ -33,13 +33,30 @@ class DictPseudonym(Pseudonym):
         self.canonical_words = [fold(w) for w in _name_words(canonical)]
         self.selector = selector
         self.last_by_analogy = False     # the last form was made by analogy (for reports)
+        # (mention text, needed features) -> (``choose_form``'s answer, ``last_by_analogy``):
+        # a document repeats its names, two mentions in three ask again
+        self._forms: Dict[tuple, tuple] = {}
 
     def choose_form(self, mention_text: str, features: Optional[Dict[str, str]] = None
                     ) -> Tuple[str, Optional[Dict[str, str]]]:
         """(replacement, features of the dictionary form used — None when the entry has no
         form with the needed features and its lemma stands in)."""
-        form = self.selector.form(self.entry, need_of(features or {}))
-        self.last_by_analogy = form is not None and form.count < 0
+        need = need_of(features or {})
+        key = (mention_text, tuple(need.items()))
+        hit = self._forms.get(key)
+        if hit is None:
+            hit = self._choose_form(mention_text, need)
+            if len(self._forms) < FORMS_KEPT:
+                self._forms[key] = hit
+        self.last_by_analogy = hit[1]
+        return hit[0]
+
+    def _choose_form(self, mention_text: str, need: Dict[str, str]
+                     ) -> Tuple[Tuple[str, Optional[Dict[str, str]]], bool]:
+        """``choose_form``'s answer for the needed features, and whether the form was made
+        by analogy."""
+        form = self.selector.form(self.entry, need)
+        by_analogy = form is not None and form.count < 0
         base = form.form if form is not None else self.entry.lemma
         words = POSSESSIVE.sub("", mention_text).split()
         titles = []
@@ -59,7 +76,8 @@ class DictPseudonym(Pseudonym):
         suffix = _possessive(mention_text)
         if suffix and _possessive(body):
             suffix = ""
-        return " ".join(titles + [body]) + suffix, (form.features if form is not None else None)
+        return (" ".join(titles + [body]) + suffix,
+                form.features if form is not None else None), by_analogy
 
     def form_for(self, mention_text: str, features=None) -> str:
         return self.choose_form(mention_text, features)[0]
@@ -67,6 +85,8 @@ class DictPseudonym(Pseudonym):
     def all_forms(self):
         return [self.entry.lemma] + [f.form for f in self.entry.forms]
 
+
+FORMS_KEPT = 256        # forms kept per pseudonym (a corpus-wide one serves every document)
 
 _INITIAL = re.compile(r"^[^\W\d_]{1,2}\.(?:[-\u2010\u2011\u2012\u2013]?[^\W\d_]{1,2}\.)*$")
 

@@ -11,6 +11,8 @@ from typing import Dict, List, Optional
 
 from transforms.pseudonyms.surface import _possessive, apply_case
 
+FORMS_KEPT = 256        # forms kept per pseudonym (a corpus-wide one serves every document)
+
 
 class Pseudonym:
     def form_for(self, mention_text: str, features: Optional[Dict[str, str]] = None) -> str:
@@ -26,12 +28,22 @@ class Plain(Pseudonym):
     def __init__(self, text: str, keep_case: bool = False):
         self.text = text
         self.keep_case = keep_case      # identifiers: exactly as generated
+        # mention text -> its form: a document repeats its names (two mentions in three
+        # ask again); kept with the text it was made of
+        self._forms: Dict[str, str] = {}
+        self._forms_of = text
 
     def form_for(self, mention_text: str, features=None) -> str:
         if self.keep_case:
             return self.text
-        suffix = _possessive(mention_text)
-        return apply_case(mention_text, self.text) + suffix
+        if self._forms_of is not self.text:
+            self._forms, self._forms_of = {}, self.text
+        hit = self._forms.get(mention_text)
+        if hit is None:
+            hit = apply_case(mention_text, self.text) + _possessive(mention_text)
+            if len(self._forms) < FORMS_KEPT:
+                self._forms[mention_text] = hit
+        return hit
 
     def all_forms(self):
         return [self.text]
