@@ -278,8 +278,15 @@ def _rule_tags(toks, spans: Sequence[Span]) -> List[str]:
 def capitals_line(toks) -> bool:
     """Is the text of ``toks`` written in capitals (a heading, "TABLE OF CONTENTS"): more
     than 70 % of its letters upper case?"""
-    letters = [ch for _, _, w in toks for ch in w if ch.isalpha()]
-    return bool(letters) and sum(ch.isupper() for ch in letters) / len(letters) > 0.7
+    # Counted per distinct character (``Counter`` counts them in C): a test per character
+    # of every segment, three times a segment, was a sixth of the name model's CPU.
+    letters = upper = 0
+    for ch, n in collections.Counter("".join([w for _, _, w in toks])).items():
+        if ch.isalpha():
+            letters += n
+            if ch.isupper():
+                upper += n
+    return bool(letters) and upper / letters > 0.7
 
 
 @functools.lru_cache(maxsize=16_384)      # (about 1.5 KB each: a run's frequent words)
