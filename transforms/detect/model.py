@@ -110,6 +110,13 @@ def _lexicons():  # noqa: D401 - the rule detector's word lists, lower-cased
     }
 
 
+def _gazetteer_name(low: str) -> bool:
+    """Is the lower-case ``low`` a given name, a family name or a place of the word lists?
+    (Looked up in each: their union, built per call, cost 2 ms a document.)"""
+    lex = _lexicons()
+    return low in lex["given"] or low in lex["family"] or low in lex["place"]
+
+
 @functools.lru_cache(maxsize=None)
 def _analyser(lang: str, mode: str = "-a"):
     """A long-lived ``lt-proc`` on the installed Apertium analyser of ``lang`` (any pair
@@ -164,8 +171,6 @@ def common_compounds(words: Iterable[str], lang: str, short_last: bool = False) 
         answers = proc.many(words)
     except OSError:
         return set()
-    lex = _lexicons()
-    names = lex["given"] | lex["family"] | lex["place"]
     out = set()
     for w, answer in zip(words, answers):
         units = _UNIT.findall(answer)
@@ -181,7 +186,7 @@ def common_compounds(words: Iterable[str], lang: str, short_last: bool = False) 
         if len(lemmas[-1]) >= _LONG_LAST_PART or (
                 _linked(w, lemmas) or short_last and len(lemmas[-1]) >= 3
                 and lemmas[-1].lower() not in _name_endings()) and not any(
-                lemma.lower() in names for lemma in lemmas):
+                _gazetteer_name(lemma.lower()) for lemma in lemmas):
             out.add(w)
     return out
 
@@ -2165,7 +2170,6 @@ def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
     if classes is None or not any(spans) or not ui_text(texts):
         return spans
     lex = _lexicons()
-    names = lex["given"] | lex["family"] | lex["place"]
     given = lex["given"]
     zipf = zipf_fn(lang)
     parts_of = {}
@@ -2179,7 +2183,7 @@ def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
     def ordinary_word(w: str, in_label: bool = False) -> bool:
         if not _wordish(w) or w[:1].islower() or w.isdigit():
             return True
-        if w.lower().rstrip(".") in names and (
+        if _gazetteer_name(w.lower().rstrip(".")) and (
                 not in_label or w.lower().rstrip(".") in given
                 or "common" not in classes.get(w, ())):
             return False    # (in a label of several words, a surname or a place that is
