@@ -284,7 +284,7 @@ def capitals_line(toks) -> bool:
     """Is the text of ``toks`` written in capitals (a heading, "TABLE OF CONTENTS"): more
     than 70 % of its letters upper case?"""
     # Counted per distinct character (``Counter`` counts them in C): a test per character
-    # of every segment, three times a segment, was a sixth of the name model's CPU.
+    # of every segment, three times a segment, was 2 % of the name model's CPU.
     letters = upper = 0
     for ch, n in collections.Counter("".join([w for _, _, w in toks])).items():
         if ch.isalpha():
