@@ -381,6 +381,79 @@ def _as_crf(feats: List[Dict[str, object]]) -> List[Dict[str, float]]:
              if v is not False and v is not None} for f in feats]
 
 
+@functools.lru_cache(maxsize=16_384)      # (about 1.5 KB each: a run's frequent words)
+def _word_attributes(w: str, lang: str, apt: Optional[Tuple[str, ...]]):
+    """``_word_features`` as python-crfsuite attributes ("name=value", a true flag's
+    "name"; a false one none), which ``_crf_items`` puts together: the word's own before
+    "start", its Zipf bucket, its title flag, those after "lang", and per neighbour's offset
+    what that neighbour sees of it (the attributes before its rule tag, and after).  Made
+    once per word: a document's words are mostly words it has had before, and writing the
+    same strings token by token was a third of the name model's CPU."""
+    head, zipf, tail, flags = _word_features.__wrapped__(w, lang, apt)
+    own = tuple(k if v is True else f"{k}={v}" for k, v in head.items()
+                if v is not False and v is not None)
+    seen = {}
+    for d in (-2, -1, 1, 2):
+        before = [f"{d}:w={head['w']}", f"{d}:shape={head['shape']}"]
+        if tail.get("org_head"):
+            before.append(f"{d}:org_head")
+        after = []
+        if d in (-1, 1):
+            if head["title"]:
+                after.append(f"{d}:title")
+            after += [f"{d}:{name}" for name in flags]
+        seen[d] = (tuple(before), tuple(after))
+    return own, zipf, head["title"], head["w"], tuple(tail), seen
+
+
+def _crf_items(toks, lang: str, lower_words: Set[str], cap_inside: Set[str],
+               rule_tags: Sequence[str], classes: Dict[str, Tuple[str, ...]] = None
+               ) -> List[List[str]]:
+    """The items of ``_as_crf(token_features(...))`` as python-crfsuite reads them: each
+    the list of its attribute names (which a list gives the weight 1.0, as the dict did;
+    each name once, as a dict's key), in the same order (crfsuite adds their weights in
+    that order), written from each word's kept attributes (``_word_attributes``).  (The
+    dicts of strings were another twentieth of the CPU.)"""
+    caps_line = capitals_line(toks)
+    words = []
+    for w in (w for _, _, w in toks):
+        apt = None if classes is None else \
+            classes.get(w, ("na",) if not w[:1].isupper() else ("unknown",))
+        words.append(_word_attributes(w, lang, apt))
+    n = len(words)
+    lang_attr = f"lang={lang}"
+    items = []
+    for k, (own, zipf, title, low, tail, _) in enumerate(words):
+        start = k == 0 or toks[k - 1][2] in _SENT_END
+        doc_lower = low in lower_words
+        rule = rule_tags[k]
+        attrs = list(own)
+        if start:
+            attrs.append("start")
+        attrs.append(f"zipf={zipf}")
+        if doc_lower:
+            attrs.append("doc_lower")
+        if low in cap_inside:
+            attrs.append("doc_cap_inside")
+        if caps_line:
+            attrs.append("caps_line")
+        attrs += (f"rule={rule}", lang_attr)
+        attrs += tail
+        attrs += (f"rule_lang={rule}|{lang}", f"cap_zipf={title}|{start}|{zipf}|{doc_lower}")
+        for d in (-2, -1, 1, 2):
+            j = k + d
+            if 0 <= j < n:
+                before, after = words[j][5][d]
+                attrs += before
+                if d in (-1, 1):
+                    attrs.append(f"{d}:rule={rule_tags[j]}")
+                    attrs += after
+            else:
+                attrs.append(f"{d}:edge")
+        items.append(attrs)
+    return items
+
+
 def document_context(texts: Sequence[str], lang: str):
     """What the whole document says about its words: those it writes in lower case, those it
     capitalises in running text, and the analyser's classes of its capitalised words (None
@@ -395,15 +468,15 @@ def document_context(texts: Sequence[str], lang: str):
 
 
 def document_items(texts: Sequence[str], lang: str, context=None):
-    """(tokens, crf items, the rules' spans) per text of one document."""
+    """(tokens, crf items (``_crf_items``), the rules' spans) per text of one document."""
     from transforms.detect.heuristic import HeuristicDetector
     lower, cap_inside, classes = context or document_context(texts, lang)
     rules = HeuristicDetector().rules(texts, lang)
     tokens = [tokenize(t) for t in texts]
     out = []
     for toks, spans in zip(tokens, rules):
-        out.append((toks, _as_crf(token_features(toks, lang, lower, cap_inside,
-                                                 _rule_tags(toks, spans), classes)), spans))
+        out.append((toks, _crf_items(toks, lang, lower, cap_inside, _rule_tags(toks, spans),
+                                     classes), spans))
     return out
 
 
