@@ -28,6 +28,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
+from transforms.detect.demonyms import demonym
 from transforms.detect.identifiers import PHONE_WORDS
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
@@ -2087,7 +2088,6 @@ def _english_demonym(word: str, lang: str) -> bool:
     """An English nationality word Apertium's dictionary lacks, made from a country's name
     ("Romanian", "Estonian", "Pakistani": ``demonyms.demonym``), and no given name or
     surname of the gazetteers ("Christian", "Martin", "Austin")."""
-    from transforms.detect.demonyms import demonym
     return lang == "en" and word[:1].isupper() and demonym(word, lang) and \
         not _person_word(word, None)
 
@@ -2171,12 +2171,14 @@ def _nationality_words(toks, classes, lang: str) -> List[Span]:
     nationality adjective of a language that writes them in lower case ("österrikiska",
     ``demonyms``).  Where a name holds one ("the American String Quartet") the longer span
     wins."""
-    from transforms.detect.demonyms import demonym
     out = []
+    english = lang == "en"
     for s, e, w in toks:
+        if english and not w[:1].isupper():
+            continue        # (as below: no English demonym is in lower case; asked per token)
         if classes and w[:1].isupper() and (_proper(w, classes) or w.endswith("s") and
                                             _proper(w[:-1], classes)) \
-                or (demonym(w, lang) if lang != "en" else _english_demonym(w, lang)):
+                or (_english_demonym(w, lang) if english else demonym(w, lang)):
             out.append(Span(s, e, NATIONALITY, "nationality", w, source="detector"))
     return out
 
