@@ -386,25 +386,26 @@ def _as_crf(feats: List[Dict[str, object]]) -> List[Dict[str, float]]:
 def _word_attributes(w: str, lang: str, apt: Optional[Tuple[str, ...]]):
     """``_word_features`` as python-crfsuite attributes ("name=value", a true flag's
     "name"; a false one none), which ``_crf_items`` puts together: the word's own before
-    "start", its Zipf bucket, its title flag, those after "lang", and per neighbour's offset
-    what that neighbour sees of it (the attributes before its rule tag, and after).  Made
-    once per word: a document's words are mostly words it has had before, and writing the
-    same strings token by token was a third of the name model's CPU."""
+    "start", its "zipf", its "cap_zipf" by [start][doc_lower], the word (for the document's
+    evidence), those after "lang", and what its neighbours see of it: at offset -2 and 2,
+    and at -1 and 1 before the neighbour's rule tag and after it.  Made once per word: a
+    document's words are mostly words it has had before, and writing the same strings token
+    by token was a third of the name model's CPU."""
     head, zipf, tail, flags = _word_features.__wrapped__(w, lang, apt)
     own = tuple(k if v is True else f"{k}={v}" for k, v in head.items()
                 if v is not False and v is not None)
-    seen = {}
+    title = head["title"]
+    cap_zipf = tuple(tuple(f"cap_zipf={title}|{start}|{zipf}|{lower}" for lower in (False, True))
+                     for start in (False, True))
+    seen = []
     for d in (-2, -1, 1, 2):
         before = [f"{d}:w={head['w']}", f"{d}:shape={head['shape']}"]
         if tail.get("org_head"):
             before.append(f"{d}:org_head")
-        after = []
+        seen.append(tuple(before))
         if d in (-1, 1):
-            if head["title"]:
-                after.append(f"{d}:title")
-            after += [f"{d}:{name}" for name in flags]
-        seen[d] = (tuple(before), tuple(after))
-    return own, zipf, head["title"], head["w"], tuple(tail), seen
+            seen.append(((f"{d}:title",) if title else ()) + tuple(f"{d}:{n}" for n in flags))
+    return (own, f"zipf={zipf}", cap_zipf, head["w"], tuple(tail)) + tuple(seen)
 
 
 def _crf_items(toks, lang: str, lower_words: Set[str], cap_inside: Set[str],
@@ -413,8 +414,9 @@ def _crf_items(toks, lang: str, lower_words: Set[str], cap_inside: Set[str],
     """The items of ``_as_crf(token_features(...))`` as python-crfsuite reads them: each
     the list of its attribute names (which a list gives the weight 1.0, as the dict did;
     each name once, as a dict's key), in the same order (crfsuite adds their weights in
-    that order), written from each word's kept attributes (``_word_attributes``).  (The
-    dicts of strings were another twentieth of the CPU.)"""
+    that order), written from each word's kept attributes (``_word_attributes``) and each
+    rule tag's (made once a call).  (The dicts of strings were another twentieth of the
+    CPU.)"""
     caps_line = capitals_line(toks)
     words = []
     for w in (w for _, _, w in toks):
@@ -423,34 +425,48 @@ def _crf_items(toks, lang: str, lower_words: Set[str], cap_inside: Set[str],
         words.append(_word_attributes(w, lang, apt))
     n = len(words)
     lang_attr = f"lang={lang}"
+    # a rule tag's attributes: the token's own, after its tail, and seen at -1 and 1
+    rules = {tag: (f"rule={tag}", f"rule_lang={tag}|{lang}", f"-1:rule={tag}", f"1:rule={tag}")
+             for tag in set(rule_tags)}
     items = []
-    for k, (own, zipf, title, low, tail, _) in enumerate(words):
+    for k, (own, zipf, cap_zipf, low, tail, *_) in enumerate(words):
         start = k == 0 or toks[k - 1][2] in _SENT_END
         doc_lower = low in lower_words
-        rule = rule_tags[k]
+        rule = rules[rule_tags[k]]
         attrs = list(own)
         if start:
             attrs.append("start")
-        attrs.append(f"zipf={zipf}")
+        attrs.append(zipf)
         if doc_lower:
             attrs.append("doc_lower")
         if low in cap_inside:
             attrs.append("doc_cap_inside")
         if caps_line:
             attrs.append("caps_line")
-        attrs += (f"rule={rule}", lang_attr)
+        attrs += (rule[0], lang_attr)
         attrs += tail
-        attrs += (f"rule_lang={rule}|{lang}", f"cap_zipf={title}|{start}|{zipf}|{doc_lower}")
-        for d in (-2, -1, 1, 2):
-            j = k + d
-            if 0 <= j < n:
-                before, after = words[j][5][d]
-                attrs += before
-                if d in (-1, 1):
-                    attrs.append(f"{d}:rule={rule_tags[j]}")
-                    attrs += after
-            else:
-                attrs.append(f"{d}:edge")
+        attrs += (rule[1], cap_zipf[start][doc_lower])
+        # the neighbours at -2, -1, 1, 2 (``_word_attributes``: what each offset sees)
+        if k >= 2:
+            attrs += words[k - 2][5]
+        else:
+            attrs.append("-2:edge")
+        if k >= 1:
+            attrs += words[k - 1][6]
+            attrs.append(rules[rule_tags[k - 1]][2])
+            attrs += words[k - 1][7]
+        else:
+            attrs.append("-1:edge")
+        if k + 1 < n:
+            attrs += words[k + 1][8]
+            attrs.append(rules[rule_tags[k + 1]][3])
+            attrs += words[k + 1][9]
+        else:
+            attrs.append("1:edge")
+        if k + 2 < n:
+            attrs += words[k + 2][10]
+        else:
+            attrs.append("2:edge")
         items.append(attrs)
     return items
 
