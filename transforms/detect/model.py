@@ -284,14 +284,29 @@ def _rule_tags(toks, spans: Sequence[Span]) -> List[str]:
 def capitals_line(toks) -> bool:
     """Is the text of ``toks`` written in capitals (a heading, "TABLE OF CONTENTS"): more
     than 70 % of its letters upper case?"""
-    # Counted per distinct character (``Counter`` counts them in C): a test per character
-    # of every segment, three times a segment, was 2 % of the name model's CPU.
-    letters = upper = 0
-    for ch, n in collections.Counter("".join([w for _, _, w in toks])).items():
-        if ch.isalpha():
-            letters += n
-            if ch.isupper():
-                upper += n
+    return _capitals("".join([w for _, _, w in toks]))
+
+
+_ASCII_UPPER = bytes(range(ord("A"), ord("Z") + 1))
+_ASCII_LOWER = bytes(range(ord("a"), ord("z") + 1))
+
+
+@functools.lru_cache(maxsize=64)      # (asked up to three times a segment, one after another)
+def _capitals(chars: str) -> bool:
+    # Counted in C: in ASCII its letters are A-Z and a-z, deleted and the rest measured;
+    # otherwise per distinct character (``Counter``).  Kept for the segment's next
+    # questions: three times a segment, the count was 2-3 % of the name model's CPU.
+    if chars.isascii():
+        b = chars.encode("ascii")
+        upper = len(b) - len(b.translate(None, _ASCII_UPPER))
+        letters = upper + len(b) - len(b.translate(None, _ASCII_LOWER))
+    else:
+        letters = upper = 0
+        for ch, n in collections.Counter(chars).items():
+            if ch.isalpha():
+                letters += n
+                if ch.isupper():
+                    upper += n
     return bool(letters) and upper / letters > 0.7
 
 
