@@ -1019,7 +1019,9 @@ def _with_address_owners(texts: Sequence[str], spans: List[List[Span]]) -> List[
     is a part of an address's local part, three letters or more, are a person's name where
     nothing else was found ("Lotte Wilms lotte.wilms@kb.nl", "Michiel Cock
     m.p.cock@vu.nl")."""
-    parts = {p for t in texts for m in _EMAIL_LOCAL.finditer(t)
+    # (only a text with an "@" is searched: the pattern, tried at every character of
+    # every word, was 2 % of the CPU)
+    parts = {p for t in texts if "@" in t for m in _EMAIL_LOCAL.finditer(t)
              for p in re.split(r"[._\-+]", m.group(1).lower())
              if len(p) >= 3 and p.isalpha() and p not in _ROLE_MAILBOXES}
     if not parts:
