@@ -525,21 +525,26 @@ def bio_labels(toks, gold: Iterable[Sequence]) -> List[str]:
     return tags
 
 
-def recall_biased_tags(tagger, items, threshold: float, flipped: List[bool] = None) -> List[str]:
+def recall_biased_tags(tagger, items, threshold: float, flipped: List[bool] = None,
+                       p_names: List[float] = None) -> List[str]:
     """Viterbi tags, then any token the model gives at least ``threshold`` probability of
     being inside a name becomes one (a leak costs more than an over-mask): its category is
     the likeliest, and it continues a neighbouring name of that category.  ``flipped``, when
-    given, is filled with whether each token is a name only by that margin."""
+    given, is filled with whether each token is a name only by that margin; ``p_names``
+    with each token's probability of being inside a name (asked of the tagger once: the
+    caller asked again, token by token)."""
     tags = list(tagger.tag(items))
     if flipped is not None:
         flipped[:] = [False] * len(tags)
+    if p_names is not None:
+        p_names[:] = [1.0 - tagger.marginal("O", k) for k in range(len(tags))]
     if threshold >= 1.0:
         return tags
     labels = [l for l in tagger.labels() if l != "O"]
     for k, tag in enumerate(tags):
         if tag != "O":
             continue
-        p_name = 1.0 - tagger.marginal("O", k)
+        p_name = p_names[k] if p_names is not None else 1.0 - tagger.marginal("O", k)
         if p_name >= threshold:
             best = max(labels, key=lambda l: tagger.marginal(l, k))
             cat = best.split("-", 1)[1]
@@ -2367,9 +2372,8 @@ class NameTagger:
         out: List[List[Span]] = []
         for text, (toks, items, rules) in zip(texts, document_items(texts, lang, context)):
             flipped: List[bool] = []
-            tags = recall_biased_tags(self.tagger, items, self.threshold, flipped) \
-                if items else []
-            p_name = [1.0 - self.tagger.marginal("O", k) for k in range(len(toks))] \
+            p_name: List[float] = []
+            tags = recall_biased_tags(self.tagger, items, self.threshold, flipped, p_name) \
                 if items else []
             # The rules first: where both find the same words, the category that rests on a
             # gazetteer or a marker wins ("Andrim Bērziņam" is a person).
