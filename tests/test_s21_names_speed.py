@@ -72,3 +72,30 @@ def test_crf_items_are_the_dict_items_as_lists_in_order():
                     got = model._crf_items(toks, lang, lower, cap_inside, tags, cl)
                     assert [list(i) for i in want] == got, text
                     assert all(len(set(i)) == len(i) for i in got)
+
+
+def _ui_text_plain(texts):
+    from transforms.detect.model import _KEY_CHORD, _UI_CHOOSE, _UI_CLICK, _UI_CONTROL
+    labels = set()
+    for t in texts:
+        for pattern in (_UI_CLICK, _UI_CHOOSE, _UI_CONTROL, _KEY_CHORD):
+            for m in pattern.finditer(t):
+                label = (m.group(1) if pattern.groups else m.group()).strip()
+                if label[:1].isupper():
+                    labels.add(label.lower())
+        if len(labels) >= 2:
+            return True
+    return False
+
+
+def test_ui_text_as_plain():
+    from transforms.detect.model import ui_text
+    pieces = ["click", "CLICK", "Clicking", "tap", "TAP", "klicka", "Klicken", "klik", "cliquez",
+              "clic", "clıck", "\u212alicka", "double-click", "right", "on", "the", "The", "på",
+              "press", "Press", "Insert", "Design", "Home", "tab", "button", "menu", "Ctrl",
+              "+", "N", "Alt", "Shift+F3", "Ctrl+N", "word", ".", ",", "Quick Styles"]
+    rnd = random.Random(4)
+    for _ in range(3000):
+        texts = [" ".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 12)))
+                 for _ in range(rnd.randint(1, 4))]
+        assert ui_text(texts) == _ui_text_plain(texts), texts
