@@ -99,3 +99,10 @@ def test_ui_text_as_plain():
         texts = [" ".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 12)))
                  for _ in range(rnd.randint(1, 4))]
         assert ui_text(texts) == _ui_text_plain(texts), texts
+
+
+def test_wordish_as_plain():
+    from transforms.detect.model import _wordish
+    for t in list(_texts(2000, 5)) + ["", "-", "--a", "a", ".a.", "²", "_", "__x", "’s"]:
+        for tok in [t] + [w for _, _, w in tokenize(t)]:
+            assert _wordish(tok) == any(ch.isalnum() for ch in tok), tok
