@@ -28,6 +28,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
+from transforms.detect.demonyms import demonym
 from transforms.detect.identifiers import PHONE_WORDS
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
@@ -110,6 +111,13 @@ def _lexicons():  # noqa: D401 - the rule detector's word lists, lower-cased
     }
 
 
+def _gazetteer_name(low: str) -> bool:
+    """Is the lower-case ``low`` a given name, a family name or a place of the word lists?
+    (Looked up in each: their union, built per call, cost 2 ms a document.)"""
+    lex = _lexicons()
+    return low in lex["given"] or low in lex["family"] or low in lex["place"]
+
+
 @functools.lru_cache(maxsize=None)
 def _analyser(lang: str, mode: str = "-a"):
     """A long-lived ``lt-proc`` on the installed Apertium analyser of ``lang`` (any pair
@@ -164,8 +172,6 @@ def common_compounds(words: Iterable[str], lang: str, short_last: bool = False) 
         answers = proc.many(words)
     except OSError:
         return set()
-    lex = _lexicons()
-    names = lex["given"] | lex["family"] | lex["place"]
     out = set()
     for w, answer in zip(words, answers):
         units = _UNIT.findall(answer)
@@ -181,7 +187,7 @@ def common_compounds(words: Iterable[str], lang: str, short_last: bool = False) 
         if len(lemmas[-1]) >= _LONG_LAST_PART or (
                 _linked(w, lemmas) or short_last and len(lemmas[-1]) >= 3
                 and lemmas[-1].lower() not in _name_endings()) and not any(
-                lemma.lower() in names for lemma in lemmas):
+                _gazetteer_name(lemma.lower()) for lemma in lemmas):
             out.add(w)
     return out
 
@@ -278,8 +284,30 @@ def _rule_tags(toks, spans: Sequence[Span]) -> List[str]:
 def capitals_line(toks) -> bool:
     """Is the text of ``toks`` written in capitals (a heading, "TABLE OF CONTENTS"): more
     than 70 % of its letters upper case?"""
-    letters = [ch for _, _, w in toks for ch in w if ch.isalpha()]
-    return bool(letters) and sum(ch.isupper() for ch in letters) / len(letters) > 0.7
+    return _capitals("".join([w for _, _, w in toks]))
+
+
+_ASCII_UPPER = bytes(range(ord("A"), ord("Z") + 1))
+_ASCII_LOWER = bytes(range(ord("a"), ord("z") + 1))
+
+
+@functools.lru_cache(maxsize=64)      # (asked up to three times a segment, one after another)
+def _capitals(chars: str) -> bool:
+    # Counted in C: in ASCII its letters are A-Z and a-z, deleted and the rest measured;
+    # otherwise per distinct character (``Counter``).  Kept for the segment's next
+    # questions: three times a segment, the count was 2-3 % of the name model's CPU.
+    if chars.isascii():
+        b = chars.encode("ascii")
+        upper = len(b) - len(b.translate(None, _ASCII_UPPER))
+        letters = upper + len(b) - len(b.translate(None, _ASCII_LOWER))
+    else:
+        letters = upper = 0
+        for ch, n in collections.Counter(chars).items():
+            if ch.isalpha():
+                letters += n
+                if ch.isupper():
+                    upper += n
+    return bool(letters) and upper / letters > 0.7
 
 
 @functools.lru_cache(maxsize=16_384)      # (about 1.5 KB each: a run's frequent words)
@@ -369,6 +397,95 @@ def _as_crf(feats: List[Dict[str, object]]) -> List[Dict[str, float]]:
              if v is not False and v is not None} for f in feats]
 
 
+@functools.lru_cache(maxsize=16_384)      # (about 1.5 KB each: a run's frequent words)
+def _word_attributes(w: str, lang: str, apt: Optional[Tuple[str, ...]]):
+    """``_word_features`` as python-crfsuite attributes ("name=value", a true flag's
+    "name"; a false one none), which ``_crf_items`` puts together: the word's own before
+    "start", its "zipf", its "cap_zipf" by [start][doc_lower], the word (for the document's
+    evidence), those after "lang", and what its neighbours see of it: at offset -2 and 2,
+    and at -1 and 1 before the neighbour's rule tag and after it.  Made once per word: a
+    document's words are mostly words it has had before, and writing the same strings token
+    by token was a third of the name model's CPU."""
+    head, zipf, tail, flags = _word_features.__wrapped__(w, lang, apt)
+    own = tuple(k if v is True else f"{k}={v}" for k, v in head.items()
+                if v is not False and v is not None)
+    title = head["title"]
+    cap_zipf = tuple(tuple(f"cap_zipf={title}|{start}|{zipf}|{lower}" for lower in (False, True))
+                     for start in (False, True))
+    seen = []
+    for d in (-2, -1, 1, 2):
+        before = [f"{d}:w={head['w']}", f"{d}:shape={head['shape']}"]
+        if tail.get("org_head"):
+            before.append(f"{d}:org_head")
+        seen.append(tuple(before))
+        if d in (-1, 1):
+            seen.append(((f"{d}:title",) if title else ()) + tuple(f"{d}:{n}" for n in flags))
+    return (own, f"zipf={zipf}", cap_zipf, head["w"], tuple(tail)) + tuple(seen)
+
+
+def _crf_items(toks, lang: str, lower_words: Set[str], cap_inside: Set[str],
+               rule_tags: Sequence[str], classes: Dict[str, Tuple[str, ...]] = None
+               ) -> List[List[str]]:
+    """The items of ``_as_crf(token_features(...))`` as python-crfsuite reads them: each
+    the list of its attribute names (which a list gives the weight 1.0, as the dict did;
+    each name once, as a dict's key), in the same order (crfsuite adds their weights in
+    that order), written from each word's kept attributes (``_word_attributes``) and each
+    rule tag's (made once a call).  (The dicts of strings were another twentieth of the
+    CPU.)"""
+    caps_line = capitals_line(toks)
+    words = []
+    for w in (w for _, _, w in toks):
+        apt = None if classes is None else \
+            classes.get(w, ("na",) if not w[:1].isupper() else ("unknown",))
+        words.append(_word_attributes(w, lang, apt))
+    n = len(words)
+    lang_attr = f"lang={lang}"
+    # a rule tag's attributes: the token's own, after its tail, and seen at -1 and 1
+    rules = {tag: (f"rule={tag}", f"rule_lang={tag}|{lang}", f"-1:rule={tag}", f"1:rule={tag}")
+             for tag in set(rule_tags)}
+    items = []
+    for k, (own, zipf, cap_zipf, low, tail, *_) in enumerate(words):
+        start = k == 0 or toks[k - 1][2] in _SENT_END
+        doc_lower = low in lower_words
+        rule = rules[rule_tags[k]]
+        attrs = list(own)
+        if start:
+            attrs.append("start")
+        attrs.append(zipf)
+        if doc_lower:
+            attrs.append("doc_lower")
+        if low in cap_inside:
+            attrs.append("doc_cap_inside")
+        if caps_line:
+            attrs.append("caps_line")
+        attrs += (rule[0], lang_attr)
+        attrs += tail
+        attrs += (rule[1], cap_zipf[start][doc_lower])
+        # the neighbours at -2, -1, 1, 2 (``_word_attributes``: what each offset sees)
+        if k >= 2:
+            attrs += words[k - 2][5]
+        else:
+            attrs.append("-2:edge")
+        if k >= 1:
+            attrs += words[k - 1][6]
+            attrs.append(rules[rule_tags[k - 1]][2])
+            attrs += words[k - 1][7]
+        else:
+            attrs.append("-1:edge")
+        if k + 1 < n:
+            attrs += words[k + 1][8]
+            attrs.append(rules[rule_tags[k + 1]][3])
+            attrs += words[k + 1][9]
+        else:
+            attrs.append("1:edge")
+        if k + 2 < n:
+            attrs += words[k + 2][10]
+        else:
+            attrs.append("2:edge")
+        items.append(attrs)
+    return items
+
+
 def document_context(texts: Sequence[str], lang: str):
     """What the whole document says about its words: those it writes in lower case, those it
     capitalises in running text, and the analyser's classes of its capitalised words (None
@@ -383,15 +500,15 @@ def document_context(texts: Sequence[str], lang: str):
 
 
 def document_items(texts: Sequence[str], lang: str, context=None):
-    """(tokens, crf items, the rules' spans) per text of one document."""
+    """(tokens, crf items (``_crf_items``), the rules' spans) per text of one document."""
     from transforms.detect.heuristic import HeuristicDetector
     lower, cap_inside, classes = context or document_context(texts, lang)
     rules = HeuristicDetector().rules(texts, lang)
     tokens = [tokenize(t) for t in texts]
     out = []
     for toks, spans in zip(tokens, rules):
-        out.append((toks, _as_crf(token_features(toks, lang, lower, cap_inside,
-                                                 _rule_tags(toks, spans), classes)), spans))
+        out.append((toks, _crf_items(toks, lang, lower, cap_inside, _rule_tags(toks, spans),
+                                     classes), spans))
     return out
 
 
@@ -408,21 +525,26 @@ def bio_labels(toks, gold: Iterable[Sequence]) -> List[str]:
     return tags
 
 
-def recall_biased_tags(tagger, items, threshold: float, flipped: List[bool] = None) -> List[str]:
+def recall_biased_tags(tagger, items, threshold: float, flipped: List[bool] = None,
+                       p_names: List[float] = None) -> List[str]:
     """Viterbi tags, then any token the model gives at least ``threshold`` probability of
     being inside a name becomes one (a leak costs more than an over-mask): its category is
     the likeliest, and it continues a neighbouring name of that category.  ``flipped``, when
-    given, is filled with whether each token is a name only by that margin."""
+    given, is filled with whether each token is a name only by that margin; ``p_names``
+    with each token's probability of being inside a name (asked of the tagger once: the
+    caller asked again, token by token)."""
     tags = list(tagger.tag(items))
     if flipped is not None:
         flipped[:] = [False] * len(tags)
+    if p_names is not None:
+        p_names[:] = [1.0 - tagger.marginal("O", k) for k in range(len(tags))]
     if threshold >= 1.0:
         return tags
     labels = [l for l in tagger.labels() if l != "O"]
     for k, tag in enumerate(tags):
         if tag != "O":
             continue
-        p_name = 1.0 - tagger.marginal("O", k)
+        p_name = p_names[k] if p_names is not None else 1.0 - tagger.marginal("O", k)
         if p_name >= threshold:
             best = max(labels, key=lambda l: tagger.marginal(l, k))
             cat = best.split("-", 1)[1]
@@ -673,6 +795,29 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
 _LEADING_THE = re.compile(r"^(?:the|The|THE)\s+")
 _DEFINITION = re.compile(r"((?:[^\W\d_][\w'’\-‑/]*\s+){1,12}?)\(\s*([A-Z][A-Za-z]{1,9})s?\s*\)")
 _WORD_PARTS = re.compile(r"[/\-‑]")
+# What ``_DEFINITION``'s words before the brackets are made of, read backwards from a "(".
+_DEFINITION_RUN = re.compile(r"[\w'’\-‑/\s]*")
+
+
+def _definitions(text: str):
+    """``_DEFINITION.finditer(text)``, tried only where a match can start: in the run of
+    word characters and spaces right before a "(" (its words hold nothing else).  Tried at
+    every character of every segment, the pattern was a tenth of the name model's CPU."""
+    rev, pos = None, 0
+    q = text.find("(")
+    while q >= 0:
+        close = text.find(")", q)
+        if close < 0:
+            return
+        if rev is None:
+            rev = text[::-1]
+        run = _DEFINITION_RUN.match(rev, len(text) - q)
+        # (any match from this window ends at ``close``: no ")" comes before it)
+        m = _DEFINITION.search(text, max(pos, q - (run.end() - run.start())), close + 1)
+        if m is not None:
+            yield m
+            pos = m.end()
+        q = text.find("(", max(q + 1, pos))
 
 
 def _term_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: str = "en"
@@ -689,7 +834,7 @@ def _term_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: str = "e
     for text, row in zip(texts, spans):
         if "(" not in text:
             continue
-        for m in _DEFINITION.finditer(text):
+        for m in _definitions(text):
             acronym = m.group(2)
             if acronym.endswith("s") and acronym[:-1].isupper():
                 acronym = acronym[:-1]          # "(IPRs)" defines "IPR"
@@ -879,7 +1024,9 @@ def _with_address_owners(texts: Sequence[str], spans: List[List[Span]]) -> List[
     is a part of an address's local part, three letters or more, are a person's name where
     nothing else was found ("Lotte Wilms lotte.wilms@kb.nl", "Michiel Cock
     m.p.cock@vu.nl")."""
-    parts = {p for t in texts for m in _EMAIL_LOCAL.finditer(t)
+    # (only a text with an "@" is searched: the pattern, tried at every character of
+    # every word, was 2 % of the CPU)
+    parts = {p for t in texts if "@" in t for m in _EMAIL_LOCAL.finditer(t)
              for p in re.split(r"[._\-+]", m.group(1).lower())
              if len(p) >= 3 and p.isalpha() and p not in _ROLE_MAILBOXES}
     if not parts:
@@ -1548,8 +1695,11 @@ def _outvoted(texts: Sequence[str], spans: List[List[Span]], lang: str,
         if s.source != PRECAUTION and " " not in bare(s.text) and not bare(s.text).isupper())
     if not taken:
         return spans
-    seen = collections.Counter(bare(w) for t in texts for _, _, w in tokenize(t)
-                               if bare(w) in taken)
+    # (each distinct word made bare once: two substitutions a token were 2 % of the CPU)
+    seen: Dict[str, int] = collections.Counter()
+    for w, n in collections.Counter(w for t in texts for _, _, w in tokenize(t)).items():
+        if bare(w) in taken:
+            seen[bare(w)] += n
     weak = {w for w, n in taken.items() if 3 * n < seen[w] and seen[w] - n >= 3
             and _known_word(w, lang, classes)}
     if not weak:
@@ -1979,7 +2129,6 @@ def _english_demonym(word: str, lang: str) -> bool:
     """An English nationality word Apertium's dictionary lacks, made from a country's name
     ("Romanian", "Estonian", "Pakistani": ``demonyms.demonym``), and no given name or
     surname of the gazetteers ("Christian", "Martin", "Austin")."""
-    from transforms.detect.demonyms import demonym
     return lang == "en" and word[:1].isupper() and demonym(word, lang) and \
         not _person_word(word, None)
 
@@ -2063,18 +2212,22 @@ def _nationality_words(toks, classes, lang: str) -> List[Span]:
     nationality adjective of a language that writes them in lower case ("österrikiska",
     ``demonyms``).  Where a name holds one ("the American String Quartet") the longer span
     wins."""
-    from transforms.detect.demonyms import demonym
     out = []
+    english = lang == "en"
     for s, e, w in toks:
+        if english and not w[:1].isupper():
+            continue        # (as below: no English demonym is in lower case; asked per token)
         if classes and w[:1].isupper() and (_proper(w, classes) or w.endswith("s") and
                                             _proper(w[:-1], classes)) \
-                or (demonym(w, lang) if lang != "en" else _english_demonym(w, lang)):
+                or (_english_demonym(w, lang) if english else demonym(w, lang)):
             out.append(Span(s, e, NATIONALITY, "nationality", w, source="detector"))
     return out
 
 
 def _wordish(tok: str) -> bool:
-    return any(ch.isalnum() for ch in tok)
+    # (a word's first character answers: asked of most tokens many times over, the
+    # generator alone was 2 % of the CPU)
+    return tok[:1].isalnum() or any(ch.isalnum() for ch in tok[1:])
 
 
 # Instructions to a user interface: a click ("click Insert", "Klicka på Spara"), a key
@@ -2087,6 +2240,8 @@ _UI_CLICK = re.compile(r"\b(?:(?:double|right)[-‑]?)?(?:click|clicking|tap|kli
 _UI_CHOOSE = re.compile(r"\bpress\s+(?:the\s+)?([A-Z][\w\-]*)")
 _UI_CONTROL = re.compile(r"\bthe\s+((?:[A-Z][\w\-]*\s+){1,3})(?:tab|button|menu|gallery|"
                          r"dialog|toolbar|ribbon|pane|check\s?box|drop-down)s?\b")
+# What every word of ``_UI_CLICK`` holds, matched as it matches them (case ignored).
+_CLICK_LETTERS = re.compile(r"cli|kli|tap", re.IGNORECASE)
 _CAMEL = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 
 
@@ -2130,8 +2285,13 @@ def ui_text(texts: Sequence[str]) -> bool:
     Design", "Word provides ..."), not a name."""
     labels = set()
     for t in texts:
-        for pattern in (_UI_CLICK, _UI_CHOOSE, _UI_CONTROL, _KEY_CHORD):
-            for m in pattern.finditer(t):
+        # (a pattern is tried only on a text with the letters it cannot match without: each
+        # tried at every character of every text was 1-3 % of the CPU)
+        for pattern in (_UI_CLICK if _CLICK_LETTERS.search(t) else None,
+                        _UI_CHOOSE if "press" in t else None,
+                        _UI_CONTROL if "the" in t else None,
+                        _KEY_CHORD if "+" in t else None):
+            for m in pattern.finditer(t) if pattern is not None else ():
                 label = (m.group(1) if pattern.groups else m.group()).strip()
                 if label[:1].isupper():
                     labels.add(label.lower())
@@ -2158,7 +2318,6 @@ def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
     if classes is None or not any(spans) or not ui_text(texts):
         return spans
     lex = _lexicons()
-    names = lex["given"] | lex["family"] | lex["place"]
     given = lex["given"]
     zipf = zipf_fn(lang)
     parts_of = {}
@@ -2172,7 +2331,7 @@ def _ui_terms(texts: Sequence[str], spans: List[List[Span]], lang: str,
     def ordinary_word(w: str, in_label: bool = False) -> bool:
         if not _wordish(w) or w[:1].islower() or w.isdigit():
             return True
-        if w.lower().rstrip(".") in names and (
+        if _gazetteer_name(w.lower().rstrip(".")) and (
                 not in_label or w.lower().rstrip(".") in given
                 or "common" not in classes.get(w, ())):
             return False    # (in a label of several words, a surname or a place that is
@@ -2222,9 +2381,8 @@ class NameTagger:
         out: List[List[Span]] = []
         for text, (toks, items, rules) in zip(texts, document_items(texts, lang, context)):
             flipped: List[bool] = []
-            tags = recall_biased_tags(self.tagger, items, self.threshold, flipped) \
-                if items else []
-            p_name = [1.0 - self.tagger.marginal("O", k) for k in range(len(toks))] \
+            p_name: List[float] = []
+            tags = recall_biased_tags(self.tagger, items, self.threshold, flipped, p_name) \
                 if items else []
             # The rules first: where both find the same words, the category that rests on a
             # gazetteer or a marker wins ("Andrim Bērziņam" is a person).
