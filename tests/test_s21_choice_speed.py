@@ -7,7 +7,6 @@ import glob
 import json
 import os
 import random
-import re
 
 import pytest
 
