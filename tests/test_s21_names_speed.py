@@ -36,44 +36,6 @@ def test_capitals_line_as_plain():
         assert capitals_line(toks) == _capitals_line_plain(toks), t
 
 
-def _document_texts():
-    import glob
-    import json
-    import os
-    texts = ["The applicant, Mr Jānis Bērziņš, lodged an appeal with the Augstākā tiesa.",
-             "TABLE OF CONTENTS", "", "In the Court of Justice of the European Union (CJEU), "
-             "P. Bennett and O. van Assche spoke. Crucially, nothing.",
-             "Tribunal Supremo (Spain) and the Oberlandesgericht Düsseldorf (Germany) ruled."]
-    fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fixtures",
-                            "unlabelled")
-    for path in sorted(glob.glob(os.path.join(fixtures, "*.jsonl"))):
-        with open(path, encoding="utf-8") as fh:
-            texts += [json.loads(line)["text"] for line in fh if line.strip()]
-    return texts
-
-
-def test_crf_items_are_the_dict_items_as_lists_in_order():
-    import shutil
-
-    from transforms.detect import model
-    from transforms.detect.heuristic import HeuristicDetector
-    texts = _document_texts()
-    for lang in ("en", "sv", "lv"):
-        lower, cap_inside, classes = model.document_context(texts, lang)
-        rules = HeuristicDetector().rules(texts, lang)
-        for with_classes in ((False, True) if shutil.which("lt-proc") else (False,)):
-            cl = classes if with_classes else None
-            for _ in range(2):                  # the second time from the kept words
-                for text, spans in zip(texts, rules):
-                    toks = tokenize(text)
-                    tags = model._rule_tags(toks, spans)
-                    want = model._as_crf(model.token_features(toks, lang, lower, cap_inside,
-                                                              tags, cl))
-                    got = model._crf_items(toks, lang, lower, cap_inside, tags, cl)
-                    assert [list(i) for i in want] == got, text
-                    assert all(len(set(i)) == len(i) for i in got)
-
-
 def _ui_text_plain(texts):
     from transforms.detect.model import _KEY_CHORD, _UI_CHOOSE, _UI_CLICK, _UI_CONTROL
     labels = set()

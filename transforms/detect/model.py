@@ -310,14 +310,12 @@ def _capitals(chars: str) -> bool:
     return bool(letters) and upper / letters > 0.7
 
 
-@functools.lru_cache(maxsize=16_384)      # (about 1.5 KB each: a run's frequent words)
 def _word_features(w: str, lang: str, apt: Optional[Tuple[str, ...]]
                    ) -> Tuple[Dict[str, object], str, Dict[str, object], Tuple[str, ...]]:
-    """What ``token_features`` gives a token from its word alone (not its place): the
-    features before "start", the Zipf bucket, those after "lang" (word lists, the analyser's
-    classes ``apt``), and which of those its neighbours see (``_NEIGHBOUR_FLAGS``).  Kept
-    per word: a document's words are mostly words it has had before, and these were a third
-    of the name model's CPU on unlabelled documents."""
+    """A token's features from its word alone (not its place), as the shipped model was
+    trained with them: those before "start", the Zipf bucket, those after "lang" (word
+    lists, the analyser's classes ``apt``), and which of those its neighbours see
+    (``_NEIGHBOUR_FLAGS``).  ``_word_attributes`` keeps them per word, as attributes."""
     low = w.lower()
     bare = low.rstrip(".")
     head = {
@@ -341,60 +339,6 @@ def _word_features(w: str, lang: str, apt: Optional[Tuple[str, ...]]
 # The flags a token's next and previous tokens see of it, in this order.
 _NEIGHBOUR_FLAGS = ("lex_given", "lex_family", "lex_title", "lex_org", "lex_particle",
                     "apt_common", "apt_np_loc", "apt_np_ant", "apt_np_cog", "apt_np_org")
-# A neighbour's features by its offset: (word, shape, org head, rule, title, prefix of flags)
-_NEIGHBOUR_KEYS = {d: (f"{d}:w", f"{d}:shape", f"{d}:org_head", f"{d}:rule", f"{d}:title",
-                       f"{d}:") for d in (-2, -1, 1, 2)}
-
-
-def token_features(toks, lang: str, lower_words: Set[str], cap_inside: Set[str],
-                   rule_tags: Sequence[str],
-                   classes: Dict[str, Tuple[str, ...]] = None) -> List[Dict[str, object]]:
-    caps_line = capitals_line(toks)
-    base, seen = [], []
-    for k, (s, e, w) in enumerate(toks):
-        apt = None if classes is None else \
-            classes.get(w, ("na",) if not w[:1].isupper() else ("unknown",))
-        head, zipf, tail, flags = _word_features(w, lang, apt)
-        seen.append(flags)
-        low = head["w"]
-        # (the keys in the order the shipped model was trained with)
-        f = dict(head)
-        f["start"] = k == 0 or toks[k - 1][2] in _SENT_END
-        f["zipf"] = zipf
-        f["doc_lower"], f["doc_cap_inside"] = low in lower_words, low in cap_inside
-        f["caps_line"], f["rule"], f["lang"] = caps_line, rule_tags[k], lang
-        f.update(tail)
-        f["rule_lang"] = f"{rule_tags[k]}|{lang}"
-        f["cap_zipf"] = f"{f['title']}|{f['start']}|{f['zipf']}|{f['doc_lower']}"
-        base.append(f)
-    feats = []
-    n = len(base)
-    for k, f in enumerate(base):
-        out = dict(f)
-        for d in (-2, -1, 1, 2):
-            j = k + d
-            if 0 <= j < n:
-                g = base[j]
-                key_w, key_shape, key_head, key_rule, key_title, prefix = _NEIGHBOUR_KEYS[d]
-                out[key_w] = g["w"]
-                out[key_shape] = g["shape"]
-                if g.get("org_head"):       # "Apeliacinės [tarybos]", "Federalinės mokesčių
-                    out[key_head] = True    # [tarnybos]": the name's head after it
-                if d in (-1, 1):
-                    out[key_rule] = g["rule"]
-                    out[key_title] = g["title"]
-                    for name in seen[j]:
-                        out[prefix + name] = True
-            else:
-                out[f"{d}:edge"] = True
-        feats.append(out)
-    return feats
-
-
-def _as_crf(feats: List[Dict[str, object]]) -> List[Dict[str, float]]:
-    """python-crfsuite items: string features -> "name=value": 1.0 (a true flag: "name")."""
-    return [{key if v is True else f"{key}={v}": 1.0 for key, v in f.items()
-             if v is not False and v is not None} for f in feats]
 
 
 @functools.lru_cache(maxsize=16_384)      # (about 1.5 KB each: a run's frequent words)
@@ -406,7 +350,7 @@ def _word_attributes(w: str, lang: str, apt: Optional[Tuple[str, ...]]):
     and at -1 and 1 before the neighbour's rule tag and after it.  Made once per word: a
     document's words are mostly words it has had before, and writing the same strings token
     by token was a third of the name model's CPU."""
-    head, zipf, tail, flags = _word_features.__wrapped__(w, lang, apt)
+    head, zipf, tail, flags = _word_features(w, lang, apt)
     own = tuple(k if v is True else f"{k}={v}" for k, v in head.items()
                 if v is not False and v is not None)
     title = head["title"]
@@ -426,12 +370,12 @@ def _word_attributes(w: str, lang: str, apt: Optional[Tuple[str, ...]]):
 def _crf_items(toks, lang: str, lower_words: Set[str], cap_inside: Set[str],
                rule_tags: Sequence[str], classes: Dict[str, Tuple[str, ...]] = None
                ) -> List[List[str]]:
-    """The items of ``_as_crf(token_features(...))`` as python-crfsuite reads them: each
-    the list of its attribute names (which a list gives the weight 1.0, as the dict did;
-    each name once, as a dict's key), in the same order (crfsuite adds their weights in
-    that order), written from each word's kept attributes (``_word_attributes``) and each
-    rule tag's (made once a call).  (The dicts of strings were another twentieth of the
-    CPU.)"""
+    """Each token's python-crfsuite item: the list of its attribute names ("name=value", a
+    true flag's "name"; a list gives each the weight 1.0), each name once, in the order the
+    shipped model's features were written (crfsuite adds their weights in that order):
+    the word's own, its place in the sentence and the document, its rule tag, and what it
+    sees of its neighbours at -2, -1, 1 and 2.  Written from each word's kept attributes
+    (``_word_attributes``) and each rule tag's (made once a call)."""
     caps_line = capitals_line(toks)
     words = []
     for w in (w for _, _, w in toks):
