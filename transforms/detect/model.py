@@ -682,8 +682,7 @@ def _prefixed_word(word: str, lang: str) -> bool:
     m = pattern.fullmatch(word.lower()) if pattern is not None and word[:1].isupper() else None
     if m is None:
         return False
-    lex = _lexicons()
-    if any(w in lex[k] for w in (word.lower(), m.group(1)) for k in ("given", "family", "place")):
+    if _gazetteer_name(word.lower()) or _gazetteer_name(m.group(1)):
         return False      # "Pre|scott", "In|diana"
     zipf = zipf_fn(lang)
     return zipf(m.group(1)) >= 3.0 and zipf(word.lower()) >= KNOWN_WORD_ZIPF
@@ -1661,11 +1660,9 @@ def _known_word(text: str, lang: str, classes) -> bool:
     words = [w for _, _, w in tokenize(text) if _wordish(w)]
     if zipf is None or not words:
         return False
-    lex = _lexicons()
     for w in words:
         low = w.lower()
-        if zipf(low) < GUESS_MAX_ZIPF or low in lex["given"] or low in lex["family"] \
-                or low in lex["place"] or classes is not None and any(
+        if zipf(low) < GUESS_MAX_ZIPF or _gazetteer_name(low) or classes is not None and any(
                     c.startswith("np_") for c in classes.get(w, ())):
             return False
     return True
@@ -1911,8 +1908,7 @@ def _foreign_opening(span: Span, text: str, lang: str) -> bool:
     if zl is None or span.category not in CATS or len(words) != 1 \
             or not _at_opening(text, span.start):
         return False
-    lex = _lexicons()
-    if any(words[0].lower() in lex[k] for k in ("given", "family", "place")):
+    if _gazetteer_name(words[0].lower()):
         return False
     def unknown_share(words):
         words = [w for w in words if len(w) >= 3 and w.isalpha() and w.islower()]
@@ -3442,9 +3438,8 @@ def _inflected_word(word: str, after: str, lang: str) -> bool:
         return False
     if not word.endswith("ed") and not _PLURAL_AFTER.match(after):
         return False
-    lex = _lexicons()
     forms = _dictionary_forms(word)
-    if any(f in lex[k] for f in forms + [word.lower()] for k in ("given", "family", "place")):
+    if any(_gazetteer_name(f) for f in forms + [word.lower()]):
         return False
     return any(zipf(f) >= COMMON_WORD_ZIPF for f in forms)
 
@@ -3487,12 +3482,11 @@ def _without_ordinary_guesses(spans: List[Span], text: str, toks, p_name: Sequen
         return spans
     compounds = common_compounds(doubtful.values(), lang)
     zipf = zipf_fn(lang)
-    lex = _lexicons()
 
     def sentence_word(s: Span) -> bool:
         word = doubtful.get(id(s))
-        if word is None or zipf is None or not _at_opening(text, s.start) or any(
-                word.lower() in lex[k] for k in ("given", "family", "place")):
+        if word is None or zipf is None or not _at_opening(text, s.start) or \
+                _gazetteer_name(word.lower()):
             return False
         if classes is not None and "common" in classes.get(word, ()) \
                 and zipf(word.lower()) >= GUESS_MAX_ZIPF:
