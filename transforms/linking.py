@@ -530,22 +530,6 @@ def _lower(text: str) -> str:
 _CLOSING = (")", "]")
 
 
-def _words_of(text: str, norm, words: dict) -> list:
-    """[``norm(text)``, its words (``_TOKEN``), None, None]: ``FormMatcher.spans``' view of
-    ``text``.  The lower-case view's words are the words as written, lower-cased, when those
-    are made already (``words``): ``_lower`` maps each character to one character, a word
-    character to a word character and back (a test checks every code point), so the words lie
-    where they lay -- but for a capital sigma, which lower-cases by what follows it ("Σ" in
-    "ΑΣ" is "ς", in "ΑΣ'Α" is "σ"): a text with one is read again.  One pattern scan of the
-    text instead of two: the scans were most of the time spent here."""
-    written = words.get(str)
-    if norm is _lower and written is not None and "\u03a3" not in text:
-        tokens = _lower("\0".join(written[1])).split("\0") if written[1] else []
-        return [_lower(text), tokens, None, None]
-    view = norm(text)
-    return [view, _TOKEN.findall(view), None, None]
-
-
 class FormMatcher:
     """Every word-bounded occurrence of any of many forms: case-insensitive for
     ``long_forms``, exact for ``short_forms`` — what ``(?<!W)(?:f1|f2|...)(?!W)`` finds, plus
@@ -564,10 +548,8 @@ class FormMatcher:
     def __init__(self, long_forms: Iterable[str] = (), short_forms: Iterable[str] = ()):
         self._indexes = []
         odd: List[Tuple[str, int]] = []
-        # (the exact forms' index first: the text's words as written are made first, and
-        # their lower-case twins from them, not found again: ``_words_of``)
-        for forms, norm, flags in ((set(short_forms), str, 0),
-                                   (set(long_forms), _lower, re.IGNORECASE)):
+        for forms, norm, flags in ((set(long_forms), _lower, re.IGNORECASE),
+                                   (set(short_forms), str, 0)):
             singles: Dict[str, Set[str]] = {}               # word -> one-word forms
             pairs: Dict[Tuple[str, str], Set[str]] = {}     # first two words -> forms
             for f in forms:
@@ -608,7 +590,8 @@ class FormMatcher:
         for singles, pairs, firsts, norm in self._indexes:
             seen = words.get(norm)
             if seen is None:
-                seen = words[norm] = _words_of(text, norm, words)
+                view = norm(text)
+                seen = words[norm] = [view, _TOKEN.findall(view), None, None]
             view, tokens = seen[0], seen[1]
             if firsts.isdisjoint(tokens):     # most texts: no form starts here
                 continue
