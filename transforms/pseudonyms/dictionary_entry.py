@@ -15,7 +15,7 @@ from typing import Dict, Optional, Tuple
 
 from transforms.dictionary.select import Selector, need_of
 from transforms.linking import POSSESSIVE, TITLES, fold
-from transforms.pseudonyms.kinds import Pseudonym
+from transforms.pseudonyms.kinds import FORMS_KEPT, Pseudonym
 from transforms.pseudonyms.person import given_gender
 from transforms.pseudonyms.surface import _name_words, _possessive, apply_case, lower_like
 
@@ -85,8 +85,6 @@ class DictPseudonym(Pseudonym):
     def all_forms(self):
         return [self.entry.lemma] + [f.form for f in self.entry.forms]
 
-
-FORMS_KEPT = 256        # forms kept per pseudonym (a corpus-wide one serves every document)
 
 _INITIAL = re.compile(r"^[^\W\d_]{1,2}\.(?:[-\u2010\u2011\u2012\u2013]?[^\W\d_]{1,2}\.)*$")
 
