@@ -541,10 +541,12 @@ class PseudonymChooser:
             if looks_like is None:
                 looks_like = LooksLike({m.text for m in mentions} | {cluster.canonical})
             vocab = vocabulary(self.selector.vocabulary_words, self.lang, self.views)
+            lexicon = getattr(self.views, "__self__", None)
             fake = engine_shaped(text, vocab, self.views, order,
                                  lambda c: self._acceptable(c, share_words=True)
                                  and self._apart_from_text(c) and not looks_like(c), names,
-                                 self._forbidden[0].words)
+                                 self._forbidden[0].words,
+                                 getattr(lexicon, "restorable", None))
         except OSError:
             return None
         if fake is None:

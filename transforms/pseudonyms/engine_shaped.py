@@ -204,11 +204,13 @@ _CLOSED = {"pr", "cnjcoo", "cnjsub", "det", "predet", "prn", "rel", "gen", "num"
 
 def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
                   order: Callable[[str], int], acceptable: Callable[[str], bool],
-                  unknown_names: Sequence[str], forbidden_words: Iterable[str] = ()
-                  ) -> Optional[str]:
+                  unknown_names: Sequence[str], forbidden_words: Iterable[str] = (),
+                  restorable: Optional[Callable[[str, str], bool]] = None) -> Optional[str]:
     """``text`` (a name without its article) rebuilt word by word as above, or None when a
     word the engine knows has no look-alike, or no acceptable combination is found.  Only
-    closed-class words and punctuation stay; every other word is replaced."""
+    closed-class words and punctuation stay; every other word is replaced.
+    ``restorable(stand_in, original)`` (``PairLexicon.restorable``): a look-alike word is
+    taken only where restoration will find its translation and give the original's."""
     if not text[:1].isalnum():
         return None               # "’s-Hertogenbosch": the engine reads "’s" as a clitic
     tokens = _TOKENS.findall(text)
@@ -220,6 +222,8 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
     # this name's own
     banned, own = _casefolded(forbidden_words), {w.casefold() for w in words}
     options: List[Sequence[str]] = []
+    # (position in ``options``, original word) of the words stood in for by look-alikes
+    looked_alike: List[tuple] = []
     changed = False
     for i, w in enumerate(tokens):
         if not (w[:1].isalnum() or w[:1] == "_"):
@@ -248,13 +252,19 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
             tiers = [vocab.without(vocab.unknown(unknown_names, views), banned, own)]
             if not tiers[0]:
                 return None
+        elif not _irregular(exact):
+            # a look-alike, found again through the dictionaries (a name passed through
+            # comes back as it went)
+            looked_alike.append((len(options), w))
         start = order(f"\x1fengine\x1f{i}")
         options.append(_Rotated(w, tiers, start))     # keyed rotation, tier by tier
     if not changed:
         return None
     for attempt in range(40):
-        cand = "".join(opts[attempt % len(opts)] for opts in options)
-        if cand.casefold() != text.casefold() and acceptable(cand):
+        picks = [opts[attempt % len(opts)] for opts in options]
+        cand = "".join(picks)
+        if cand.casefold() != text.casefold() and acceptable(cand) and (
+                restorable is None or all(restorable(picks[k], w) for k, w in looked_alike)):
             return cand
     return None
 

@@ -1,0 +1,62 @@
+"""Stand-ins that restoration could not find again in Apertium's translation, and stayed in it
+(flagged for review): a composed name whose words come back as words the target analyser
+lacks or in a form the original's translation has not, a date whose month the engine
+translates as a noun, a word two stand-ins of one sentence share.
+
+Apertium's eng-spa pair is part of the set-up (.ci/run, README): these tests fail, not skip,
+where it is missing.  The WGIG test needs the formats corpus (DOPPEL_CORPORA)."""
+import json
+import os
+import subprocess
+import sys
+import zipfile
+import zlib
+
+import pytest
+
+from schemas.records import Assignment
+from transforms.engines.apertium_lexicon import pair_lexicon
+from transforms.restore import locate_how
+from tests.test_engine_aware_selection import _doc, _found, _through_apertium
+from tests.test_formats_helpers import corpora_dir
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_restorable_says_whether_a_look_alikes_translation_brings_the_original_back():
+    lex = pair_lexicon("en", "es")
+    # "Empinado" is no word of the Spanish analyser; "tenis" has one form for both numbers,
+    # "consorcio" none such
+    assert not lex.restorable("Steep", "Wide")
+    assert not lex.restorable("Tennis", "Consortium")
+    assert lex.restorable("Horse", "World") and lex.restorable("Tendency", "Court")
+    assert lex.restorable("Finnish", "Spanish")
+
+
+def test_a_composed_name_takes_only_words_restoration_will_find_again():
+    """"World Wide Web Consortium" was sent as "Horse Steep Dirt Tennis" in the WGIG report
+    (DOPPEL_SECRET=z), translated "Tenis de Mugre Empinado Caballar", and never found."""
+    from transforms.pseudonyms.chooser import _unknown_pool
+    from transforms.pseudonyms.engine_shaped import _TOKENS, engine_shaped, vocabulary
+    lex = pair_lexicon("en", "es")
+    vocab = vocabulary((), "en", lex.views)
+    name = "World Wide Web Consortium"
+    originals = _TOKENS.findall(name)
+    refused = composed = 0
+    for k in range(60):
+        def order(salt, k=k):
+            return zlib.crc32(f"{k}{salt}".encode())
+        for check in (None, lex.restorable):
+            fake = engine_shaped(name, vocab, lex.views, order, lambda c: True,
+                                 _unknown_pool(), (), check)
+            assert fake is not None
+            pairs = [(f, o) for f, o in zip(_TOKENS.findall(fake), originals)
+                     if f[:1].isalpha() and f != o]
+            bad = [p for p in pairs if not lex.restorable(*p)]
+            if check is None:
+                refused += bool(bad)
+            else:
+                composed += 1
+                assert not bad, (fake, bad)
+    assert composed == 60
+    assert refused >= 2          # without the check, such names were composed
