@@ -60,3 +60,17 @@ def test_a_composed_name_takes_only_words_restoration_will_find_again():
                 assert not bad, (fake, bad)
     assert composed == 60
     assert refused >= 2          # without the check, such names were composed
+
+
+def test_a_date_whose_month_the_engine_translated_as_a_noun_is_found():
+    """"March 10" comes back "Marcha 10" (the noun "march"): found through the pair's
+    dictionaries, and the original date goes back in Spanish; a number after any other word
+    is no date."""
+    lex = pair_lexicon("en", "es").target_form
+    t = "En 2004, tuvo lugar en Nievo, Danielsen, Marcha 10-14, en el tema."
+    a = Assignment(cluster=1, category="DATE", original="May 21", replacement="March 10",
+                   segment=0, start=0, end=8)
+    s, e, back, how = locate_how(t, a, [], "es", "en", lex)
+    assert (t[s:e], back, how) == ("Marcha 10", "mayo 21", "date")
+    for other in ("Véase el Artículo 10.", "La Marcha de los pueblos, artículo 10."):
+        assert locate_how(other, a, [], "es", "en", lex) is None, other

@@ -563,6 +563,8 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
         orig = dates.parse(a.original)
         if fake is not None and orig is not None:
             span = _date_span(text, fake, taken, dates.is_numeric(a.replacement))
+            if span is None and lexicon is not None:
+                span = _date_by_month_translation(text, a.replacement, fake, taken, lexicon)
             if span is not None:
                 span = _date_lead(text, span, a.replacement)
                 found = text[span[0]:span[1]]
@@ -803,6 +805,44 @@ def _date_span(text: str, fake, taken, numeric: bool) -> Optional[Tuple[int, int
         for m in pat.finditer(text):
             if not _overlaps(m.span(), taken):
                 return m.span()
+    return None
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _date_by_month_translation(text: str, sent: str, fake, taken, lexicon: Lexicon
+                               ) -> Optional[Tuple[int, int]]:
+    """A date whose month name the engine translated as another word ("March 10" -> "Marcha
+    10", the noun "march"; day first, with a year, ``_date_span`` finds it loosely): the
+    sent month word's translation by the pair's dictionaries (``lexicon``), with the date's
+    day and year in the next words or the words before it.  Only a word the dictionaries
+    give as that translation: a "10" after any word ("Artículo 10") is no date."""
+    if fake.month is None or fake.day is None:
+        return None
+    months = [w for w in re.findall(r"[^\W\d_]+", sent)
+              if (dates._MONTH_LOOKUP.get(w.lower()) or (None, None))[1] == fake.month]
+    if not months:
+        return None
+    need = [fake.day] + ([fake.year] if fake.year is not None else [])
+    numbers = [(m.start(), m.end(), int(m.group())) for m in _NUMBER.finditer(text)]
+    for m in re.finditer(r"[^\W\d_]+", text):
+        if _overlaps(m.span(), taken) or not any(
+                lexicon(w, m.group(), w, False) is not None for w in months):
+            continue
+        # the day and year within a few characters of it: "Marcha 10-14", "10 Marcha 2004"
+        near = [(a, b, n) for a, b, n in numbers if m.start() - 12 <= a and b <= m.end() + 12]
+        found = []
+        for value in need:
+            hit = next(((a, b) for a, b, n in near if n == value), None)
+            if hit is None:
+                break
+            found.append(hit)
+        else:
+            span = (min([m.start()] + [a for a, _ in found]),
+                    max([m.end()] + [b for _, b in found]))
+            if not _overlaps(span, taken):
+                return span
     return None
 
 
