@@ -74,3 +74,53 @@ def test_a_date_whose_month_the_engine_translated_as_a_noun_is_found():
     assert (t[s:e], back, how) == ("Marcha 10", "mayo 21", "date")
     for other in ("Véase el Artículo 10.", "La Marcha de los pueblos, artículo 10."):
         assert locate_how(other, a, [], "es", "en", lex) is None, other
+
+
+def test_a_word_two_stand_ins_share_is_taken_beside_the_other_words_found():
+    """"Federal Finance Court works with the District Court" -> "las obras de Corte de
+    Finanza Federales con la Corte de Distrito": anchored on "Federales", "Court" is the
+    "Corte" beside "Finanza", not the one of "Corte de Distrito" as far the other side."""
+    t = ("Ambos el IETF y el Regalo de Medida Agudo Macho (W3C) no es-para-#ente de "
+         "beneficio, y las obras de Corte de Finanza Federales con la Corte de Distrito.")
+    assert _found(("en", "es"), "International Telecommunication Union",
+                  "Federal Finance Court", t) == ("Corte de Finanza Federales",
+                                                  "Unión de Telecomunicación Internacionales")
+
+
+def test_three_organisations_of_one_sentence_are_all_put_back():
+    from transforms.protect import ProtectOptions, protect_document
+    t = ("Both the IETF and the World Wide Web Consortium (W3C) are not-for-profit bodies, "
+         "and the International Telecommunication Union works with the Internet Society.")
+    names = ["World Wide Web Consortium", "International Telecommunication Union",
+             "Internet Society"]
+    labels = [(t.index(n), t.index(n) + len(n), "ORG") for n in names]
+    for k in range(4):
+        pd = protect_document(_doc([(t, labels)]),
+                              ProtectOptions(secret=f"s{k}".encode(), engine="apertium"))
+        res = _through_apertium(pd)
+        assert res.unresolved == 0, (k, res.text)
+        assert "Sociedad de Internet" in res.text, res.text
+
+
+WGIG = os.path.join(corpora_dir(), "formats", "docx", "oxsdk-wgig-report.docx")
+
+
+@pytest.mark.skipif(not os.path.isfile(WGIG),
+                    reason=f"formats corpus not found at {WGIG} (DOPPEL_CORPORA)")
+@pytest.mark.parametrize("secret", ["z", "a"])
+def test_every_mention_of_the_wgig_report_is_put_back(tmp_path, secret):
+    """With these secrets 3 (a composed name) and 1 (a date) mentions stayed unplaced."""
+    env = dict(os.environ, DOPPEL_SECRET=secret, PYTHONPATH=ROOT)
+    out = tmp_path / "out"
+    proc = subprocess.run([sys.executable, "-m", "pipelines.translate", "--input", WGIG,
+                           "--output", str(out), "--source-lang", "en", "--target-lang", "es",
+                           "--engine", "apertium"], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["mentions"]["total"] > 1000
+    assert summary["mentions"]["unresolved"] == 0, summary["mentions"]
+    with zipfile.ZipFile(out / "oxsdk-wgig-report.docx") as z:
+        comments = z.read("word/comments.xml").decode() \
+            if "word/comments.xml" in z.namelist() else ""
+    assert "Could not place" not in comments

@@ -19,7 +19,7 @@ import itertools
 import os
 import re
 import threading
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Set, Tuple
 
 from schemas.records import Assignment, ProtectedSegment, RestoredSegment
 from transforms import dates
@@ -351,6 +351,17 @@ def _nearest_first(anchor: int, ahead: int, window: int, n: int):
                 yield j
 
 
+def _nearest_to_found(anchor: int, found: Set[int], ahead: int, window: int, n: int
+                      ) -> List[int]:
+    """``_nearest_first``'s indices, nearest any word found already first: the engine
+    reorders a name's words around the anchor, and of two occurrences as near the anchor
+    the one beside the others is the name's ("obras de Corte de Finanza Federales con la
+    Corte de Distrito": "Court" of "Federal Finance Court", anchored on "Federales", is the
+    "Corte" before "Finanza", not the one of "Corte de Distrito")."""
+    order = {j: r for r, j in enumerate(_nearest_first(anchor, ahead, window, n))}
+    return sorted(order, key=lambda j: (min(abs(j - u) for u in found), order[j]))
+
+
 def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                      as_whole: bool = False, place: Optional[Callable[[str], Optional[str]]]
                      = None) -> Optional[Tuple[int, int, str]]:
@@ -442,7 +453,9 @@ def _find_translated(text: str, a: Assignment, taken, lexicon: Lexicon,
                 # the anchor in the stand-in ("… servicios de información, incluyendo
                 # COMPAGNIE DES pêches de SANTOS-MALO": its "de" is the one after)
                 ahead = kept[k] - kept[order[0]]
-                for j in _nearest_first(ai, ahead, window, len(words)):
+                near = _nearest_first(ai, ahead, window, len(words)) if len(used) == 1 \
+                    else _nearest_to_found(ai, used, ahead, window, len(words))
+                for j in near:
                     if j in used or not free[j]:
                         continue
                     got = found_at(kw, kow, j)
