@@ -31,6 +31,9 @@ def test_restorable_says_whether_a_look_alikes_translation_brings_the_original_b
     assert not lex.restorable("Tennis", "Consortium")
     assert lex.restorable("Horse", "World") and lex.restorable("Tendency", "Court")
     assert lex.restorable("Finnish", "Spanish")
+    # "Strip" is the noun "Tira" or the verb "desnudar" to the engine: the noun, read by the
+    # analyser as the verb "tirar" only, would not come back
+    assert not lex.restorable("Strip", "Board") and lex.restorable("Council", "Court")
 
 
 def test_a_composed_name_takes_only_words_restoration_will_find_again():

@@ -708,19 +708,21 @@ class PairLexicon:
 
 
     def restorable(self, fake: str, original: str) -> bool:
-        """Will restoration find ``fake``'s default translation in the output and put
-        ``original`` back in its form (``target_form``)?  Asked of a composed stand-in's
-        words before it is sent: "Steep" for "Wide" came back "Empinado", a word the
-        Spanish analyser lacks, and "Tennis" for "Consortium" "Tenis", a noun of no number
-        that "consorcio" has no form of; the stand-in stayed in the translation."""
-        for pairs in self._fake_targets(fake, True).values():
-            for _, opt in pairs:
-                found = self.generate(opt) or _lemma(opt)
-                if fake[:1].isupper():
-                    found = found[:1].upper() + found[1:]
-                if self.target_form(fake, found, original, True) is not None:
-                    return True
-        return False
+        """Will restoration find ``fake``'s translation in the output and put ``original``
+        back in its form (``target_form``), whichever of its readings the engine takes?
+        Asked of a composed stand-in's words before it is sent: "Steep" for "Wide" came back
+        "Empinado", a word the Spanish analyser lacks; "Tennis" for "Consortium" "Tenis", a
+        noun of no number that "consorcio" has no form of; "Strip" for "Board" the noun
+        "Tira", which the analyser reads only as the verb "tirar" (its verb reading,
+        "desnudar", would have come back).  Each stayed in the translation."""
+        targets = [opt for pairs in self._fake_targets(fake, True).values() for _, opt in pairs]
+        for opt in targets:
+            found = self.generate(opt) or _lemma(opt)
+            if fake[:1].isupper():
+                found = found[:1].upper() + found[1:]
+            if self.target_form(fake, found, original, True) is None:
+                return False
+        return bool(targets)
 
 
 def _never(found: str) -> bool:
