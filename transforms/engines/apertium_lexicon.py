@@ -80,6 +80,7 @@ class PairLexicon:
         self._bil: Dict[str, List[str]] = {}
         self._targets: Dict[Tuple[str, bool], Dict[str, List[Tuple[str, str]]]] = {}
         self._gen: Dict[str, Optional[str]] = {}
+        self._restorable: Dict[Tuple[str, str], bool] = {}
         self._views: Dict[str, str] = {}
         self._lexical_views: Dict[str, str] = {}
         self._bodies: Dict[str, Optional[str]] = {}
@@ -715,14 +716,24 @@ class PairLexicon:
         noun of no number that "consorcio" has no form of; "Strip" for "Board" the noun
         "Tira", which the analyser reads only as the verb "tirar" (its verb reading,
         "desnudar", would have come back).  Each stayed in the translation."""
-        targets = [opt for pairs in self._fake_targets(fake, True).values() for _, opt in pairs]
-        for opt in targets:
-            found = self.generate(opt) or _lemma(opt)
-            if fake[:1].isupper():
-                found = found[:1].upper() + found[1:]
-            if self.target_form(fake, found, original, True) is None:
-                return False
-        return bool(targets)
+        key = (fake, original)
+        hit = self._restorable.get(key)
+        if hit is None:
+            targets = [opt for pairs in self._fake_targets(fake, True).values()
+                       for _, opt in pairs]
+            hit = bool(targets)
+            for opt in targets:
+                found = self.generate(opt) or _lemma(opt)
+                if fake[:1].isupper():
+                    found = found[:1].upper() + found[1:]
+                if self.target_form(fake, found, original, True) is None:
+                    hit = False
+                    break
+            # (a few documents' worth: the pairs are mostly one name's)
+            if len(self._restorable) > 20_000:
+                self._restorable.clear()
+            self._restorable[key] = hit
+        return hit
 
 
 def _never(found: str) -> bool:
