@@ -301,10 +301,18 @@ class PairLexicon:
     def generate(self, lexical: str) -> Optional[str]:
         if lexical not in self._gen:
             with self._lock:
-                out = self._generator("^" + lexical + "$").strip()
-            self._gen[lexical] = None if (not out or any(c in out for c in "#@*^$/<>")) \
-                else out.lstrip("~")
+                out = self._generator("^" + lexical + "$")
+            self._gen[lexical] = _generated(out)
         return self._gen[lexical]
+
+    def _generate_many(self, lexicals: Sequence[str]) -> None:
+        """``generate`` of each, asked at once (each on its own, as ``_LtProc.many`` does)."""
+        todo = [x for x in dict.fromkeys(lexicals) if x not in self._gen]
+        if todo:
+            with self._lock:
+                answers = self._generator.many(["^" + x + "$" for x in todo])
+            for x, out in zip(todo, answers):
+                self._gen[x] = _generated(out)
 
     def _inflected(self, orig_lex: str, found) -> Optional[str]:
         """The original's default translation with the found reading's tags (a noun keeps
@@ -707,33 +715,46 @@ class PairLexicon:
                     return self._engine_case(found, form, original)
         return None
 
-
-    def restorable(self, fake: str, original: str) -> bool:
-        """Will restoration find ``fake``'s translation in the output and put ``original``
-        back in its form (``target_form``), whichever of its readings the engine takes?
-        Asked of a composed stand-in's words before it is sent: "Steep" for "Wide" came back
-        "Empinado", a word the Spanish analyser lacks; "Tennis" for "Consortium" "Tenis", a
-        noun of no number that "consorcio" has no form of; "Strip" for "Board" the noun
-        "Tira", which the analyser reads only as the verb "tirar" (its verb reading,
-        "desnudar", would have come back).  Each stayed in the translation."""
-        key = (fake, original)
-        hit = self._restorable.get(key)
-        if hit is None:
-            targets = [opt for pairs in self._fake_targets(fake, True).values()
-                       for _, opt in pairs]
-            hit = bool(targets)
-            for opt in targets:
-                found = self.generate(opt) or _lemma(opt)
-                if fake[:1].isupper():
-                    found = found[:1].upper() + found[1:]
-                if self.target_form(fake, found, original, True) is None:
-                    hit = False
-                    break
+    def restorable(self, pairs: Sequence[Tuple[str, str]]) -> bool:
+        """Will restoration find each stand-in word's translation in the output and put the
+        original word back in its form (``target_form``), whichever of its readings the
+        engine takes?  ``pairs``: (stand-in word, original word), a composed stand-in's.
+        Asked before it is sent: "Steep" for "Wide" came back "Empinado", a word the
+        Spanish analyser lacks; "Tennis" for "Consortium" "Tenis", a noun of no number that
+        "consorcio" has no form of; "Strip" for "Board" the noun "Tira", which the analyser
+        reads only as the verb "tirar" (its verb reading, "desnudar", would have come back).
+        Each stayed in the translation."""
+        known = self._restorable
+        todo = [p for p in dict.fromkeys(pairs) if p not in known]
+        if todo:
+            # what the answers need, asked of each process at once (one word at a time, the
+            # round trips were a tenth of protection)
+            self.prefetch([f for f, _ in todo], [o for _, o in todo])
+            options = {f: [opt for ps in self._fake_targets(f, True).values() for _, opt in ps]
+                       for f, _ in todo}
+            self._generate_many([opt for opts in options.values() for opt in opts])
+            found = {(f, opt): self._found_as(f, opt) for f, opts in options.items()
+                     for opt in opts}
+            self.warm(list(dict.fromkeys(found.values())))
             # (a few documents' worth: the pairs are mostly one name's)
-            if len(self._restorable) > 20_000:
-                self._restorable.clear()
-            self._restorable[key] = hit
-        return hit
+            if len(known) > 20_000:
+                known.clear()
+            for fake, original in todo:
+                known[(fake, original)] = bool(options[fake]) and all(
+                    self.target_form(fake, found[(fake, opt)], original, True) is not None
+                    for opt in options[fake])
+        return all(known[p] for p in pairs)
+
+    def _found_as(self, fake: str, option: str) -> str:
+        """How the engine writes ``option`` (a translation of ``fake``) for ``fake``."""
+        found = self.generate(option) or _lemma(option)
+        return found[:1].upper() + found[1:] if fake[:1].isupper() else found
+
+
+def _generated(out: str) -> Optional[str]:
+    """The generator's answer as a word, or None where it could not make one."""
+    out = out.strip()
+    return None if (not out or any(c in out for c in "#@*^$/<>")) else out.lstrip("~")
 
 
 def _never(found: str) -> bool:

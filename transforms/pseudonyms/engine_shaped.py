@@ -205,12 +205,14 @@ _CLOSED = {"pr", "cnjcoo", "cnjsub", "det", "predet", "prn", "rel", "gen", "num"
 def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
                   order: Callable[[str], int], acceptable: Callable[[str], bool],
                   unknown_names: Sequence[str], forbidden_words: Iterable[str] = (),
-                  restorable: Optional[Callable[[str, str], bool]] = None) -> Optional[str]:
+                  restorable: Optional[Callable[[Sequence[tuple]], bool]] = None
+                  ) -> Optional[str]:
     """``text`` (a name without its article) rebuilt word by word as above, or None when a
     word the engine knows has no look-alike, or no acceptable combination is found.  Only
     closed-class words and punctuation stay; every other word is replaced.
-    ``restorable(stand_in, original)`` (``PairLexicon.restorable``): a look-alike word is
-    taken only where restoration will find its translation and give the original's."""
+    ``restorable(pairs)`` (``PairLexicon.restorable``; pairs of a look-alike word and the
+    original's): a combination is taken only where restoration will find each look-alike's
+    translation and give the original word's."""
     if not text[:1].isalnum():
         return None               # "’s-Hertogenbosch": the engine reads "’s" as a clitic
     tokens = _TOKENS.findall(text)
@@ -264,7 +266,7 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
         picks = [opts[attempt % len(opts)] for opts in options]
         cand = "".join(picks)
         if cand.casefold() != text.casefold() and acceptable(cand) and (
-                restorable is None or all(restorable(picks[k], w) for k, w in looked_alike)):
+                restorable is None or restorable([(picks[k], w) for k, w in looked_alike])):
             return cand
     return None
 
