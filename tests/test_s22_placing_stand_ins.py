@@ -145,3 +145,30 @@ def test_restorable_answers_a_pair_alike_asked_alone_or_with_others():
     for pair in pairs:
         alone = PairLexicon("en", "es")
         assert alone.restorable([pair]) == together._restorable[pair], pair
+
+
+def test_a_stand_in_sent_glued_to_a_word_is_found_in_the_word_the_engine_passed():
+    """A Swedish judgment writes "zittingsplaats’s-Hertogenbosch" (no space): the stand-in
+    went glued to "zittingsplaats", and the engine passed the unknown whole as it was.  It
+    is found there, not taken from the same stand-in standing apart later in the sentence,
+    which then had none left (MultiLeg sv 236422, DOPPEL_SECRET=a)."""
+    from schemas.records import ProtectedSegment
+    from transforms.engines import create
+    from transforms.restore import restore_segment
+    original = "’s\u2011Hertogenbosch"
+    sent = ("34 Under dessa omständigheter beslutade Weerdenburg, zittingsplaatsMaijaburgh "
+            "(Flygplatsen i Herlev, sammanträdesplats Maijaburgh) att vilandeförklara målet.")
+    glued = sent.index("Maijaburgh")
+    apart = sent.index("Maijaburgh", glued + 1)
+    ps = ProtectedSegment(document="d", id="34", index=0, text=sent, assignments=[
+        Assignment(cluster=84, category="LOC", original=original, replacement="Maijaburgh",
+                   segment=0, start=at, end=at + len("Maijaburgh")) for at in (glued, apart)])
+    engine = create("apertium", "sv", "da")
+    try:
+        back = engine.translate([sent])[0]
+    finally:
+        engine.close()
+    assert "zittingsplaatsMaijaburgh" in back, back
+    res = restore_segment(ps, back, (), "da", "sv", lexicon=pair_lexicon("sv", "da").target_form)
+    assert res.unresolved == 0, res
+    assert "zittingsplaats" + original in res.text and "Maijaburgh" not in res.text, res.text

@@ -27,17 +27,19 @@ from transforms.linking import _IS_WORD, _TOKEN, _WORD, ENDINGS, POSSESSIVE, _lo
 from transforms.target_names import TRANSLATABLE, target_name
 
 
-def _bounded_spans(text: str, needle: str):
+def _bounded_spans(text: str, needle: str, glued: Tuple[bool, bool] = (False, False)):
     """Every (start, end) of ``needle`` in ``text`` on word boundaries, case-insensitively,
     overlapping ones included (a plain search: a run restores thousands of distinct
-    replacements, and compiling a pattern for each cost more than the search)."""
+    replacements, and compiling a pattern for each cost more than the search).  ``glued``:
+    no boundary asked for on the left, the right side (the stand-in was sent glued to a
+    word there)."""
     low, nl = _lower(text), _lower(needle)
     n, k = len(text), len(nl)
     idx = low.find(nl)
     while idx >= 0:
         end = idx + k
-        if (idx == 0 or not _IS_WORD.match(text, idx - 1)) and \
-                (end == n or not _IS_WORD.match(text, end)):
+        if (glued[0] or idx == 0 or not _IS_WORD.match(text, idx - 1)) and \
+                (glued[1] or end == n or not _IS_WORD.match(text, end)):
             yield idx, end
         idx = low.find(nl, idx + 1)
 
@@ -59,6 +61,22 @@ def _find_exact(text: str, needle: str, taken: List[Tuple[int, int]]) -> Optiona
             if not _overlaps(span, taken):
                 return span
     return None
+
+
+def _find_glued(text: str, needle: str, taken, glued: Tuple[bool, bool]
+                ) -> Optional[Tuple[int, int]]:
+    """``needle`` glued to a word on the side(s) ``glued`` says, as it was sent."""
+    for s, e in _bounded_spans(text, needle, glued):
+        if (not glued[0] or s > 0 and _IS_WORD.match(text, s - 1)) and \
+                (not glued[1] or _IS_WORD.match(text, e)) and not _overlaps((s, e), taken):
+            return s, e
+    return None
+
+
+def _glued(sent: str, a: Assignment) -> Tuple[bool, bool]:
+    """Was ``a``'s stand-in sent glued to a word on its left, its right?"""
+    return (a.start > 0 and _IS_WORD.match(sent, a.start - 1) is not None,
+            _IS_WORD.match(sent, a.end) is not None)
 
 
 def _overlaps(span, taken) -> bool:
@@ -564,7 +582,8 @@ def _places(category: str, source_lang: str, target_lang: str,
 
 
 def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_lang: str = "",
-               lexicon: Optional[Lexicon] = None) -> Optional[Tuple[int, int, str, str]]:
+               lexicon: Optional[Lexicon] = None, glued: Tuple[bool, bool] = (False, False)
+               ) -> Optional[Tuple[int, int, str, str]]:
     """``locate`` plus the outcome: how the replacement was found and what went back
     (``date``, ``exact``, ``possessive``, ``target-form`` — the pseudonym's own established
     translation —, ``inflected`` — an inflected form, the original given the same ending —,
@@ -586,7 +605,12 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
                 return span[0], span[1], dates.substitute(found, fake, orig, target_lang,
                                                           a.original, lang=target_lang), "date"
     how = "exact"
-    span = _find_exact(text, a.replacement, taken)
+    # sent glued to a word of the text ("zittingsplaats’s-Hertogenbosch" in a Swedish
+    # judgment): the engine passes the unknown whole as it was, the stand-in in it (found
+    # glued so first: the same stand-in may stand apart in the same sentence)
+    span = _find_glued(text, a.replacement, taken, glued) if any(glued) else None
+    if span is None:
+        span = _find_exact(text, a.replacement, taken)
     original = a.original
     if span is not None and lexicon is not None and a.method == "pseudonym" and \
             a.category in TRANSLATABLE:
@@ -1034,7 +1058,8 @@ def restore_segment(protected: ProtectedSegment, translated: str,
     outcomes: dict = {}
     review = False
     for a in assignments:
-        found = locate_how(translated, a, taken, target_lang, source_lang, lexicon)
+        found = locate_how(translated, a, taken, target_lang, source_lang, lexicon,
+                           _glued(protected.text, a))
         if found is None and aligner is not None and a.method != "tags":
             aligned = aligned or aligner(protected.text, translated)
             span = aligned((a.start, a.end))
