@@ -24,6 +24,7 @@ from apache_beam.options.pipeline_options import SetupOptions
 
 from pipelines.common import UsageError, match_inputs
 from pipelines.options import JobOptions, Option, log_level_option
+from pipelines.running import pipeline_for
 from transforms.dictionary import build, extract
 from transforms.dictionary.extract import conllu_chunks
 from transforms.dictionary.store import Dictionary
@@ -354,7 +355,7 @@ def run(argv=None) -> int:
         raise UsageError("--top-n must be at least 1")
     parse_features(opts.default_features)
     paths = match_inputs(opts.input)
-    with beam.Pipeline(options=options) as p:
+    with pipeline_for(options) as p:
         build_graph(p, opts, paths)
     print(f"doppel: dictionary for {opts.lang} from {len(paths)} file(s) -> "
           f"{opts.output}/{opts.lang}.json, {opts.lang}.parquet")

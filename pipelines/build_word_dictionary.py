@@ -29,6 +29,7 @@ from apache_beam.options.pipeline_options import SetupOptions
 
 from pipelines.common import UsageError, match_inputs
 from pipelines.options import JobOptions, Option, log_level_option
+from pipelines.running import pipeline_for
 from transforms.prism import dictionary as wd
 from transforms.prism.tokens import WORD, TaggerMissing, Token, tag, tagger_command
 
@@ -256,7 +257,7 @@ def run(argv=None) -> int:
             raise UsageError(f"--engine-option expects KEY=VALUE, got {item!r}")
         engine_options[key.strip()] = value
     paths = match_inputs(opts.input)
-    with beam.Pipeline(options=options) as p:
+    with pipeline_for(options) as p:
         build_graph(p, opts, paths, engine_options)
     print(f"doppel: word dictionary {opts.source_lang}->{opts.target_lang} from "
           f"{len(paths)} file(s) -> {opts.output}/{opts.source_lang}-{opts.target_lang}"

@@ -20,6 +20,7 @@ import apache_beam as beam
 
 from pipelines.common import match_inputs, read_deny_list
 from pipelines.options import JobOptions, Option, log_level_option
+from pipelines.running import pipeline_for
 from schemas.records import DocumentReport, Failure
 from transforms.beam import (FAILURES, ReadDocuments, WriteSummary, _join, _write_bytes,
                              masking_reported)
@@ -104,7 +105,7 @@ def run(argv=None) -> int:
     popts = ProtectOptions(method="none", categories=categories, allow=allow,
                            detectors=tuple(d.strip() for d in opts.detectors.split(",")
                                            if d.strip() and d.strip() != "none"))
-    with beam.Pipeline(options=options) as p:
+    with pipeline_for(options) as p:
         docs = p | "ListInputs" >> beam.Create(paths) | "ReadDocuments" >> ReadDocuments(
             opts.lang, "")
         detected = docs.documents | "Detect" >> beam.ParDo(

@@ -31,7 +31,7 @@ from pipelines import forked_workers
 from pipelines.common import (UsageError, balanced_shards, check_dictionary, input_sizes,
                               job_gc_in_worker, match_inputs, pipeline_secret)
 from pipelines.options import JobOptions, Option, log_level_option
-from pipelines.running import fewer_collections
+from pipelines.running import fewer_collections, pipeline_for
 from schemas.records import Document
 from transforms import formats, stages
 from transforms.beam import (FAILURES, ProtectDocuments, ProtectDocumentsByMethod,
@@ -888,8 +888,9 @@ def run(argv=None) -> int:
     zygote = forked_workers.start(options, _worker_warm(opts.source_lang, opts.target_lang,
                                                         metric_names))
     try:
-        with fewer_collections(), beam.Pipeline(
-                runner=zygote and forked_workers.runner(options, zygote), options=options) as p:
+        with fewer_collections(), (beam.Pipeline(
+                runner=forked_workers.runner(options, zygote), options=options) if zygote
+                else pipeline_for(options)) as p:
             build(p, opts, paths, references, mode, engines, methods, secret, checks, run_info)
     finally:
         if zygote is not None:
