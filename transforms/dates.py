@@ -111,6 +111,12 @@ def _parsed(text: str) -> Optional[Tuple[Optional[int], Optional[int], Optional[
     return year, month, day
 
 
+def month_number(word: str) -> Optional[int]:
+    """The month ``word`` names in any known language ("March", "marts"), or None."""
+    hit = _MONTH_LOOKUP.get(word.lower())
+    return hit[1] if hit is not None else None
+
+
 def is_numeric(text: str) -> bool:
     return bool(_NUMERIC.match(text.strip()) or _ISO.match(text.strip()))
 

@@ -857,8 +857,7 @@ def _date_by_month_translation(text: str, sent: str, fake, taken, lexicon: Lexic
     give as that translation: a "10" after any word ("Artículo 10") is no date."""
     if fake.month is None or fake.day is None:
         return None
-    months = [w for w in re.findall(r"[^\W\d_]+", sent)
-              if (dates._MONTH_LOOKUP.get(w.lower()) or (None, None))[1] == fake.month]
+    months = [w for w in re.findall(r"[^\W\d_]+", sent) if dates.month_number(w) == fake.month]
     if not months:
         return None
     need = [fake.day] + ([fake.year] if fake.year is not None else [])
