@@ -7,6 +7,7 @@ Apertium's eng-spa pair is part of the set-up (.ci/run, README): these tests fai
 where it is missing.  The WGIG test needs the formats corpus (DOPPEL_CORPORA)."""
 import json
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -172,3 +173,34 @@ def test_a_stand_in_sent_glued_to_a_word_is_found_in_the_word_the_engine_passed(
     res = restore_segment(ps, back, (), "da", "sv", lexicon=pair_lexicon("sv", "da").target_form)
     assert res.unresolved == 0, res
     assert "zittingsplaats" + original in res.text and "Maijaburgh" not in res.text, res.text
+
+
+def test_a_date_the_engine_wove_into_a_names_words_goes_back_right():
+    """"of 28 July 2021 – Ada Carlos Tali" came back "de 28 julio Carlos de 2021 Ada Tali"
+    (Apertium moves a word of a name after a year into the date).  Names first, "Peter
+    Portelli" went back over "Carlos de 2021 Ada Tali", the year with it, and the date stayed
+    the stand-in's: a wrong date in the translation.  Dates are placed first, by their
+    components: the date is right, and what is left of the name is flagged for review
+    (MultiLeg 240051, DOPPEL_SECRET=c)."""
+    from schemas.records import ProtectedSegment
+    from transforms.restore import restore_segment
+    sent = ("Judgment of the Farm (First Shoulder) of 28 July 2021 – Ada Carlos Tali v "
+            "Mexican Mind")
+    back = ("Juicio de la Parque (Primero Hombro) de 28 julio Carlos de 2021 Ada Tali v Mente "
+            "mexicana")
+
+    def at(stand_in, original, category):
+        return Assignment(cluster=len(original), category=category, original=original,
+                          replacement=stand_in, segment=0, start=sent.index(stand_in),
+                          end=sent.index(stand_in) + len(stand_in))
+    ps = ProtectedSegment(document="d", id="1", index=0, text=sent, assignments=[
+        at("Farm (First Shoulder)", "Court (First Chamber)", "ORG"),
+        at("28 July 2021", "25 February 2021", "DATE"),
+        at("Ada Carlos Tali", "Peter Portelli", "PER"),
+        at("Mexican Mind", "European Commission", "ORG")])
+    res = restore_segment(ps, back, (), "es", "en", lexicon=pair_lexicon("en", "es").target_form)
+    assert re.search(r"25 febrero \w+ de 2021", res.text), res.text
+    assert "28 julio" not in res.text, res.text
+    # "Carlos", the stand-in's word the engine moved into the date, is still there: the
+    # name was found by only some of its words, and the segment goes to review
+    assert res.status == "needs-review" and res.outcomes.get("words-partial") == 1, res

@@ -164,10 +164,13 @@ def _tokens_of(text: str) -> _Tokens:
     return last
 
 
+_FIND_WORD = re.compile(r"\w[\w'’.-]*")
+
+
 def _find_words(text: str, replacement: str, taken) -> Optional[Tuple[int, int]]:
     """Fallback: the longest words of a multi-word replacement, then grow the span over
     neighbouring words that also belong to it."""
-    words = [w for w in re.findall(r"\w[\w'’.-]*", POSSESSIVE.sub("", replacement)) if len(w) >= 3]
+    words = [w for w in _FIND_WORD.findall(POSSESSIVE.sub("", replacement)) if len(w) >= 3]
     for w in sorted(words, key=len, reverse=True):
         span = _find_exact(text, w, taken)
         if span is None:
@@ -193,7 +196,16 @@ def _find_words(text: str, replacement: str, taken) -> Optional[Tuple[int, int]]
 
 # Outcomes that place an original but cannot vouch for its form: the segment is reviewed.
 REVIEW_OUTCOMES = {"inflected-untransferred": "its inflection could not be transferred",
-                   "aligned": "it was placed by word alignment"}
+                   "aligned": "it was placed by word alignment",
+                   "words-partial": "only some words of its stand-in were found (the engine "
+                                    "moved the others away: they may remain)"}
+
+
+def _holds_all_words(found: str, replacement: str) -> bool:
+    """Does ``found`` hold every word ``_find_words`` looks for of ``replacement``?"""
+    held = {fold(w) for w in _FIND_WORD.findall(found)}
+    return all(fold(w) in held for w in _FIND_WORD.findall(POSSESSIVE.sub("", replacement))
+               if len(w) >= 3)
 
 
 # Languages that inflect proper names beyond those with an ending table (linking.ENDINGS).
@@ -688,7 +700,8 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
     if span is None and a.method == "pseudonym" and a.category != "DATE":
         span = _find_words(text, a.replacement, taken)
         if span is not None:
-            how = "words"
+            how = "words" if _holds_all_words(text[span[0]:span[1]], a.replacement) \
+                else "words-partial"
             original = POSSESSIVE.sub("", a.original)
             found = text[span[0]:span[1]]
             if _possessive(found):
@@ -1053,7 +1066,11 @@ def restore_segment(protected: ProtectedSegment, translated: str,
     if protected.assignments and protected.assignments[0].method == "none":
         assignments = []
     else:
-        assignments = sorted(protected.assignments, key=lambda a: (-len(a.replacement), a.start))
+        # dates first, by their components: Apertium may move a word of a name after a year
+        # into the date ("28 julio Carlos de 2021 Ada Tali"), and a name put back first over
+        # its scattered words took the year, and left the stand-in's date in the translation
+        assignments = sorted(protected.assignments,
+                             key=lambda a: (a.category != "DATE", -len(a.replacement), a.start))
     outcomes: dict = {}
     review = False
     for a in assignments:
