@@ -1066,11 +1066,13 @@ def restore_segment(protected: ProtectedSegment, translated: str,
     if protected.assignments and protected.assignments[0].method == "none":
         assignments = []
     else:
-        # dates first, by their components: Apertium may move a word of a name after a year
-        # into the date ("28 julio Carlos de 2021 Ada Tali"), and a name put back first over
-        # its scattered words took the year, and left the stand-in's date in the translation
-        assignments = sorted(protected.assignments,
-                             key=lambda a: (a.category != "DATE", -len(a.replacement), a.start))
+        # pseudonym dates first, by their components: Apertium may move a word of a name
+        # after a year into the date ("28 julio Carlos de 2021 Ada Tali"), and a name put
+        # back first over its scattered words took the year, and left the stand-in's date in
+        # the translation.  (Not dates masked alike, "****": found as sent, in order.)
+        assignments = sorted(protected.assignments, key=lambda a: (
+            not (a.category == "DATE" and a.method == "pseudonym"), -len(a.replacement),
+            a.start))
     outcomes: dict = {}
     review = False
     for a in assignments:
