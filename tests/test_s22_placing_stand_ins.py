@@ -204,3 +204,30 @@ def test_a_date_the_engine_wove_into_a_names_words_goes_back_right():
     # "Carlos", the stand-in's word the engine moved into the date, is still there: the
     # name was found by only some of its words, and the segment goes to review
     assert res.status == "needs-review" and res.outcomes.get("words-partial") == 1, res
+
+
+def test_of_two_dates_with_one_year_each_takes_its_own_month_and_year():
+    """"augusti 2008–maj 2009" was sent as "maj 2012–augusti 2012"; "augusti 2012" took the
+    first date's year ("2012–august"), and the other date could not be placed (MultiLeg sv
+    219207, DOPPEL_SECRET=c).  Of two spans as tight, the one in the order of the date as
+    sent is taken."""
+    from schemas.records import ProtectedSegment
+    from transforms.engines import create
+    from transforms.restore import restore_segment
+    sent = ("17 Efter en skattekontroll avseende perioden maj\xa02012–augusti\xa02012 fann "
+            "myndigheten att sådana delgivningar var mervärdesskattepliktiga.")
+
+    def at(stand_in, original):
+        s = sent.index(stand_in)
+        return Assignment(cluster=len(original), category="DATE", original=original,
+                          replacement=stand_in, segment=0, start=s, end=s + len(stand_in))
+    ps = ProtectedSegment(document="d", id="17", index=0, text=sent, assignments=[
+        at("maj\xa02012", "augusti\xa02008"), at("augusti\xa02012", "maj\xa02009")])
+    engine = create("apertium", "sv", "da")
+    try:
+        back = engine.translate([sent])[0]
+    finally:
+        engine.close()
+    res = restore_segment(ps, back, (), "da", "sv", lexicon=pair_lexicon("sv", "da").target_form)
+    assert res.unresolved == 0, res
+    assert "august\xa02008–maj\xa02009" in res.text, res.text

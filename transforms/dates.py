@@ -270,6 +270,12 @@ def _date_tokens(text: str, numeric_month: bool) -> List[Tuple[int, int, str, in
 _RUN = re.compile(r"\w+")
 
 
+def tokens(text: str, numeric_month: bool = False) -> List[Tuple[int, int, str, int]]:
+    """(start, end, kind, value) of every month name and number of ``text`` that may be a
+    date's component (``_date_tokens``)."""
+    return _date_tokens(text, numeric_month)
+
+
 def locate(text: str, value: DateValue, start: int = 0, loose: bool = False,
            numeric_month: bool = False) -> Optional[Tuple[int, int]]:
     """Find the span of ``text`` (from ``start``) holding all of ``value``'s components within

@@ -606,7 +606,8 @@ def locate_how(text: str, a: Assignment, taken, target_lang: str = "", source_la
         fake = dates.parse(a.replacement)
         orig = dates.parse(a.original)
         if fake is not None and orig is not None:
-            span = _date_span(text, fake, taken, dates.is_numeric(a.replacement))
+            span = _date_span(text, fake, taken, dates.is_numeric(a.replacement),
+                              a.replacement)
             if span is None and lexicon is not None:
                 span = _date_by_month_translation(text, a.replacement, fake, taken, lexicon)
             if span is not None:
@@ -832,20 +833,28 @@ def _date_lead(text: str, span: Tuple[int, int], sent: str) -> Tuple[int, int]:
     return (m.start(), span[1]) if m else span
 
 
-def _date_span(text: str, fake, taken, numeric: bool) -> Optional[Tuple[int, int]]:
+def _date_span(text: str, fake, taken, numeric: bool, sent: str = ""
+               ) -> Optional[Tuple[int, int]]:
     """The tightest free span holding the date's components: strict first (components in any
     known language), then loose (an engine mistranslated the month).  Tightest, not first:
     in "15 agosto a 15 enero" the date 15 January is "15 enero", not the whole phrase, and in
-    "8 febrero 2002 y 1 abril 2002" the date 1 April 2002 does not take the first year."""
+    "8 febrero 2002 y 1 abril 2002" the date 1 April 2002 does not take the first year.
+    Before that, one whose components stand in the order of ``sent``'s (the date as it was
+    sent): in "maj 2012–august 2012", "augusti 2012" is "august 2012", not "2012–august"."""
+    order = _component_order(sent, fake, numeric) if sent else None
     for loose in (False, True):
-        best = None
+        best, best_key = None, None
         pos = 0
         for _ in range(200):            # bounded: each step moves past a candidate's start
             span = dates.locate(text, fake, pos, loose=loose, numeric_month=numeric)
             if span is None:
                 break
-            if not _overlaps(span, taken) and (best is None or span[1] - span[0] < best[1] - best[0]):
-                best = span
+            if not _overlaps(span, taken):
+                key = (order is not None and _component_order(text[span[0]:span[1]], fake,
+                                                              numeric) != order,
+                       span[1] - span[0])
+                if best is None or key < best_key:
+                    best, best_key = span, key
             pos = span[0] + 1
         if best is not None:
             return best
@@ -859,6 +868,18 @@ def _date_span(text: str, fake, taken, numeric: bool) -> Optional[Tuple[int, int
 
 
 _NUMBER = re.compile(r"\d+")
+
+
+def _component_order(text: str, fake, numeric: bool) -> Tuple[str, ...]:
+    """The kinds of ``fake``'s components (day, month, year) in the order ``text`` has
+    them, each at its first occurrence."""
+    want = {k: v for k, v in (("day", fake.day), ("month", fake.month), ("year", fake.year))
+            if v is not None}
+    out: List[str] = []
+    for _, _, kind, value in dates.tokens(text, numeric):
+        if want.get(kind) == value and kind not in out:
+            out.append(kind)
+    return tuple(out)
 
 
 def _date_by_month_translation(text: str, sent: str, fake, taken, lexicon: Lexicon
