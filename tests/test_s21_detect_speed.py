@@ -4,28 +4,15 @@ every segment) — on the MultiLeg corpus and on made-up texts built from the ca
 shortcuts turn on.  No timing here, only sameness."""
 from __future__ import annotations
 
-import glob
-import json
 import os
 import random
 
 import pytest
 
+from tests.test_s20_protect_speed import MULTILEG, _multileg_texts
 from transforms.detect import dates
 from transforms.detect import identifiers as ids
 from transforms.detect.base import REGISTRY
-
-CORPORA = os.environ.get("DOPPEL_CORPORA", os.path.join(os.path.dirname(__file__), "..", "..",
-                                                        "shared", "corpora"))
-MULTILEG = os.path.join(CORPORA, "multileg", "train")
-
-
-def _multileg_texts():
-    texts = []
-    for path in sorted(glob.glob(os.path.join(MULTILEG, "*", "*.jsonl"))):
-        with open(path, encoding="utf-8") as fh:
-            texts += [json.loads(line)["text"] for line in fh if line.strip()]
-    return texts
 
 
 _PIECES = [
