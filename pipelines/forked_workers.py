@@ -180,15 +180,13 @@ def runner(options, zygote: Zygote):
     """The DirectRunner's FnApiRunner as ``SwitchingDirectRunner`` makes it for a batch job
     (its pipeline options given to the workers), whose workers ``zygote`` forks."""
     from apache_beam.portability import python_urns
-    from apache_beam.portability.api import beam_provision_api_pb2
     from apache_beam.runners.portability.fn_api_runner import fn_runner
-    from apache_beam.runners.portability.portable_runner import JobServiceHandle
+
+    from pipelines.running import provision_info
 
     class ForkedWorkersRunner(fn_runner.FnApiRunner):
         def run_pipeline(self, pipeline, options):
-            encoded = JobServiceHandle.encode_pipeline_options(options.get_all_options())
-            self._provision_info = fn_runner.ExtendedProvisionInfo(
-                beam_provision_api_pb2.ProvisionInfo(pipeline_options=encoded))
+            self._provision_info = provision_info(options)
             return super().run_pipeline(pipeline, options)
 
         def run_via_runner_api(self, pipeline_proto, options):

@@ -53,15 +53,21 @@ def pipeline_for(options: PipelineOptions) -> beam.Pipeline:
     was tested or measured on.  (``--runner PrismRunner`` still chooses Prism.)"""
     if _runner_name(options) != "directrunner":
         return beam.Pipeline(options=options)
+    from apache_beam.runners.portability.fn_api_runner import fn_runner
+    runner = fn_runner.FnApiRunner(provision_info=provision_info(options))
+    return beam.Pipeline(runner=runner, options=options)
+
+
+def provision_info(options: PipelineOptions):
+    """The FnApiRunner's provision info as the DirectRunner makes it
+    (``SwitchingDirectRunner.run_pipeline``): the pipeline options go to the workers
+    (``--direct_running_mode multi_processing``) in it."""
     from apache_beam.portability.api import beam_provision_api_pb2
     from apache_beam.runners.portability.fn_api_runner import fn_runner
     from apache_beam.runners.portability.portable_runner import JobServiceHandle
-    # as the DirectRunner makes it (``SwitchingDirectRunner.run_pipeline``): the options go
-    # to the workers (``--direct_running_mode multi_processing``) in its provision info
     encoded = JobServiceHandle.encode_pipeline_options(options.get_all_options())
-    runner = fn_runner.FnApiRunner(provision_info=fn_runner.ExtendedProvisionInfo(
-        beam_provision_api_pb2.ProvisionInfo(pipeline_options=encoded)))
-    return beam.Pipeline(runner=runner, options=options)
+    return fn_runner.ExtendedProvisionInfo(
+        beam_provision_api_pb2.ProvisionInfo(pipeline_options=encoded))
 
 
 def workers_are_local(options: PipelineOptions) -> bool:
