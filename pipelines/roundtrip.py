@@ -86,7 +86,7 @@ def _write_check(doc) -> str:
         got = back.get(seg.id)
         if got is None:
             return f"segment {seg.id}: not found after writing"
-        if _plain(got[0]) != seg.plain_text().upper():
+        if _plain(got[0]) != _plain(seg.text).upper():
             return f"segment {seg.id}: text {seg.plain_text()[:40]!r} came back different"
         if _code_order(got[0], got[1]) != _code_order(seg.text.upper(), [c.kind for c in seg.codes]):
             return f"segment {seg.id}: inline codes came back different"

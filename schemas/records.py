@@ -55,14 +55,23 @@ class _Record:
         return cls(**kwargs)
 
 
+# What an inline code may read as (``Code.reads_as``): a line break or a tab between words.
+READS_AS = ("", "\n", "\t")
+
+
 @dataclass
 class Code(_Record):
     """An inline code: ``kind`` is ``open``, ``close`` or ``isolated``; ``data`` is opaque
     to everything but the format that produced it (e.g. the XML of an XLIFF ``<g>`` start
-    tag).  ``pair`` links an open code to its close code (same value)."""
+    tag).  ``pair`` links an open code to its close code (same value).  ``reads_as``: the
+    white space the code stands for in the text (one of ``READS_AS``), set by the format
+    that knows: a line break or a tab separates the words on either side ("Jane Doe<br/>14
+    Rosebank Road" is no name "Doe14"), where a formatting run or a bookmark inside a word
+    ("Jo<b>hn</b>") does not."""
     kind: str
     data: str
     pair: Optional[int] = None
+    reads_as: str = ""
 
 
 @dataclass
@@ -80,7 +89,25 @@ class Segment(_Record):
     meta: Dict[str, Any] = field(default_factory=dict)
 
     def plain_text(self) -> str:
-        return "".join(ch for ch in self.text if not is_code_char(ch))
+        """The text as read, without inline codes: each code left out, or the white space
+        it reads as (``Code.reads_as``) in its place."""
+        if not CODE_CHARS.search(self.text):
+            return self.text
+        return "".join(ch for ch, _ in self.plain_chars())
+
+    def plain_chars(self) -> List[Tuple[str, int]]:
+        """(character, its index in ``text``) for each character of ``plain_text()``."""
+        text, codes = self.text, self.codes
+        if not CODE_CHARS.search(text):
+            return list(zip(text, range(len(text))))
+        out = []
+        for i, ch in enumerate(text):
+            n = code_index(ch)
+            if n is None:
+                out.append((ch, i))
+            elif n < len(codes) and codes[n].reads_as:
+                out.append((codes[n].reads_as, i))
+        return out
 
 
 @dataclass

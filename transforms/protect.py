@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 from schemas.records import (CODE_CHARS, Assignment, Cluster, Code, Document, Mention,
-                             ProtectedSegment, code_char)
-from schemas.records import is_code_char
+                             ProtectedSegment, Segment, code_char)
 from transforms import linking
 from transforms.linking import fold, lower_words_of
 from transforms.pseudonyms import (PseudonymChooser, check_fallback_words, choice_order,
@@ -131,8 +130,8 @@ def analyse_document(doc: Document, options: ProtectOptions,
     cited = citations(doc)
     found, used = _detect(doc, detectors_for(doc, options.detectors),
                           fallback="stanza" not in options.detectors, cited=cited)
-    given = [m for m in linking.mentions_from_labels(doc.segments) + found
-             if wanted(m.category)]
+    given = _line_by_line([m for m in linking.mentions_from_labels(doc.segments) + found
+                           if wanted(m.category)])
     extra, avoid, allowed = _wanted_run_forms(
         tuple(extra_forms), None if options.categories is None else tuple(options.categories),
         tuple(options.allow))
@@ -140,7 +139,7 @@ def analyse_document(doc: Document, options: ProtectOptions,
         given = [m for m in given if linking.link_key(m.text) not in allowed]
     mentions = linking.propagate(doc.segments, given, extra, lang=doc.source_lang,
                                  exempt=cited)
-    mentions = linking.merge_overlaps(mentions, doc.segments)
+    mentions = _line_by_line(linking.merge_overlaps(mentions, doc.segments))
     clusters = linking.link(mentions, lang=doc.source_lang)
     # Describing a mention keeps its text, source and span: what follows is the same for
     # every method.
@@ -223,7 +222,7 @@ def replace_document(analysis: DocumentAnalysis, options: ProtectOptions) -> Pro
         by_seg.setdefault(m.segment, []).append(m)
     out: List[ProtectedSegment] = []
     for seg in marked_doc.segments:
-        to_marked = _plain_to_marked(seg.text)
+        to_marked = _plain_to_marked(seg)
         ms = sorted(by_seg.get(seg.index, []), key=lambda m: m.start)
         pieces, assignments, pos, cursor = [], [], 0, 0
         codes = list(seg.codes)
@@ -403,28 +402,74 @@ def _wanted_run_forms(forms: Tuple[Tuple[str, str], ...], categories: Optional[T
     return extra, tuple(sorted(avoid)), allowed
 
 
-def _plain_to_marked(text: str) -> Sequence[int]:
-    """Index in ``text`` of each character that is not an inline-code marker."""
-    if not CODE_CHARS.search(text):
-        return range(len(text))
-    return [i for i, ch in enumerate(text) if not is_code_char(ch)]
+# Where a line or a field of the text ends: a line break or a tab, typed or an inline code's
+# (``Code.reads_as``).  No name goes on past one.
+_LINE_END = re.compile(r"[\n\r\t\v\f\x85\u2028\u2029]")
+_WORD_CHAR = re.compile(r"\w")
+
+
+def _lines(text: str) -> List[Tuple[int, str]]:
+    """(offset, line) for each line or field of ``text`` (``_LINE_END``); the whole text,
+    most often."""
+    if not _LINE_END.search(text):
+        return [(0, text)]
+    out, at = [], 0
+    for m in _LINE_END.finditer(text):
+        out.append((at, text[at:m.start()]))
+        at = m.end()
+    out.append((at, text[at:]))
+    return out
+
+
+def _line_by_line(mentions: List[Mention]) -> List[Mention]:
+    """``mentions`` cut where a line or a field ends inside one, each piece with a word in it
+    kept as a mention of its own.  A detector had read an address's lines, or a name and the
+    word after a tab, as one name ("Maria Lindqvist<tab/>Tel."): the line breaks moved out of
+    place in the translation, and the original put back held the tab a second time."""
+    out = []
+    for m in mentions:
+        if not _LINE_END.search(m.text):
+            out.append(m)
+            continue
+        at = 0
+        for piece in _LINE_END.split(m.text):
+            lead = len(piece) - len(piece.lstrip())
+            core = piece.strip()
+            if _WORD_CHAR.search(core):
+                start = m.start + at + lead
+                out.append(dataclasses.replace(m, text=core, start=start,
+                                               end=start + len(core)))
+            at += len(piece) + 1
+    return out
+
+
+def _plain_to_marked(seg: Segment) -> Sequence[int]:
+    """Index in ``seg.text`` of each character of its plain text (``Segment.plain_chars``:
+    a code that reads as white space is one of them)."""
+    if not CODE_CHARS.search(seg.text):
+        return range(len(seg.text))
+    return [i for _, i in seg.plain_chars()]
 
 
 def plain_document(doc: Document) -> Document:
-    """The document with inline-code markers removed from every segment (labels remapped);
-    mentions found on it have plain offsets (``Mention.segment`` is the segment index)."""
+    """The document with inline-code markers removed from every segment (labels remapped),
+    or the white space they read as in their place (``Segment.plain_text``); mentions found
+    on it have plain offsets (``Mention.segment`` is the segment index)."""
     if not any(seg.codes for seg in doc.segments):
         return doc
     segments = []
     for seg in doc.segments:
+        chars = seg.plain_chars()
+        # marked offset -> plain offset (of the next plain character at or after it)
         to_plain, n = [], 0
-        for ch in seg.text:
-            to_plain.append(n)
-            n += not is_code_char(ch)
-        to_plain.append(n)
+        for _, i in chars:
+            to_plain.extend([n] * (i + 1 - len(to_plain)))
+            n += 1
+        to_plain.extend([n] * (len(seg.text) + 1 - len(to_plain)))
         labels = [[to_plain[a], to_plain[b], c, *rest] for a, b, c, *rest in seg.labels
                   if to_plain[a] < to_plain[b]]
-        segments.append(dataclasses.replace(seg, text=seg.plain_text(), labels=labels, codes=[]))
+        segments.append(dataclasses.replace(seg, text="".join(ch for ch, _ in chars),
+                                            labels=labels, codes=[]))
     return dataclasses.replace(doc, segments=segments)
 
 
@@ -523,9 +568,14 @@ def _detect(doc: Document, names: Sequence[str], fallback: bool = False,
     if "heuristic" in names:
         from transforms.detect.base import to_mentions
         from transforms.detect.heuristic import HeuristicDetector
-        spans = HeuristicDetector().detect([seg.text for seg in doc.segments], lang)
-        for seg, sp in zip(doc.segments, spans):
-            out += to_mentions(seg.index, seg.text, sp)
+        # line by line: a word that opens a line or a field ("Tel." after a tab, "Head of
+        # Claims" under a signature) is read as a sentence's first word, not as the next
+        # word of the name on the line before
+        lines = [(seg, at, line) for seg in doc.segments for at, line in _lines(seg.text)]
+        spans = HeuristicDetector().detect([line for _, _, line in lines], lang)
+        for (seg, at, _), sp in zip(lines, spans):
+            out += to_mentions(seg.index, seg.text, [dataclasses.replace(
+                s, start=s.start + at, end=s.end + at) for s in sp] if at else sp)
     return _outside_citations(doc, out, citations(doc) if cited is None else cited), names
 
 

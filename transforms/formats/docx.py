@@ -266,7 +266,8 @@ def read_dml_paragraph(p) -> Tuple[str, List[Code]]:
                     parts.append(c)
         else:
             close()
-            add(Code("isolated", json.dumps({"n": pos[id(ch)], "t": "a:" + local_name(ch.tag)})))
+            add(Code("isolated", json.dumps({"n": pos[id(ch)], "t": "a:" + local_name(ch.tag)}),
+                     reads_as=_reads_as(ch)))
     close()
     return "".join(parts), codes
 
@@ -315,6 +316,23 @@ def write_dml_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
 
 
 # ------------------------------------------------------------------------------- reading
+# Run content that is white space between words (a page or column break is a ``w:br`` too).
+_BREAKS = {"br": "\n", "cr": "\n", "tab": "\t", "ptab": "\t"}
+
+
+def _reads_as(node) -> str:
+    """The white space a code's node stands for (``Code.reads_as``): a break or a tab, or a
+    run that holds one and no text; nothing for anything else (bookmarks, comment ranges
+    and proofing marks fall inside words)."""
+    if not isinstance(node.tag, str):
+        return ""
+    local = local_name(node.tag)
+    if local == "r":
+        found = {_BREAKS.get(local_name(c.tag)) for c in node if isinstance(c.tag, str)}
+        return "\n" if "\n" in found else "\t" if "\t" in found else ""
+    return _BREAKS.get(local, "")
+
+
 class _ParaReader:
     def __init__(self, p):
         self.p = p
@@ -331,7 +349,8 @@ class _ParaReader:
                 else "#"}
         data.update(extra)
         self.parts.append(code_char(len(self.codes)))
-        self.codes.append(Code(kind, json.dumps(data, separators=(",", ":")), pair))
+        self.codes.append(Code(kind, json.dumps(data, separators=(",", ":")), pair,
+                               reads_as=_reads_as(node) if kind == "isolated" else ""))
 
     def text(self, s: str) -> None:
         """Text, with private-use characters (symbol fonts) turned into codes: in a segment

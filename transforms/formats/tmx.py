@@ -76,6 +76,12 @@ def flat_pairs_tmx(el):
     return None
 
 
+def breaks_tmx(el) -> str:
+    """TMX 1.4b: a ``ph`` of ``type`` ``lb``, ``pb`` or ``cb`` (line, page, column break)
+    reads as a line break (``Code.reads_as``)."""
+    return "\n" if el.get("type") in ("lb", "pb", "cb") else ""
+
+
 class TmxFormat(Format):
     name = "tmx"
     description = "TMX 1.4b (.tmx)"
@@ -118,13 +124,15 @@ class TmxFormat(Format):
             sourced = sourced or src is not None
             if src is None or _seg(src) is None:
                 continue
-            text, codes = extract_inline(_seg(src), paired={"hi"}, flat=flat_pairs_tmx)
+            text, codes = extract_inline(_seg(src), paired={"hi"}, flat=flat_pairs_tmx,
+                                         breaks=breaks_tmx)
             if not any(code_index(c) is None and not c.isspace() for c in text):
                 continue
             meta = {"tu": n, "lang": _lang(src)}
             tgt = pick_tuv([t for t in tuvs if t is not src], target_lang)
             if tgt is not None and _seg(tgt) is not None:
-                ref, _ = extract_inline(_seg(tgt), paired={"hi"}, flat=flat_pairs_tmx)
+                ref, _ = extract_inline(_seg(tgt), paired={"hi"}, flat=flat_pairs_tmx,
+                                        breaks=breaks_tmx)
                 meta["reference"] = "".join(c for c in ref if code_index(c) is None)
             segments.append(Segment(document=name, id=f"{tu.get('tuid') or ''}#{n}",
                                     index=len(segments), text=text, codes=codes, meta=meta))
@@ -148,7 +156,8 @@ class TmxFormat(Format):
             src = pick_tuv(tuvs, s.meta["lang"])
             tgt = pick_tuv([t for t in tuvs if t is not src], doc.target_lang)
             if tgt is not None and _seg(tgt) is not None:
-                text, codes = extract_inline(_seg(tgt), paired={"hi"}, flat=flat_pairs_tmx)
+                text, codes = extract_inline(_seg(tgt), paired={"hi"}, flat=flat_pairs_tmx,
+                                             breaks=breaks_tmx)
                 out[s.id] = (text, [c.kind for c in codes])
         return out
 

@@ -254,14 +254,21 @@ def flat_pairs_12(el):
     return None
 
 
-def extract_inline(el, paired=PAIRED, flat=flat_pairs_12) -> Tuple[str, List[Code]]:
+def breaks_12(el) -> str:
+    """XLIFF 1.2: a placeholder (``x``, ``ph``...) of ``ctype`` ``lb`` or ``pb``, a line or
+    page break, reads as a line break (``Code.reads_as``)."""
+    return "\n" if el.get("ctype") in ("lb", "pb") else ""
+
+
+def extract_inline(el, paired=PAIRED, flat=flat_pairs_12, breaks=breaks_12
+                   ) -> Tuple[str, List[Code]]:
     """Text of ``el`` with every inline element replaced by a marker character.  Elements
     named in ``paired`` become open/close pairs around their (translated) content; all other
     elements, comments and PIs are isolated codes copied back as they were.  Empty elements
     that open and close a span (``flat``: bpt/ept, sc/ec...) become an open/close pair when
     they match and nest properly, so an engine cannot put the close before the open.
     Private-use characters in the text become isolated codes too (they would read as
-    markers)."""
+    markers).  ``breaks(element)``: the white space an isolated code reads as."""
     parts: List[str] = []
     codes: List[Code] = []
     pair_counter = [0]
@@ -305,7 +312,8 @@ def extract_inline(el, paired=PAIRED, flat=flat_pairs_12) -> Tuple[str, List[Cod
                 if role is not None:
                     roles[len(codes)] = role
                 add(Code("isolated", json.dumps({"xml": etree.tostring(ch, with_tail=False,
-                                                                         encoding="unicode")})))
+                                                                         encoding="unicode")}),
+                         reads_as=breaks(ch) if role is None else ""))
             if ch.tail:
                 add_text(ch.tail)
 

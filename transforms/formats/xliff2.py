@@ -34,6 +34,12 @@ def flat_pairs_2(el):
     return None
 
 
+def breaks_2(el) -> str:
+    """XLIFF 2: a ``ph`` of ``subType`` ``xlf:lb`` or ``xlf:pb`` (line, page break) reads
+    as a line break (``Code.reads_as``)."""
+    return "\n" if el.get("subType") in ("xlf:lb", "xlf:pb") else ""
+
+
 def _child(el, local):
     for ch in el:
         if local_name(ch.tag) == local:
@@ -83,7 +89,8 @@ class Xliff2Format(Format):
             source = _child(seg, "source")
             if source is None:
                 raise FormatError(name, f"unit {unit.get('id')!r}: segment without <source>")
-            text, codes = extract_inline(source, paired=PAIRED2, flat=flat_pairs_2)
+            text, codes = extract_inline(source, paired=PAIRED2, flat=flat_pairs_2,
+                                          breaks=breaks_2)
             if not any(code_index(c) is None and not c.isspace() for c in text):
                 continue
             sid = f"{unit.get('id') or ''}#{uord}/{sord}"
@@ -101,7 +108,8 @@ class Xliff2Format(Format):
             sid = want.get((uord, sord))
             target = _child(seg, "target")
             if sid is not None and target is not None:
-                text, codes = extract_inline(target, paired=PAIRED2, flat=flat_pairs_2)
+                text, codes = extract_inline(target, paired=PAIRED2, flat=flat_pairs_2,
+                                          breaks=breaks_2)
                 out[sid] = (text, [c.kind for c in codes])
         return out
 
