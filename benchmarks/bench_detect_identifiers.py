@@ -316,14 +316,30 @@ def _grouped(n: int) -> str:
     return f"{n:,}".replace(",", " ")
 
 
+def _irregular(rng) -> str:
+    """Digits in groups of two to four, as forms print account, policy and customer numbers
+    ("4471 2290", "448 120 77")."""
+    groups = [_digits(rng, rng.randint(2, 4)) for _ in range(rng.randint(2, 4))]
+    while sum(len(g) for g in groups) < 6:
+        groups.append(_digits(rng, 3))
+    return " ".join(groups)
+
+
 def gen_number(rng, faker):
-    """A number introduced by a number word: spaced ("No 18 198 833"), with a slash or dash
-    ("no. 12345/09", "nr. 2017/1234", "2217588‑0001"), or a case number ("C-123/4567")."""
+    """A number introduced by a number word: spaced ("No 18 198 833"), in groups of any
+    length ("Policy number: 448 120 77"), after a letter code ("number NF 448 120 77"), with
+    a slash or dash ("no. 12345/09", "nr. 2017/1234", "2217588‑0001"), or a case number
+    ("C-123/4567")."""
     lang = rng.choice(sorted(NUMBER_WORDS))
     word = rng.choice(NUMBER_WORDS[lang])
     form = rng.random()
-    if form < 0.5:
+    if form < 0.3:
         num = _grouped(rng.randint(100_000, 99_999_999))
+    elif form < 0.4:
+        num = _irregular(rng)
+    elif form < 0.5:
+        num = "".join(rng.choice(string.ascii_uppercase) for _ in range(rng.randint(1, 3))) \
+            + rng.choice(" -") + _irregular(rng)
     elif form < 0.7:
         num = f"{rng.randint(1000, 99999)}/{rng.randint(0, 99):02d}"
         num = num if sum(c.isdigit() for c in num) >= 6 else "1" + num

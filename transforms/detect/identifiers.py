@@ -577,10 +577,12 @@ _DASH = "\\-\u2010\u2011\u2012\u2013"
 _NUM_WORD = (r"(?:Application\s+)?(?:[Nn]\.?[º°]|[Nn]os?\.|[Nn]rs?\.?|[Nn]ro\.?|[Nn]úm\.?|"
              r"[Nn]um\.|[Nn]umbers?|[Nn]umurs|[Nn]umur[āa]|[Nn]umer(?:ze|u)?|[Nn]umero|"
              r"[Nn]uméro|[Nn]ummer{bare_no})")
-# A number introduced by such a word may be written in spaced groups ("No 18 198 833"): the
-# groups after the first have three digits, as thousands do.
+# A number introduced by such a word may be written in spaced groups, of three digits as
+# thousands ("No 18 198 833") or of any length as forms print account and policy numbers
+# ("Policy number: 448 120 77", "Customer number 4471 2290"), after a letter code ("No. NF
+# 448 120 77").  Without the word, spaced digits are an amount ("1 000 000") and stay.
 _SPACE = "[ \u00A0\u202F]"
-_GROUPED = (r"\d{1,3}(?:" + _SPACE + r"\d{3})+")
+_GROUPED = (r"(?:[A-Z]{1,3}[" + _SPACE[1:-1] + r"\-]?)?\d{1,6}(?:" + _SPACE + r"\d{1,6})+")
 _YEAR_RANGE = re.compile(r"(?:1[6-9]|20)\d\d[" + _DASH + r"](?:1[6-9]|20)\d\d")
 # Two numbers of the same shape joined by a typographic (en or figure) dash: a range of pages,
 # paragraphs or points ("174–178", "30.1–30.5").
@@ -787,10 +789,10 @@ class NumberRecognizer(Recognizer):
     # slashes or dots, so a match of six digits holds six such: without them (most segments)
     # the pattern, which tries its capitals at every position, finds nothing to keep
     six_digits = re.compile(r"\d(?:[" + _DASH + r"/.]?\d){5}")
-    # what a ``coded`` and a ``prefixed`` match both hold: a digit, a space, three digits.  A
-    # space and three digits alone are in most segments ("of 2012"), and the two patterns,
-    # which try a word at every position, ran on them
-    spaced_group = re.compile(r"\d" + _SPACE + r"\d{3}")
+    # what a ``coded`` and a ``prefixed`` match both hold: a digit, a space, a digit.  A space
+    # and digits alone are in most segments ("of 2012"), and the two patterns, which try a
+    # word at every position, ran on them
+    spaced_group = re.compile(r"\d" + _SPACE + r"\d")
 
     def find(self, text, ctx):
         out = [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
