@@ -32,6 +32,12 @@ FAKER_LOCALES = ["en_US", "en_GB", "lv_LV", "lt_LT", "pl_PL", "et_EE", "fi_FI", 
                  "hu_HU", "ro_RO", "sk_SK", "sl_SI", "bg_BG", "el_GR", "ru_RU", "uk_UA",
                  "tr_TR", "no_NO", "ga_IE"]
 
+# Forms of address, which are never a name on their own (unlike "Lord", "Don" or "Pan").
+FORMS_OF_ADDRESS = {"mr", "mrs", "ms", "miss", "mister", "madam", "dr", "prof", "mme", "mlle",
+                    "monsieur", "madame", "herr", "frau", "hr", "fru", "sr", "sra", "srta",
+                    "señor", "señora", "signor", "signora", "dhr", "mevr", "härra", "proua",
+                    "herra", "rouva", "kungs", "kundze", "kunga", "kundzes", "ponas", "ponia",
+                    "pani", "panią"}
 TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "judge", "justice", "sir", "madam", "lord",
           "lady", "mister", "advocate", "herr", "frau", "sr", "sra", "srta", "don", "doña",
           "señor", "señora", "kungs", "kundze", "kunga", "kundzes", "tiesnesis", "tiesnese",
@@ -263,8 +269,11 @@ class HeuristicDetector:
         from transforms.detect.model import default_tagger
         tagger = default_tagger()
         found = tagger.detect(texts, lang) if tagger else self.rules(texts, lang)
-        # a template's "Lorem ipsum" holds no names, whatever its capitals suggest
-        return [[s for s in spans if not filler(text, s.start, s.end)]
+        # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
+        # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
+        # as a name of its own, and a stand-in took its place before the name's)
+        return [[s for s in spans if not filler(text, s.start, s.end)
+                 and text[s.start:s.end].rstrip(".").casefold() not in FORMS_OF_ADDRESS]
                 for text, spans in zip(texts, found)]
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
