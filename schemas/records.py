@@ -2,8 +2,7 @@
 
 Every record that crosses a stage (or a Beam worker) boundary is defined here, once, as a
 frozen-ish dataclass of plain values, so that it pickles for any runner and converts to JSON
-(``to_dict``/``from_dict``) for audit logs and Parquet.  ``schemas/json/`` holds the JSON
-Schema generated from these definitions (``python -m schemas.export``).
+(``to_dict``/``from_dict``) for audit logs and Parquet.
 
 Inline formatting: a segment's ``text`` carries each inline code as one character from the
 Unicode private-use area (``CODE_BASE + n`` for ``codes[n]``).  Everything after the reader
@@ -55,19 +54,15 @@ class _Record:
         return cls(**kwargs)
 
 
-# What an inline code may read as (``Code.reads_as``): a line break or a tab between words.
-READS_AS = ("", "\n", "\t")
-
-
 @dataclass
 class Code(_Record):
     """An inline code: ``kind`` is ``open``, ``close`` or ``isolated``; ``data`` is opaque
     to everything but the format that produced it (e.g. the XML of an XLIFF ``<g>`` start
     tag).  ``pair`` links an open code to its close code (same value).  ``reads_as``: the
-    white space the code stands for in the text (one of ``READS_AS``), set by the format
-    that knows: a line break or a tab separates the words on either side ("Jane Doe<br/>14
-    Rosebank Road" is no name "Doe14"), where a formatting run or a bookmark inside a word
-    ("Jo<b>hn</b>") does not."""
+    white space the code stands for in the text ("\n" or "\t"; "" for none), set by the
+    format that knows: a line break or a tab separates the words on either side ("Jane
+    Doe<br/>14 Rosebank Road" is no name "Doe14"), where a formatting run or a bookmark
+    inside a word ("Jo<b>hn</b>") does not."""
     kind: str
     data: str
     pair: Optional[int] = None

@@ -90,7 +90,7 @@ class Xliff2Format(Format):
             if source is None:
                 raise FormatError(name, f"unit {unit.get('id')!r}: segment without <source>")
             text, codes = extract_inline(source, paired=PAIRED2, flat=flat_pairs_2,
-                                          breaks=breaks_2)
+                                         breaks=breaks_2)
             if not any(code_index(c) is None and not c.isspace() for c in text):
                 continue
             sid = f"{unit.get('id') or ''}#{uord}/{sord}"
@@ -109,7 +109,7 @@ class Xliff2Format(Format):
             target = _child(seg, "target")
             if sid is not None and target is not None:
                 text, codes = extract_inline(target, paired=PAIRED2, flat=flat_pairs_2,
-                                          breaks=breaks_2)
+                                             breaks=breaks_2)
                 out[sid] = (text, [c.kind for c in codes])
         return out
 
