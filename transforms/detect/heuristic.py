@@ -204,6 +204,23 @@ _FI_NEN = re.compile(r"s(?:en|ta|tä|elle|ella|ellä|elta|eltä|essa|essä|esta|
 
 
 @functools.lru_cache(maxsize=1)
+def given_names() -> Set[str]:
+    """The word lists' given names (any case as listed)."""
+    return {n for n in gazetteers()["given"] if len(n) >= 2}
+
+
+_NAME_HYPHEN = re.compile(r"[-\u2010\u2011]")
+
+
+def compound_given(word: str, given: Set[str]) -> bool:
+    """"Jean-Paul", "Marie-Claire": given names joined by a hyphen are a given name, listed
+    or not (the lists hold "Hans-Peter" and "Anna-Lena", not "Jean-Paul", and "Jean-Paul
+    Zens", a member of a UN working group, went out unmasked)."""
+    parts = _NAME_HYPHEN.split(word)
+    return len(parts) > 1 and all(p in given for p in parts)
+
+
+@functools.lru_cache(maxsize=1)
 def _name_index() -> Tuple[Set[str], Set[str], Set[str], Set[str]]:
     g = gazetteers()
     names = {n for n in g["given"] | g["family"] if len(n) >= 2}
@@ -344,9 +361,10 @@ class HeuristicDetector:
         alone_first = len(core) == 1 and (
             parts[lo] == 0 or toks[parts[lo] - 1][0] in SENTENCE_END
             or not any(ch.isalpha() for ch in text[:toks[parts[lo]][1]]))
-        known_name = any(w in names or (inflected and len(w) > 4 and
-                                        _inflected_form(w, lang, stems, alone_first))
-                         for w in core)
+        given = given_names()
+        known_name = any(w in names or compound_given(w, given) or (
+            inflected and len(w) > 4 and _inflected_form(w, lang, stems, alone_first))
+            for w in core)
 
         if all(w.isupper() and len(w) <= 1 for w in core):
             return None

@@ -29,6 +29,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
 from transforms.detect.demonyms import demonym
+from transforms.detect.heuristic import compound_given
 from transforms.detect.identifiers import PHONE_WORDS
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
@@ -329,6 +330,8 @@ def _word_features(w: str, lang: str, apt: Optional[Tuple[str, ...]]
     for name in ("given", "family", "place", "title", "particle", "org", "loc", "common"):
         if bare in lex[name]:
             tail["lex_" + name] = True
+    if "lex_given" not in tail and compound_given(bare, lex["given"]):
+        tail["lex_given"] = True            # "jean-paul"
     if institution_head(bare, lang):
         tail["org_head"] = True
     for c in apt or ():
