@@ -220,6 +220,23 @@ def compound_given(word: str, given: Set[str]) -> bool:
     return len(parts) > 1 and all(p in given for p in parts)
 
 
+# Titles that are given names too, and the languages where they are titles: elsewhere "Don"
+# before a surname is a given name ("(Don MacLean, February 2005 WGIG e-mail)" sent "Don").
+_TITLE_ONLY_IN = {"Don": ("es", "it", "ca", "gl"), "Dom": ("pt",)}
+_GIVEN_TITLE = re.compile(r"\b(" + "|".join(_TITLE_ONLY_IN) + r")[ \u00a0]$")
+
+
+def _with_given_name_title(span: Span, text: str, lang: str) -> Span:
+    """A person's name with the given name a title word stands for in front of it."""
+    if span.category != "PER" or span.start < 4:
+        return span
+    m = _GIVEN_TITLE.search(text, max(0, span.start - 4), span.start)
+    if m is None or lang in _TITLE_ONLY_IN[m.group(1)] or m.group(1) not in given_names():
+        return span
+    return Span(m.start(), span.end, span.category, span.subtype, text[m.start():span.end],
+                source=span.source)
+
+
 @functools.lru_cache(maxsize=1)
 def _name_index() -> Tuple[Set[str], Set[str], Set[str], Set[str]]:
     g = gazetteers()
@@ -289,7 +306,8 @@ class HeuristicDetector:
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
         # as a name of its own, and a stand-in took its place before the name's)
-        return [[s for s in spans if not filler(text, s.start, s.end)
+        return [[_with_given_name_title(s, text, lang) for s in spans
+                 if not filler(text, s.start, s.end)
                  and text[s.start:s.end].rstrip(".").casefold() not in FORMS_OF_ADDRESS]
                 for text, spans in zip(texts, found)]
 
