@@ -59,10 +59,11 @@ class Code(_Record):
     """An inline code: ``kind`` is ``open``, ``close`` or ``isolated``; ``data`` is opaque
     to everything but the format that produced it (e.g. the XML of an XLIFF ``<g>`` start
     tag).  ``pair`` links an open code to its close code (same value).  ``reads_as``: the
-    white space the code stands for in the text ("\n" or "\t"; "" for none), set by the
-    format that knows: a line break or a tab separates the words on either side ("Jane
-    Doe<br/>14 Rosebank Road" is no name "Doe14"), where a formatting run or a bookmark
-    inside a word ("Jo<b>hn</b>") does not."""
+    white space or the character the code stands for in the text ("\n", "\t", or "\u2011"
+    for a non-breaking hyphen; "" for none), set by the format that knows: a line break or
+    a tab separates the words on either side ("Jane Doe<br/>14 Rosebank Road" is no name
+    "Doe14"), a non-breaking hyphen joins them ("Jean‑Pierre"), where a formatting run or a
+    bookmark inside a word ("Jo<b>hn</b>") reads as nothing."""
     kind: str
     data: str
     pair: Optional[int] = None
@@ -156,6 +157,10 @@ class Assignment(_Record):
     # The mention's leading article, left in the sentence outside the replaced span ("the "
     # of "the Commission"): restoration counts the target's article into the entity's span.
     article: str = ""
+    # ``original`` with the inline codes it holds that read as one of its characters (Word's
+    # non-breaking hyphen in "J.‑F. Eriksson") in those characters' places, as restoration
+    # puts it back; empty where it holds none.
+    marked: str = ""
 
 
 @dataclass

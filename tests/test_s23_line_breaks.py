@@ -135,3 +135,45 @@ def test_a_letter_comes_back_with_its_breaks_where_they_were(tmp_path):
                 assert piece in lines, (piece, text)
     summary = json.loads((out / "summary.json").read_text())
     assert summary["mentions"]["unresolved"] == 0
+
+
+def _with_non_breaking_hyphens() -> bytes:
+    d = docx.Document()
+    run = d.add_paragraph().add_run("The report by J.")
+    w = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+    for text in ("F. Eriksson was read by Jean", "Pierre Dubois in e", "commerce."):
+        run._r.append(etree.Element(w + "noBreakHyphen"))
+        etree.SubElement(run._r, w + "t").text = text
+    buf = io.BytesIO()
+    d.save(buf)
+    return buf.getvalue()
+
+
+def test_a_name_with_words_non_breaking_hyphens_comes_back_with_them_in_place(tmp_path):
+    """Word writes a typed non-breaking hyphen as ``w:noBreakHyphen``: it reads as "‑" (so
+    "Jean‑Pierre" is one given name, not "JeanPierre"), goes back inside the original put
+    back, and is not sent.  Before, it went after the stand-in and came back after the
+    name: "J.F. Eriksson‑ Estuvo leído por JeanPierre Dubois‑"."""
+    doc = read_document("h.docx", "", _with_non_breaking_hyphens(), "en", "es")
+    assert doc.segments[0].plain_text() == \
+        "The report by J.\u2011F. Eriksson was read by Jean\u2011Pierre Dubois in e\u2011commerce."
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "h.docx").write_bytes(_with_non_breaking_hyphens())
+    out = tmp_path / "out"
+    env = dict(os.environ, DOPPEL_SECRET="x", PYTHONPATH=ROOT)
+    proc = subprocess.run([sys.executable, "-m", "pipelines.translate", "--input",
+                           str(src / "*.docx"), "--output", str(out), "--source-lang", "en",
+                           "--target-lang", "es", "--engine", "apertium"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    sent = "\n".join(json.loads(line)["text"] for f in (out / "audit").glob("requests-*")
+                     for line in f.read_text().splitlines())
+    assert "Eriksson" not in sent and "Jean" not in sent and "Dubois" not in sent
+    got = docx.Document(str(out / "h.docx")).paragraphs[0]
+    xml = etree.tostring(got._p, encoding="unicode")
+    # each hyphen where it was, as Word's element: none after a name, none lost or added
+    assert xml.count("noBreakHyphen") == 3
+    assert "J.-F. Eriksson" in got.text and "Jean-Pierre Dubois" in got.text
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["mentions"]["unresolved"] == 0 and summary["segments"]["needs_review"] == 0

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 import unicodedata
-from typing import List, Tuple
+from typing import Iterable, List, Tuple
 
 from schemas.records import CODE_CHARS, Code, code_char, code_index
 
@@ -120,10 +120,13 @@ def to_markup(text: str, codes: List[Code]) -> str:
     return "".join(out)
 
 
-def from_markup(markup: str, codes: List[Code]) -> Tuple[str, List[str]]:
+def from_markup(markup: str, codes: List[Code], held: Iterable[int] = ()
+                ) -> Tuple[str, List[str]]:
     """Turn engine output back into marker text.  Returns (text, problems); a problem is a
     lost, duplicated or badly nested code.  Lost codes are appended at the end so that the
-    writer never emits a file with codes missing (the segment is then marked for review)."""
+    writer never emits a file with codes missing (the segment is then marked for review).
+    ``held``: codes that were not sent, as restoration puts them back with the originals
+    that hold them (``Assignment.marked``): not lost."""
     problems: List[str] = []
     out: List[str] = []
     seen = set()
@@ -171,7 +174,8 @@ def from_markup(markup: str, codes: List[Code]) -> Tuple[str, List[str]]:
         if cidx is not None and cidx not in seen:
             seen.add(cidx)
             out.append(code_char(cidx))
-    missing = [i for i in range(len(codes)) if i not in seen]
+    held = set(held)
+    missing = [i for i in range(len(codes)) if i not in seen and i not in held]
     if missing:
         problems.append("codes lost by the engine: " + ",".join(map(str, missing)))
         out.extend(code_char(i) for i in missing)

@@ -236,12 +236,18 @@ def replace_document(analysis: DocumentAnalysis, options: ProtectOptions) -> Pro
                                         start=m.start + len(article))
             start, end = to_marked[m.start], to_marked[m.end - 1] + 1
             # Codes inside the entity stay, in order, right after its replacement: no code is
-            # lost and no fragment of the original is left between them.
-            inner = "".join(CODE_CHARS.findall(seg.text, start, end))
+            # lost and no fragment of the original is left between them.  Those that read as
+            # one of its characters (a non-breaking hyphen) go back with the original, in
+            # their places: after it, the hyphen came back after the name ("J.F. Eriksson‑").
+            marked = "".join(seg.text[to_marked[k]] for k in range(m.start, m.end))
+            if marked == m.text:
+                marked = ""
+            inner = "".join(c for c in CODE_CHARS.findall(seg.text, start, end)
+                            if c not in marked)
             pieces.append(seg.text[pos:start])
             cursor += start - pos
             if options.method == "none":
-                rep = m.text
+                rep = marked or m.text
             elif options.method == "pseudonym":
                 rep = replacement_of[m.cluster].form_for(m.text, m.features)
             elif options.method == "tags":
@@ -256,7 +262,7 @@ def replace_document(analysis: DocumentAnalysis, options: ProtectOptions) -> Pro
             assignments.append(Assignment(cluster=m.cluster, category=m.category, original=m.text,
                                           replacement=rep, segment=seg.index, start=cursor,
                                           end=cursor + len(rep), method=options.method,
-                                          article=article))
+                                          article=article, marked=marked))
             pieces.append(inner)
             cursor += len(rep) + len(inner)
             pos = end

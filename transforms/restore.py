@@ -21,7 +21,7 @@ import re
 import threading
 from typing import Callable, List, Optional, Sequence, Set, Tuple
 
-from schemas.records import Assignment, ProtectedSegment, RestoredSegment
+from schemas.records import CODE_CHARS, Assignment, ProtectedSegment, RestoredSegment
 from transforms import dates
 from transforms.linking import _IS_WORD, _TOKEN, _WORD, ENDINGS, POSSESSIVE, _lower, fold, stems
 from transforms.target_names import TRANSLATABLE, target_name
@@ -1072,6 +1072,17 @@ def _spanish_articles(text: str, spans: List[List], translated: Sequence[List],
     return text
 
 
+def _with_own_codes(original: str, a: Assignment) -> str:
+    """``original`` as it goes back into the translation: with the inline codes that read as
+    its characters (``Assignment.marked``) in their places where the mention's own text
+    goes back; after it where a form of it does (no code is lost)."""
+    if not a.marked:
+        return original
+    if a.original in original:
+        return original.replace(a.original, a.marked, 1)
+    return original + "".join(CODE_CHARS.findall(a.marked))
+
+
 def restore_segment(protected: ProtectedSegment, translated: str,
                     problems: Sequence[str] = (), target_lang: str = "",
                     source_lang: str = "", aligner: Optional[Aligner] = None,
@@ -1118,19 +1129,19 @@ def restore_segment(protected: ProtectedSegment, translated: str,
                          f"{original!r} in {translated[s:e]!r}'s place")
         taken.append((s, e))
         edits.append((s, e, original, a.category, _target_article(translated, s, a, target_lang),
-                      original != a.original))
+                      original != a.original, _with_own_codes(original, a)))
     edits.sort()
     pieces, spans, pos, shift = [], [], 0, 0
     target_words = []       # the spans of originals put back in the target's words
-    for s, e, original, cat, article, in_target in edits:
+    for s, e, original, cat, article, in_target, put in edits:
         pieces.append(translated[pos:s])
         new_start = s + shift
-        pieces.append(original)
+        pieces.append(put)
         # the entity's span holds its article, as the source label did ("the Commission")
         spans.append([new_start - article, new_start + len(original), cat])
         if in_target:
             target_words.append(spans[-1])
-        shift += len(original) - (e - s)
+        shift += len(put) - (e - s)
         pos = e
     pieces.append(translated[pos:])
     text = "".join(pieces)

@@ -14,7 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from schemas.records import (DocumentReport, Failure, MTRequest, MTResponse, RestoredSegment)
+from schemas.records import (CODE_CHARS, DocumentReport, Failure, MTRequest, MTResponse,
+                             RestoredSegment, code_index)
 from transforms import linking, markup
 from transforms.cache import cache_key
 from transforms.engines import Engine, EngineError
@@ -411,7 +412,9 @@ def restore_document(pd: ProtectedDocument, responses: Iterable[MTResponse], ali
         resp = by_id.get(ps.id)
         if resp is None or resp.text is None:
             continue
-        text, problems = markup.from_markup(resp.text, ps.codes)
+        text, problems = markup.from_markup(resp.text, ps.codes, held=[
+            code_index(c) for a in ps.assignments if a.marked
+            for c in CODE_CHARS.findall(a.marked)])
         decoded = 0
         if ps.words:
             # PRISM's substitutions decoded first: the entities are then found as ever

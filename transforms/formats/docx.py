@@ -316,21 +316,25 @@ def write_dml_paragraph(p, nodes: List, text: str, codes: List[Code]) -> None:
 
 
 # ------------------------------------------------------------------------------- reading
-# Run content that is white space between words (a page or column break is a ``w:br`` too).
-_BREAKS = {"br": "\n", "cr": "\n", "tab": "\t", "ptab": "\t"}
+# Run content that reads as white space between words (a page or column break is a ``w:br``
+# too), or as a character of a word.
+_READS_AS = {"br": "\n", "cr": "\n", "tab": "\t", "ptab": "\t", "noBreakHyphen": "\u2011"}
 
 
 def _reads_as(node) -> str:
-    """The white space a code's node stands for (``Code.reads_as``): a break or a tab, or a
-    run that holds one and no text; nothing for anything else (bookmarks, comment ranges
-    and proofing marks fall inside words)."""
+    """What a code's node stands for in the text (``Code.reads_as``): a break, a tab or a
+    non-breaking hyphen, or a run that holds a break or a tab, or one hyphen, and no text;
+    nothing for anything else (bookmarks, comment ranges and proofing marks fall inside
+    words)."""
     if not isinstance(node.tag, str):
         return ""
     local = local_name(node.tag)
     if local == "r":
-        found = {_BREAKS.get(local_name(c.tag)) for c in node if isinstance(c.tag, str)}
-        return "\n" if "\n" in found else "\t" if "\t" in found else ""
-    return _BREAKS.get(local, "")
+        found = [r for r in (_READS_AS.get(local_name(c.tag)) for c in node
+                             if isinstance(c.tag, str)) if r]
+        return "\n" if "\n" in found else "\t" if "\t" in found else \
+            found[0] if len(found) == 1 else ""
+    return _READS_AS.get(local, "")
 
 
 class _ParaReader:
