@@ -239,7 +239,8 @@ def replace_document(analysis: DocumentAnalysis, options: ProtectOptions) -> Pro
             # lost and no fragment of the original is left between them.  Those that read as
             # one of its characters (a non-breaking hyphen) go back with the original, in
             # their places: after it, the hyphen came back after the name ("J.F. Eriksson‑").
-            marked = "".join(seg.text[to_marked[k]] for k in range(m.start, m.end))
+            marked = "".join(seg.text[to_marked[k]] for k in range(m.start, m.end)) \
+                if seg.codes else ""
             if marked == m.text:
                 marked = ""
             inner = "".join(c for c in CODE_CHARS.findall(seg.text, start, end)
