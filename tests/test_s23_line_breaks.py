@@ -177,3 +177,17 @@ def test_a_name_with_words_non_breaking_hyphens_comes_back_with_them_in_place(tm
     assert "J.-F. Eriksson" in got.text and "Jean-Pierre Dubois" in got.text
     summary = json.loads((out / "summary.json").read_text())
     assert summary["mentions"]["unresolved"] == 0 and summary["segments"]["needs_review"] == 0
+
+
+def test_the_evaluation_reads_a_translation_line_break_as_the_source_does():
+    """The masked evaluation compares the restored translation with references read by the
+    formats, where a break now reads as a line break: the translation's break must too, or
+    "Suiza<lb/>Tel" scored as the one word "SuizaTel" against "Suiza\\nTel"."""
+    from schemas.records import Code, code_char
+    from transforms.evaluation.masking import strip_codes
+    codes = [Code("open", "{}", 1), Code("isolated", "{}", reads_as="\n"), Code("close", "{}", 1)]
+    text = code_char(0) + "Suiza" + code_char(1) + "Tel: Ana Ruiz" + code_char(2)
+    start = text.index("Ana")
+    plain, spans = strip_codes(text, [[start, start + 8, "PER"]], codes)
+    assert plain == "Suiza\nTel: Ana Ruiz" and plain[spans[0][0]:spans[0][1]] == "Ana Ruiz"
+    assert strip_codes(text)[0] == "SuizaTel: Ana Ruiz"      # codes unknown: left out

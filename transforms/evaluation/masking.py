@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from schemas.records import CODE_CHARS, is_code_char
+from schemas.records import CODE_CHARS, code_index, is_code_char
 from transforms import dates
 from transforms.linking import POSSESSIVE, _WORD, fold
 from transforms.restore import _find_exact, _find_words
@@ -44,14 +44,23 @@ MASK = "NER"
 Span = Tuple[int, int]
 
 
-def strip_codes(text: str, spans: Iterable[Sequence] = ()) -> Tuple[str, List[Span]]:
-    """Remove inline-code markers from ``text`` and move ``spans`` ([start, end, ...]) along."""
+def strip_codes(text: str, spans: Iterable[Sequence] = (), codes: Sequence = ()
+                ) -> Tuple[str, List[Span]]:
+    """Remove inline-code markers from ``text`` and move ``spans`` ([start, end, ...]) along.
+    ``codes``: the text's codes, where known; a marker of one that reads as white space or a
+    character (``Code.reads_as``: a line break) is that, as in the source's plain text."""
     if CODE_CHARS.search(text) is None:
         # No marker (most segments): each span keeps the part of it that lies in the text.
         n = len(text)
         return text, [(max(0, int(sp[0])), min(n, int(sp[1]))) for sp in spans
                       if max(0, int(sp[0])) < min(n, int(sp[1]))]
-    keep = [i for i, ch in enumerate(text) if not is_code_char(ch)]
+    reading = {i: c.reads_as for i, c in enumerate(codes) if c.reads_as}
+    keep, chars = [], []
+    for i, ch in enumerate(text):
+        char = reading.get(code_index(ch)) if is_code_char(ch) else ch
+        if char:
+            keep.append(i)
+            chars.append(char)
     new_pos = {}
     for n, i in enumerate(keep):
         new_pos[i] = n
@@ -61,7 +70,7 @@ def strip_codes(text: str, spans: Iterable[Sequence] = ()) -> Tuple[str, List[Sp
         inside = [new_pos[i] for i in range(s, e) if i in new_pos]
         if inside:
             out_spans.append((inside[0], inside[-1] + 1))
-    return "".join(text[i] for i in keep), out_spans
+    return "".join(chars), out_spans
 
 
 def union(spans: Iterable[Span]) -> List[Span]:

@@ -119,10 +119,11 @@ def hypothesis_document(pd: ProtectedDocument, responses: Iterable[MTResponse], 
         res = results[ps.id]
         resp = by_id.get(ps.id)
         src_seg = gold_by_index.get(ps.index)
-        source_raw = src_seg.text if src_seg is not None else ""
         src_mentions = mentions_of.get(ps.index, [])
-        source, source_spans = masking.strip_codes(source_raw, [(m.start, m.end) for m in src_mentions])
-        text, spans = masking.strip_codes(res.text, res.spans)
+        # (the mentions' offsets are in the source's plain text, where they were found)
+        source = src_seg.plain_text() if src_seg is not None else ""
+        source_spans = [(m.start, m.end) for m in src_mentions]
+        text, spans = masking.strip_codes(res.text, res.spans, ps.codes)
         hs = HypSegment(index=ps.index, id=ps.id, source=source,
                         sent=resp.request_text if resp is not None else None,
                         output=resp.text if resp is not None else None,
