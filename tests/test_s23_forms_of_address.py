@@ -20,3 +20,14 @@ def test_a_word_that_is_a_title_and_a_name_is_still_found():
     found = [t[s.start:s.end] for t, spans in zip(texts, HeuristicDetector().detect(texts, "en"))
              for s in spans]
     assert any("Wilson" in f for f in found) and any("Kowalski" in f for f in found)
+
+
+def test_a_short_label_with_a_full_stop_opening_a_line_is_no_name():
+    """A letter's "Tel." after a tab and its "Enc." under the signature were masked as
+    persons; a listed short name with a full stop is still found."""
+    texts = ["Tel. 0117 496 0123", "Ref. 2021/445", "Encl. Invoice", "Attn. Claims team",
+             "Lee. That was all.", "Wu. 2019"]
+    found = [[t[s.start:s.end] for s in spans]
+             for t, spans in zip(texts, HeuristicDetector().detect(texts, "en"))]
+    assert found[:4] == [[], [], [], []]
+    assert found[4] == ["Lee"] and found[5] == ["Wu"]

@@ -212,6 +212,18 @@ def given_names() -> Set[str]:
 _NAME_HYPHEN = re.compile(r"[-\u2010\u2011]")
 
 
+_SHORT_WORD = re.compile(r"[A-Z][a-z]{1,3}")
+
+
+def _label_abbreviation(span: Span, text: str) -> bool:
+    """A short word with a full stop that opens a line ("Tel. 0117 496 0123", "Ref.
+    2021/445", "Encl. Invoice"): a form's or a letter's label, which the model read as a
+    name; not a listed name ("Lee.", "Chen.")."""
+    word = text[span.start:span.end]
+    return (text[span.end:span.end + 1] == "." and not text[:span.start].strip()
+            and _SHORT_WORD.fullmatch(word) is not None and word not in _name_index()[0])
+
+
 def compound_given(word: str, given: Set[str]) -> bool:
     """"Jean-Paul", "Marie-Claire": given names joined by a hyphen are a given name, listed
     or not (the lists hold "Hans-Peter" and "Anna-Lena", not "Jean-Paul", and "Jean-Paul
@@ -308,7 +320,8 @@ class HeuristicDetector:
         # as a name of its own, and a stand-in took its place before the name's)
         return [[_with_given_name_title(s, text, lang) for s in spans
                  if not filler(text, s.start, s.end)
-                 and text[s.start:s.end].rstrip(".").casefold() not in FORMS_OF_ADDRESS]
+                 and text[s.start:s.end].rstrip(".").casefold() not in FORMS_OF_ADDRESS
+                 and not _label_abbreviation(s, text)]
                 for text, spans in zip(texts, found)]
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
