@@ -110,10 +110,12 @@ def test_a_label_across_a_line_break_is_cut_into_its_lines():
                                                          "Tel."]
 
 
-def test_a_letter_comes_back_with_its_breaks_where_they_were(tmp_path):
+def _translated(tmp_path, name: str, data: bytes):
+    """``data`` as ``name`` through the translate job (Apertium en->es): the output
+    directory and the text of every request sent."""
     src = tmp_path / "in"
     src.mkdir()
-    (src / "letter.docx").write_bytes(_letter())
+    (src / name).write_bytes(data)
     out = tmp_path / "out"
     env = dict(os.environ, DOPPEL_SECRET="x", PYTHONPATH=ROOT)
     proc = subprocess.run([sys.executable, "-m", "pipelines.translate", "--input",
@@ -121,8 +123,12 @@ def test_a_letter_comes_back_with_its_breaks_where_they_were(tmp_path):
                            "--target-lang", "es", "--engine", "apertium"], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr[-2000:]
-    sent = "\n".join(json.loads(line)["text"] for f in (out / "audit").glob("requests-*")
-                     for line in f.read_text().splitlines())
+    return out, "\n".join(json.loads(line)["text"] for f in (out / "audit").glob("requests-*")
+                          for line in f.read_text().splitlines())
+
+
+def test_a_letter_comes_back_with_its_breaks_where_they_were(tmp_path):
+    out, sent = _translated(tmp_path, "letter.docx", _letter())
     for name in NAMES:
         assert not any(w in sent for w in name.split()), name
     got = [p.text for p in docx.Document(str(out / "letter.docx")).paragraphs]
@@ -157,18 +163,7 @@ def test_a_name_with_words_non_breaking_hyphens_comes_back_with_them_in_place(tm
     doc = read_document("h.docx", "", _with_non_breaking_hyphens(), "en", "es")
     assert doc.segments[0].plain_text() == \
         "The report by J.\u2011F. Eriksson was read by Jean\u2011Pierre Dubois in e\u2011commerce."
-    src = tmp_path / "in"
-    src.mkdir()
-    (src / "h.docx").write_bytes(_with_non_breaking_hyphens())
-    out = tmp_path / "out"
-    env = dict(os.environ, DOPPEL_SECRET="x", PYTHONPATH=ROOT)
-    proc = subprocess.run([sys.executable, "-m", "pipelines.translate", "--input",
-                           str(src / "*.docx"), "--output", str(out), "--source-lang", "en",
-                           "--target-lang", "es", "--engine", "apertium"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr[-2000:]
-    sent = "\n".join(json.loads(line)["text"] for f in (out / "audit").glob("requests-*")
-                     for line in f.read_text().splitlines())
+    out, sent = _translated(tmp_path, "h.docx", _with_non_breaking_hyphens())
     assert "Eriksson" not in sent and "Jean" not in sent and "Dubois" not in sent
     got = docx.Document(str(out / "h.docx")).paragraphs[0]
     xml = etree.tostring(got._p, encoding="unicode")
