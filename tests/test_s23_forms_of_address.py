@@ -31,3 +31,13 @@ def test_a_short_label_with_a_full_stop_opening_a_line_is_no_name():
              for t, spans in zip(texts, HeuristicDetector().detect(texts, "en"))]
     assert found[:4] == [[], [], [], []]
     assert found[4] == ["Lee"] and found[5] == ["Wu"]
+
+
+def test_a_phone_word_before_a_number_opening_a_line_is_no_name():
+    """"Fax: 814…" was known as a letterhead's label; "Fax 0117 …" and "Mobile 07700 …",
+    without the colon, were still masked as persons.  A name before a number stays one."""
+    texts = ["Fax 0117 496 0124", "Mobile 07700 900123", "Phone +44 117 496 0123",
+             "Anna 0117 496 0123", "Mulligan 555 0199"]
+    found = [[t[s.start:s.end] for s in spans]
+             for t, spans in zip(texts, HeuristicDetector().detect(texts, "en"))]
+    assert found == [[], [], [], ["Anna"], ["Mulligan"]]

@@ -3447,9 +3447,10 @@ def _inflected_word(word: str, after: str, lang: str) -> bool:
     return any(zipf(f) >= COMMON_WORD_ZIPF for f in forms)
 
 
-# A colon and what a label introduces: a number, a web or an e-mail address; and the phone
-# words the identifier detector reads as such a label.
-_FIELD_LABEL = re.compile(r":\s*(?:[+(\d]|https?:|www\.|\S+@)")
+# A colon (or a full stop, or nothing: "Fax 0117 496 0124") and what a label introduces: a
+# number, a web or an e-mail address; and the phone words the identifier detector reads as
+# such a label.
+_FIELD_LABEL = re.compile(r"[:.]?\s*(?:[+(\d]|https?:|www\.|\S+@)")
 _PHONE_WORD = re.compile(PHONE_WORDS, re.IGNORECASE)
 
 
