@@ -438,15 +438,12 @@ def _line_by_line(mentions: List[Mention]) -> List[Mention]:
         if not _LINE_END.search(m.text):
             out.append(m)
             continue
-        at = 0
-        for piece in _LINE_END.split(m.text):
-            lead = len(piece) - len(piece.lstrip())
+        for at, piece in _lines(m.text):
             core = piece.strip()
             if _WORD_CHAR.search(core):
-                start = m.start + at + lead
+                start = m.start + at + len(piece) - len(piece.lstrip())
                 out.append(dataclasses.replace(m, text=core, start=start,
                                                end=start + len(core)))
-            at += len(piece) + 1
     return out
 
 
