@@ -167,10 +167,15 @@ def _tokens_of(text: str) -> _Tokens:
 _FIND_WORD = re.compile(r"\w[\w'’.-]*")
 
 
+def _sought_words(replacement: str) -> List[str]:
+    """The words of ``replacement`` that ``_find_words`` looks for (three letters or more)."""
+    return [w for w in _FIND_WORD.findall(POSSESSIVE.sub("", replacement)) if len(w) >= 3]
+
+
 def _find_words(text: str, replacement: str, taken) -> Optional[Tuple[int, int]]:
     """Fallback: the longest words of a multi-word replacement, then grow the span over
     neighbouring words that also belong to it."""
-    words = [w for w in _FIND_WORD.findall(POSSESSIVE.sub("", replacement)) if len(w) >= 3]
+    words = _sought_words(replacement)
     for w in sorted(words, key=len, reverse=True):
         span = _find_exact(text, w, taken)
         if span is None:
@@ -204,8 +209,7 @@ REVIEW_OUTCOMES = {"inflected-untransferred": "its inflection could not be trans
 def _holds_all_words(found: str, replacement: str) -> bool:
     """Does ``found`` hold every word ``_find_words`` looks for of ``replacement``?"""
     held = {fold(w) for w in _FIND_WORD.findall(found)}
-    return all(fold(w) in held for w in _FIND_WORD.findall(POSSESSIVE.sub("", replacement))
-               if len(w) >= 3)
+    return all(fold(w) in held for w in _sought_words(replacement))
 
 
 # Languages that inflect proper names beyond those with an ending table (linking.ENDINGS).
