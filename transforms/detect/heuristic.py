@@ -232,18 +232,19 @@ def compound_given(word: str, given: Set[str]) -> bool:
     return len(parts) > 1 and all(p in given for p in parts)
 
 
-# Titles that are given names too, and the languages where they are titles: elsewhere "Don"
-# before a surname is a given name ("(Don MacLean, February 2005 WGIG e-mail)" sent "Don").
-_TITLE_ONLY_IN = {"Don": ("es", "it", "ca", "gl"), "Dom": ("pt",)}
-_GIVEN_TITLE = re.compile(r"\b(" + "|".join(_TITLE_ONLY_IN) + r")[ \u00a0]$")
+# "Don", the one title word that is a listed given name too, and the languages where it is
+# a title: elsewhere it is a given name before a surname ("(Don MacLean, February 2005 WGIG
+# e-mail)" sent "Don").
+_DON_IS_A_TITLE_IN = ("es", "it", "ca", "gl")
+_DON_BEFORE = re.compile(r"\bDon[ \u00a0]$")
 
 
 def _with_given_name_title(span: Span, text: str, lang: str) -> Span:
-    """A person's name with the given name a title word stands for in front of it."""
-    if span.category != "PER" or span.start < 4:
+    """A person's name with the given name "Don" in front of it, where "Don" is no title."""
+    if span.category != "PER" or span.start < 4 or lang in _DON_IS_A_TITLE_IN:
         return span
-    m = _GIVEN_TITLE.search(text, max(0, span.start - 4), span.start)
-    if m is None or lang in _TITLE_ONLY_IN[m.group(1)] or m.group(1) not in given_names():
+    m = _DON_BEFORE.search(text, span.start - 4, span.start)
+    if m is None:
         return span
     return Span(m.start(), span.end, span.category, span.subtype, text[m.start():span.end],
                 source=span.source)
