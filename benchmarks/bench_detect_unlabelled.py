@@ -1,6 +1,6 @@
 """Detection on unlabelled documents, scored the way ``shared/tools/check_unlabelled.py`` does.
 
-    python -m benchmarks.bench_detect_unlabelled [--sets gum multileg] [--langs en lv ...]
+    python -m benchmarks.bench_detect_unlabelled [--sets gum multileg edt] [--langs en lv ...]
         [--corpora DIR] [--detectors auto] [--examples N] [--check-with-tool]
 
 What runs is what ``doppel detect`` runs on a document whose labels were stripped
@@ -8,8 +8,13 @@ What runs is what ``doppel detect`` runs on a document whose labels were strippe
 time, default options.
 
 Data: UD GUM dev+test (15 English genres; gold = named PER/ORG/LOC made by
-``tools/gum2jsonl.py``), and MultiLeg train per language (gold PER/ORG/LOC spans; the other gold
-categories only matter for over-masking).
+``tools/gum2jsonl.py``), MultiLeg train per language (gold PER/ORG/LOC spans; the other gold
+categories only matter for over-masking), and, with ``--sets edt``, UD Estonian-EDT dev+test:
+news, fiction and science prose in a language with no Apertium pair here, its named-entity
+layer (``NE=`` in MISC) as gold: Per -> PER, Org -> ORG, Loc and Gep (geopolitical) -> LOC,
+products, events and the rest only for over-masking.  EDT's sources are whole newspaper
+issues and books; they are cut into documents of ``EDT_SENTENCES`` sentences.  (GUM and EDT
+are for measuring only: DESIGN.md section 6.)
 
 Counts, as the shared tool defines them:
   * **recall** of a gold PER/ORG/LOC mention: found only when detected spans (any category)
@@ -151,6 +156,51 @@ def gum_documents(corpora: Path, work: Path) -> dict:
     return by_genre
 
 
+EDT_SENTENCES = 40
+_EDT_CATS = {"Per": "PER", "Org": "ORG", "Loc": "LOC", "Gep": "LOC"}
+_EDT_GENRES = {"aja": "news", "ilu": "fiction", "tea": "science", "arborest": "mixed"}
+
+
+def edt_segment(block: str):
+    """One EDT sentence (CoNLL-U block) -> {"text", "label"}: the sentence's text and its
+    named entities as [start, end, category], each from its first to its last token."""
+    text = re.search(r"^# text = (.*)$", block, re.M).group(1)
+    spans, at, current = [], 0, None
+    for line in block.splitlines():
+        cols = line.split("\t")
+        if len(cols) != 10 or not cols[0].isdigit():
+            continue                        # comments, multiword ranges, empty nodes
+        start = text.find(cols[1], at)
+        if start < 0:
+            continue                        # (a form the text writes otherwise)
+        end = at = start + len(cols[1])
+        ne = re.search(r"(?:^|\|)NE=([BI])-(\w+)", cols[9])
+        if ne and ne.group(1) == "I" and current is not None and current[2] == ne.group(2):
+            current[1] = end
+            continue
+        current = [start, end, ne.group(2)] if ne else None
+        if current is not None:
+            spans.append(current)
+    return {"text": text, "label": [[s, e, _EDT_CATS.get(t, t.upper())] for s, e, t in spans]}
+
+
+def edt_documents(corpora: Path, work: Path) -> dict:
+    """Genre -> EDT dev+test as gold JSONL documents of ``EDT_SENTENCES`` sentences."""
+    from transforms.dictionary.agreement import conllu_documents
+    gold = work / "edt-gold"
+    gold.mkdir(parents=True, exist_ok=True)
+    by_genre = collections.defaultdict(list)
+    for part in ("dev", "test"):
+        src = (corpora / "ud" / "et" / f"et_edt-ud-{part}.conllu").read_text(encoding="utf-8")
+        for name, conllu in conllu_documents(src, EDT_SENTENCES):
+            rows = [edt_segment(b) for b in re.split(r"\n\s*\n", conllu) if "# text" in b]
+            path = gold / (re.sub(r"\W+", "_", name) + ".jsonl")
+            path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows),
+                            encoding="utf-8")
+            by_genre[_EDT_GENRES.get(name.split("_")[0].split("-")[0], "other")].append(path)
+    return by_genre
+
+
 def run_group(files, lang, options, out_dir, examples_of: Score, fold_models=None, folds=2):
     sc = Score()
     for f in files:
@@ -232,6 +282,17 @@ def _measure(a, corpora: Path, options: ProtectOptions, work: Path):
             r = subprocess.run([sys.executable, str(tool), str(work / "gum-gold"), str(out)],
                                capture_output=True, text=True)
             print("  shared tool:", r.stdout.strip().splitlines()[-1])
+        print()
+    if "edt" in a.sets:
+        print(f"UD Estonian-EDT dev+test, by genre ({EDT_SENTENCES}-sentence documents)")
+        print(header())
+        total = Score()
+        out = work / "edt-detected"
+        out.mkdir(exist_ok=True)
+        for genre, files in sorted(edt_documents(corpora, work).items()):
+            print(fmt_row(genre, run_group(files[:a.limit], "et", options, out, total)))
+        print(fmt_row("EDT all", total))
+        _examples(total, a.examples)
         print()
     if "multileg" in a.sets:
         print("MultiLeg train, by language")
