@@ -709,7 +709,8 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
     if not toks or all(w.lower() in lower_words for _, _, w in toks):
         return None
     if classes is None:
-        return None if span.subtype == GUESS else span
+        return _unanalysed_guess(span, text, toks, lower_words, lang) \
+            if span.subtype == GUESS else span
     ordinary = [_ordinary(classes.get(w)) or _prefixed_word(w, lang) for _, _, w in toks]
     before = text[:span.start].split()
     titled = bool(before) and before[-1].lower().rstrip(".") in _lexicons()["title"]
@@ -3450,6 +3451,59 @@ def _inflected_word(word: str, after: str, lang: str) -> bool:
 # A colon (or a full stop, or nothing: "Fax 0117 496 0124") and what a label introduces: a
 # number, a web or an e-mail address; and the phone words the identifier detector reads as
 # such a label.
+# What a unit of text may open with before its first word: a paragraph's or a list item's
+# number ("35", "71.", "3)", "(14)", "IV.", "a)"), at the text's start or after a sentence's
+# end ("… seadustiku põhjendusele 6.(34) Erinevalt …").
+_NUMBERING = re.compile(r"(?:^|[\n.!?:;])\s*(?:\d+(?:\.\d+)*[.)]?|\(\d+\)|\[\d+\]|[IVXLC]+[.)]?|"
+                        r"[a-z][.)])\s*$")
+_QUOTES = "\"'“”„«»‘’‚‹›"
+# An acronym, with the case ending some languages write on it ("TRLISi", "BGBl"): the
+# model decides those.
+_ACRONYM_ENDING = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž]{2,}[a-zà-öø-ÿā-ž]{0,3}")
+
+
+def _opens_unit(text: str, start: int) -> bool:
+    """Does a sentence, a line, a numbered paragraph or a quotation open at ``start``
+    (``_at_opening``, ``_NUMBERING``, a quotation mark before it)?  A capital there may be
+    the unit's, not a name's."""
+    before = text[:start].rstrip()
+    return _at_opening(text, start) or bool(_NUMBERING.search(before)) or \
+        bool(before) and before[-1] in _QUOTES
+
+
+def _unanalysed_guess(span: Span, text: str, toks, lower_words: Set[str], lang: str
+                      ) -> Optional[Span]:
+    """A rule's guess (capitalisation alone) in a language with no analyser here (lv, lt,
+    et, fi, pl), as the name model takes it, or None.  Mid-sentence a capital is a name's
+    in these languages, which write their months, nationalities and titles in lower case:
+    the guess stands ("Keynesi", "Laar" after "peaminister"), unless one of its words is
+    ordinary by what is known of it: the document writes it in lower case, it is a
+    function word, or the frequency list has it as a word (``KNOWN_WORD_ZIPF``) that no
+    gazetteer knows as a name.  Where a unit of text opens (``_opens_unit``) one word is
+    no evidence ("Huomauttaisin", "Treškārt"); two are, the first kept unless ordinary
+    ("Märt Väljataga kirjutas").  An acronym is the model's to decide.  (The model, taught
+    by legal text, gives a surname in news or fiction less than its recall margin:
+    "Keynesi" 0.02.)"""
+    if all(_ACRONYM_ENDING.fullmatch(w) for _, _, w in toks):
+        return None
+    zipf = zipf_fn(lang)
+
+    def ordinary(w: str) -> bool:
+        low = w.lower()
+        return low in lower_words or function_word(low, lang) or zipf is not None and \
+            zipf(low) >= KNOWN_WORD_ZIPF and not _gazetteer_name(low)
+
+    if _opens_unit(text, span.start):
+        if len(toks) < 2:
+            return None
+        if ordinary(toks[0][2]):
+            toks = toks[1:]
+    if any(ordinary(w) for _, _, w in toks):
+        return None
+    start = span.start + toks[0][0]
+    return dataclasses.replace(span, start=start, text=text[start:span.end])
+
+
 _FIELD_LABEL = re.compile(r"[:.]?\s*(?:[+(\d]|https?:|www\.|\S+@)")
 _PHONE_WORD = re.compile(PHONE_WORDS, re.IGNORECASE)
 
