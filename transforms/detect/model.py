@@ -539,6 +539,30 @@ COMMON_WORD_ZIPF = 3.0
 MARGIN = "model-margin"   # Span.subtype of a name found only by the recall margin
 # Estonian has no word-frequency list here: its commonest function words.
 _ET_FUNCTION = {"ja", "ning", "või", "et", "kui", "ka", "on", "ei", "see", "selle", "oma", "ehk"}
+# Estonian's closed classes and sentence adverbs, which open its sentences with a capital:
+# personal, demonstrative, interrogative and indefinite pronouns in their common cases,
+# conjunctions, the copula and the adverbs that link sentences ("Samas", "Lisaks", "Kas").
+# No name is among them, and Estonian has no analyser or frequency list here to say so.
+_CLOSED_CLASSES = {"et": frozenset("""
+    mina ma minu mu mind mulle minult minust minul minus minuga sina sa sinu su sind sulle
+    sinult sinust sinul sinuga tema ta tal talle teda temast temal temale temaga meie me
+    meid meile meil meist meiega meilt teie te teid teile teil teist teiega nemad nad neid
+    neile neil neist nendega nende nendele nendel see selle seda sellel sellele sellest
+    selles sellesse sellega selleks need neis nendes too tolle toda sama samas samal samast
+    samale samuti selline sellise sellist sellised selliseid niisugune säärane taoline mõni
+    mõned mõnel mõne mõnes mõnda iga igal igas igast kõik kõigil kõike kõigile kõigi
+    kõigest keegi miski midagi kedagi ükski kumbki teine teise teist teised teisi teistel
+    teistele ise enda endale endast oma kes mis mille mida millele millel millest milles
+    millega milleks kelle keda kellele kellel kellest kus kust kuhu kuidas miks millal kas
+    kuna kuni kuivõrd mil missugune milline millised ja ning ega ehk või aga kuid vaid ent
+    sest et kuigi ehkki nagu justkui otsekui siis kui nii seega seetõttu sellepärast niisiis
+    järelikult ometi siiski ikkagi seejuures muide lisaks pealegi seevastu vastupidi eriti
+    ainult isegi just juba veel ka nüüd praegu täna eile homme siin seal sinna siia sealt
+    siit alati kunagi mitte ei jah küll vist ilmselt muidugi loomulikult tõepoolest
+    tegelikult üldse peaaegu väga liiga üsna päris täiesti hoopis kohe enne pärast peale
+    ilma koos ikka jälle uuesti nõnda niimoodi lõpuks esiteks teiseks kolmandaks näiteks
+    nimelt teisisõnu on oli olid olen oled oleme olete ole olla olnud oleks pole polnud
+    """.split())}
 
 
 def function_word(tok: str, lang: str) -> bool:
@@ -1936,6 +1960,16 @@ _ORDINALS = {"en": {"first", "second", "third", "fourth", "fifth", "sixth", "sev
                     "eighth", "ninth", "tenth", "last", "next", "final"}}
 
 
+def _closed_class_alone(span: Span, lang: str) -> bool:
+    """One word of the language's closed classes (``_CLOSED_CLASSES``): "Samas", "Kas" at
+    a sentence's start.  Not in capitals: "SA" is a company's legal form ("Embutidos
+    Monells, SA"), not "sa" (you)."""
+    closed = _CLOSED_CLASSES.get(lang)
+    word = span.text.strip()
+    return closed is not None and word.lower() in closed and not (
+        len(word) > 1 and word.isupper())
+
+
 def _ordinal_and_noun(span: Span, lang: str) -> bool:
     """A person's name of two words, the first an ordinal (``_ORDINALS``): an ordinal and a
     noun.  (Not a longer span: "First Lady Michelle Obama" holds a name.)"""
@@ -2357,7 +2391,8 @@ class NameTagger:
                      and not _code_word(s, text)
                      and not _hyphenated_role(s)
                      and not _ordinal_and_noun(s, lang)
-                     and not _foreign_opening(s, text, lang)]
+                     and not _foreign_opening(s, text, lang)
+                     and not _closed_class_alone(s, lang)]
             spans = _joined_at_connectors(text, resolve_overlaps(
                 _crossing_joined(text, spans, classes, lang, lower), {}), lang)
             spans = _grown_to_whole_names(text, toks, spans, classes, lang == "en")
