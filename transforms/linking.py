@@ -319,6 +319,8 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
         return (doc.get(text) or run.get(text) or doc_casefolded.get(cf)
                 or run_casefolded.get(cf, "MISC"))
 
+    from transforms.detect.model import _ATTACHED_ENDING, with_attached_ending
+    ending = lang in _ATTACHED_ENDING
     added: List[Mention] = []
     for seg in segments:
         spans = covered.setdefault(seg.index, [])
@@ -336,6 +338,12 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
                     and text.casefold() not in authoritative \
                     and lower_twin_is_word(text, lang, category(text)):
                 continue    # "customs" after a detected "Customs": the word, not the name
+            if ending:
+                # the case ending its language writes attached to a name ("Shakespeare'i"
+                # after "Shakespeare") is the name's, as it is the detector's
+                grown = with_attached_ending(seg.text, e, lang)
+                if grown != e and not any(a < grown and e < b for a, b in spans):
+                    e, text = grown, seg.text[s:grown]
             kind = category(text)
             lead = _sentence_lead(text, lang) if text not in doc and text not in run and \
                 text.casefold() not in authoritative else 0
@@ -493,6 +501,7 @@ def _propagate_inflected(segments, doc: Dict[str, str], run_stems, covered, lang
         for cf, sts in run_entries:
             if cf in authoritative:
                 trusted.update(sts)
+    from transforms.detect.model import with_attached_ending
     added = []
     if not index:
         return added
@@ -508,7 +517,10 @@ def _propagate_inflected(segments, doc: Dict[str, str], run_stems, covered, lang
                              and not any(st in trusted for st in found)):
                 continue
             cat = index[found[0]]
-            added.append(Mention(segment=seg.index, start=s, end=e, text=hit.group(0),
+            grown = with_attached_ending(seg.text, e, lang)     # "Shakespeare'i"
+            if grown != e and not any(a < grown and e < b for a, b in spans):
+                e = grown
+            added.append(Mention(segment=seg.index, start=s, end=e, text=seg.text[s:e],
                                  category=cat, source="propagated"))
             spans.append((s, e))
     return added

@@ -3172,12 +3172,29 @@ def _with_translated_names(text: str, spans: List[Span], lang: str) -> List[Span
 
 
 # What a name carries attached to it in some languages: a case ending after a colon
-# (Finnish "EUIPO:n", "KLM:ssa"; Swedish "TEAC:s") or, in Estonian, after a hyphen
-# ("EUIPO-le", "CJEU-lt").
+# (Finnish "EUIPO:n", "KLM:ssa"; Swedish "TEAC:s"), in Estonian after a hyphen ("EUIPO-le",
+# "CJEU-lt"), and in Estonian and Finnish after an apostrophe, where the name's spelling
+# does not end as it sounds ("Shakespeare'i", "Conseil d’État’n").
 _ATTACHED_ENDING = {
-    "fi": re.compile(r":[a-zäö]{1,4}(?![\w:])"), "sv": re.compile(r":[a-zåäö]{1,3}(?![\w:])"),
-    "et": re.compile(r"[-‑][a-zäöõü]{1,4}(?![\w\-‑])"),
+    "fi": re.compile(r"[:'’][a-zäö]{1,4}(?![\w:'’])"),
+    "sv": re.compile(r":[a-zåäö]{1,3}(?![\w:])"),
+    "et": re.compile(r"[-‑][a-zäöõü]{1,4}(?![\w\-‑])|['’][a-zäöõüšž]{1,4}(?![\w\-‑'’])"),
 }
+
+
+def with_attached_ending(text: str, end: int, lang: str) -> int:
+    """Where a name ending at ``end`` ends with the case ending its language writes attached
+    to it (``_ATTACHED_ENDING``), if any: in Estonian a hyphen's ending only after an
+    acronym ("EUIPO-le"; "Kohl-aegne" is a compound), an apostrophe's after any name
+    ("Shakespeare'i", "Vaucluse’i")."""
+    ending = _ATTACHED_ENDING.get(lang)
+    m = ending.match(text, end) if ending is not None and end > 0 else None
+    if m and (text[end - 1].isupper() or text[end - 1].isdigit() or lang != "et"
+              or text[end] in "'’"):
+        return m.end()
+    return end
+
+
 # The first half of a compound whose second half is another's ("talous- ja
 # valtiovarainministeriö", "ekonomi- och finansministeriet", "majandus- ja
 # rahandusministeerium"): written before the name, joined by the language's "and"/"or"
@@ -3261,15 +3278,11 @@ def _with_attached_parts(text: str, spans: List[Span], lang: str) -> List[Span]:
     person's name (``_REGNAL``), a series number after a body's name ("Clean Sky 2"), and
     the rest of a case's name before its number ("DP grup (C-138/10").  (A suspended
     compound's first half: ``_with_suspended_halves``, over the whole document.)"""
-    ending = _ATTACHED_ENDING.get(lang)
     out = []
     for s in spans:
         end = s.end
         if s.category in CATS and s.source != PRECAUTION:
-            m = ending.match(text, end) if ending else None
-            if m and (text[end - 1].isupper() or text[end - 1].isdigit()
-                      or lang != "et"):       # et: only after an acronym ("EUIPO-le")
-                end = m.end()
+            end = with_attached_ending(text, end, lang)
             r = _REGNAL.match(text, end) if s.category == "PER" else None
             if r:
                 end = r.end()
