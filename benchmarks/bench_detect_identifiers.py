@@ -15,7 +15,11 @@ nm_other = near-misses reported as some other type.  Rows: URL:scheme / URL:bare
 without a scheme, near-misses file names and abbreviations such as "e.g."), NUMBER:prefixed
 (numbers after a number word, spaced or not, and case numbers; near-misses the same digits
 as an amount), PHONE:possible (international numbers that are possible but not valid;
-near-misses the same digits without the prefix).
+near-misses the same digits without the prefix), POSTCODE (an address of one of twelve
+countries, street, postcode and town written as that country writes them, made from Faker's
+own street, postcode and town generators, inline after "Please send it to" or as the lines
+of an address block; found when an ADDRESS span covers the postcode; near-misses the same
+digits as a count or a year before a capitalised word, in a sentence or opening a line).
 
 Then false reports on ordinary text: spans on MultiLeg train sentences (../shared/corpora)
 that overlap no gold span, per rule, and the most frequent such strings.
@@ -488,6 +492,59 @@ def near_phone(rng, value):
     return value[:i] + value[i + 1:]
 
 
+# (locale, town after the postcode?, how the postcode is written)
+POSTCODE_LOCALES = [("en_GB", False, None), ("en_US", False, "US"), ("en_CA", False, "CA"),
+                    ("nl_NL", True, "NL"), ("de_DE", True, None), ("pl_PL", True, None),
+                    ("fi_FI", True, None), ("sv_SE", True, "SE"), ("da_DK", True, None),
+                    ("fr_FR", True, None), ("lv_LV", True, "LV"), ("lt_LT", True, "LT")]
+_US_STATE_CODES = "AL AZ CA CO FL GA IL MA MI NY OH PA TX WA".split()
+_CA_PROVINCES = "AB BC MB NB NL NS ON PE QC SK".split()
+
+
+def postcode_case(rng, fakers) -> Tuple[str, int, int]:
+    """(text, start, end of the postcode) of an address as its country writes it."""
+    loc, town_after, style = rng.choice(POSTCODE_LOCALES)
+    f = fakers[loc]
+    street = f.street_address().replace("\n", " ")
+    town = f.city()
+    code = f.postcode()
+    if style == "NL":
+        code = code[:4] + " " + code[4:] if rng.random() < 0.5 and " " not in code else code
+    elif style == "SE":
+        code = code[:3] + " " + code[3:]
+    elif style == "LV":
+        code, town, street = f"LV-{rng.randint(1001, 5799)}", rng.choice(
+            ["Rīga", "Jelgava", "Cēsis", "Valmiera"]), f"Brīvības iela {rng.randint(1, 200)}"
+    elif style == "LT":
+        code, town, street = f"LT-{rng.randint(1000, 99999):05d}", rng.choice(
+            ["Vilnius", "Kaunas", "Šiauliai"]), f"Gedimino pr. {rng.randint(1, 90)}"
+    if town_after:
+        place = f"{code} {town}"
+    elif style == "US":
+        place = f"{town}, {rng.choice(_US_STATE_CODES)} {code}"
+    elif style == "CA":
+        place = f"{town}, {rng.choice(_CA_PROVINCES)} {code}"
+    else:
+        place = f"{town} {code}"
+    if rng.random() < 0.5:
+        pre = f"Please send it to {street}, "
+        text = pre + place + "."
+    else:
+        pre = f"Jane Example\n{street}\n"
+        text = pre + place
+    s = len(pre) + place.index(code)
+    return text, s, s + len(code)
+
+
+def postcode_near(rng, text, s, e) -> Tuple[str, int, int]:
+    """The postcode's digits as a count or a year before a capitalised word."""
+    digits = "".join(c for c in text[s:e] if c.isdigit())[:5] or "2019"
+    noun = rng.choice(["Households", "Participants", "Menschen", "Annual Report", "Euro",
+                       "Members"])
+    pre = rng.choice(["The survey reached ", "", "In total ", "Table 2: "])
+    return pre + digits + " " + noun + ("." if pre else ""), len(pre), len(pre) + len(digits)
+
+
 # ---------------------------------------------------------------- evaluation
 def _country_lang(country):
     return COUNTRY_LANG.get(country, "en")
@@ -568,6 +625,8 @@ def run(n: int = 1000, seed: int = 1, only: Optional[List[str]] = None, out=sys.
               ("DATE", "DATE", None, gen_date, lambda v, r: near_date(r, faker))]
     print(f"{'type':12} {'n':>5} {'recall':>7} {'nm_n':>5} {'nm_same':>8} {'nm_generic':>10} "
           f"{'nm_other':>8}", file=out)
+    if not only or "POSTCODE" in only:
+        rows.append(_postcode_row(n, rng, out))
     for name, cat, sub, gen, near in types:
         if only and name.split(":")[0] not in only and name not in only:
             continue
@@ -615,6 +674,36 @@ def run(n: int = 1000, seed: int = 1, only: Optional[List[str]] = None, out=sys.
                 print(f"  {r['type']}: near-misses reported as another type, e.g. {r['others']}",
                       file=out)
     return rows
+
+
+def _postcode_row(n: int, rng, out) -> dict:
+    """The POSTCODE row (``postcode_case``, ``postcode_near``), counted as the others."""
+    from faker import Faker
+    t0 = time.time()
+    fakers = {loc: Faker(loc) for loc, _, _ in POSTCODE_LOCALES}
+    for i, f in enumerate(fakers.values()):
+        f.seed_instance(rng.randint(0, 10**6) + i)
+    hits, misses, nm_same = 0, [], 0
+
+    def covered(text, s, e):
+        return any(sp.category == "ADDRESS" and sp.start <= s and e <= sp.end
+                   for sp in detect(text, lang="en"))
+
+    for _ in range(n):
+        text, s, e = postcode_case(rng, fakers)
+        if covered(text, s, e):
+            hits += 1
+        elif len(misses) < 5:
+            misses.append(text.replace("\n", " | "))
+        bad, bs, be = postcode_near(rng, text, s, e)
+        nm_same += any(sp.category == "ADDRESS" and sp.start < be and bs < sp.end
+                       for sp in detect(bad, lang="en"))
+    row = dict(type="POSTCODE", n=n, recall=hits / n, nm_n=n, nm_same=nm_same / n,
+               nm_generic=0.0, nm_other=0.0, misses=misses, others=[], secs=time.time() - t0)
+    print(f"{'POSTCODE':12} {n:5} {row['recall']:7.3f} {n:5} {row['nm_same']:8.3f} "
+          f"{0.0:10.3f} {0.0:8.3f}" + (f"   e.g. missed {misses[:3]}" if misses else ""),
+          file=out)
+    return row
 
 
 # ---------------------------------------------------------------- ordinary text

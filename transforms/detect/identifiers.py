@@ -812,6 +812,122 @@ class NumberRecognizer(Recognizer):
         return resolve_overlaps(out, {})
 
 
+# -- postal addresses ---------------------------------------------------------------------
+# A postcode identifies a street or a few houses (a UK unit postcode covers 15 on average):
+# with a house number or a name it is an address.  The shapes countries write, as their
+# posts define them; the distinctive ones (United Kingdom, Canada, Poland, a ZIP code after a
+# state's code, a country's letters before the number) are taken wherever they stand, the
+# bare numbers of four or five digits only in an address's place: a line of their own with
+# the town ("10115 Berlin", "1017 GC Amsterdam", "114 55 Stockholm") or after a house number
+# and a comma ("Kerkstraat 12, 1017 GC Amsterdam"), never a count ("50000 Menschen") or a
+# year ("2019 Annual Report").
+_CAPITAL = "A-ZÀ-ÖØ-Þ" + "".join(chr(c) for c in range(0x100, 0x17F) if chr(c).isupper())
+_TOWN = rf"[{_CAPITAL}][^\W\d_]+(?:[\-‑'’][^\W\d_]+)*"
+_TOWN_AFTER = rf"(?=[ \u00A0]{_TOWN})"
+_US_STATES = ("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO "
+              "MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR "
+              "GU VI AS MP").split()
+_POSTCODES = [
+    # (subtype, pattern with the postcode as group "code", bare: needs an address's place)
+    # (the Royal Mail's letters, loosened: generated and mistyped codes are written so too)
+    ("GB", r"(?<![\w\-/])(?P<code>(?:GIR ?0AA|[A-Z]{1,2}\d[\dA-Z]?[ \u00A0]?\d[A-Z]{2}))"
+           r"(?![\w\-/])", False),
+    ("CA", r"(?<![\w\-/])(?P<code>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \u00A0]?\d"
+           r"[ABCEGHJ-NPRSTV-Z]\d)(?![\w\-/])", False),
+    ("US", r"(?<![\w\-/])(?:" + "|".join(_US_STATES) + r"),?[ \u00A0](?P<code>\d{5}(?:-\d{4})?)"
+           r"(?![\w\-/])", False),
+    ("PL", r"(?<![\w\-/.,])(?P<code>\d\d-\d{3})" + _TOWN_AFTER, False),
+    ("prefixed", r"(?<![\w\-/])(?P<code>(?:LV|LT|EE|EST|D|DE|F|FR|A|AT|CH|B|BE|L|LU|I|IT|E|ES|P|PT|"
+                 r"NL|S|SE|DK|FI|FIN|N|NO|PL|CZ|SK|H|HU|HR|SI|SLO|IE|GR|RO|BG)[\-‑]\d{4,5})"
+                 + _TOWN_AFTER, False),
+    ("NL", r"(?<![\w\-/.,])(?P<code>[1-9]\d{3}[ \u00A0]?(?!SA|SD|SS)[A-Z]{2})" + _TOWN_AFTER,
+     True),
+    ("5", r"(?<![\w\-/.,])(?P<code>\d{5})" + _TOWN_AFTER, True),
+    ("3+2", r"(?<![\w\-/.,])(?P<code>\d{3}[ \u00A0]\d\d)" + _TOWN_AFTER, True),
+    ("4", r"(?<![\w\-/.,])(?P<code>\d{4})" + _TOWN_AFTER, True),
+]
+_POSTCODE_PATTERNS = [(sub, re.compile(rx), bare) for sub, rx, bare in _POSTCODES]
+# Where a bare postcode stands: first on its line, or after a house number and a comma
+# ("Hauptstraße 5, ", "Calle Mayor 12-3º, ", "ul. Długa 4/6, ").
+_AFTER_COMMA = re.compile(r",[ \u00A0]*$")
+_HOUSE_NUMBER_IN = re.compile(r"(?<![\w.])\d{1,5}[A-Za-z]?(?:[/\-]\d{1,4}[A-Za-z]?)?(?![\w.])")
+# A street's line: a house number first ("150 Richard Run", "46, avenue Leroy") or last
+# ("Kerkstraat 12", "ul. Długa 4/6", "Viale Maria, 47").
+_STREET_LINE = re.compile(r"^[ \u00A0]*\d{1,5}[A-Za-z]?,?[ \u00A0]+[^\W\d_]|[^\W\d_][.,]?[ \u00A0]+"
+                          r"\d{1,5}[A-Za-z]?(?:[/\-]\d{1,4}[A-Za-z]?)?[ \u00A0]*$")
+# What a postcode's line may hold after the town: more of its name, a district or "CEDEX 01".
+_REST_OF_TOWN_LINE = re.compile(rf"[ \u00A0]{_TOWN}(?:[ \u00A0\-‑]+(?:{_TOWN}|[{_CAPITAL}]+|\d{{1,2}}))"
+                                r"{0,3}[ \u00A0]*(?:$|[\n\r\t\u2028])")
+# A post office box's number: "PO Box 4471", "Postfach 10 12 34", "Apartado de correos 123",
+# "Box 7777" (Swedish, three digits or more: "Box 1" is a text box).
+_PO_BOX = re.compile(r"(?<![\w])(?:(?:P\.?[ \u00A0]?O\.?[ \u00A0]?|Post[ \u00A0]Office[ \u00A0])Box|"
+                     r"Post(?:fach|boks|box|bus)|Apartado(?:[ \u00A0]de[ \u00A0][Cc]orreos)?|"
+                     r"B\.[ \u00A0]?P\.|Casella[ \u00A0][Pp]ostale|Skrytka[ \u00A0][Pp]ocztowa|"
+                     r"Postilokero|Pastkastīte|Pašto[ \u00A0]dėžutė|(?P<box>Box))"
+                     r"[ \u00A0]+(?P<code>\d[\d \u00A0]{0,8}\d|\d)(?![\w\-/])")
+
+
+def _bare_postcode_here(text: str, start: int, end: int) -> bool:
+    """A bare postcode at ``start``: after a comma, on a line that holds a house number
+    before it ("Kerkstraat 12, ", "50, rue de Henry, "); or first on its line with only
+    its town after it, under a street's line ("Danielle-Dobes-Ring 4\n80636 Pegnitz") or
+    before a town the place lists know ("2100 København" as a paragraph of its own) — not
+    "10115 Households" or "2019 Annual Report" opening a line."""
+    line_start = max(text.rfind(c, 0, start) for c in "\n\r\t\u2028") + 1
+    line = text[line_start:start]
+    if _AFTER_COMMA.search(line) and _HOUSE_NUMBER_IN.search(line):
+        return True
+    if line.strip(" \u00A0"):
+        return False
+    rest = _REST_OF_TOWN_LINE.match(text, end)
+    if rest is None:
+        return False
+    previous = text[max(0, line_start - 120):max(0, line_start - 1)].rsplit("\n", 1)[-1]
+    if _STREET_LINE.search(previous) or _PO_BOX.search(previous):
+        return True
+    from transforms.detect.heuristic import _name_index
+    town = re.match(_TOWN, rest.group().strip())
+    return town is not None and town.group() in _name_index()[2]
+
+
+def postcodes(text: str) -> List[Tuple[str, int, int]]:
+    """(subtype, start, end) of each postcode in ``text`` (``_POSTCODES``), without overlaps
+    (the first shape listed wins), and of each post office box's number ("POBOX")."""
+    if not any(ch.isdigit() for ch in text):
+        return []
+    found: List[Tuple[str, int, int]] = []
+    for sub, rx, bare in _POSTCODE_PATTERNS:
+        for m in rx.finditer(text):
+            a, b = m.span("code")
+            if bare and not _bare_postcode_here(text, a, b):
+                continue
+            if sub in ("4", "5", "3+2") and len(set(m.group("code").replace(" ", ""))) == 1:
+                continue            # "0000", "11111": a placeholder, not a code
+            if not any(x < b and a < y for _, x, y in found):
+                found.append((sub, a, b))
+    for m in _PO_BOX.finditer(text):
+        a, b = m.span("code")
+        if m.group("box") and sum(ch.isdigit() for ch in m.group("code")) < 3:
+            continue
+        if not any(x < b and a < y for _, x, y in found):
+            found.append(("POBOX", a, b))
+    return sorted(found, key=lambda f: f[1])
+
+
+@register
+class PostcodeRecognizer(Recognizer):
+    """Postcodes and post office box numbers (``postcodes``): part of an address, masked as
+    ``ADDRESS`` and sent as a scramble of the same shape.  The town beside a postcode is
+    the name detector's (a place)."""
+    name = "POSTCODE"
+    category = "ADDRESS"
+    priority = 30
+
+    def find(self, text, ctx):
+        return [Span(a, b, "ADDRESS", "POSTCODE:" + sub if sub != "POBOX" else sub, text[a:b])
+                for sub, a, b in postcodes(text)]
+
+
 def detect(text: str, lang: str = "", country: str = "",
            recognizers: Optional[Sequence[str]] = None) -> List[Span]:
     """All identifier spans in ``text`` after overlap resolution."""

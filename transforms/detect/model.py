@@ -30,7 +30,7 @@ from transforms.dates import MONTHS
 from transforms.detect.base import Span
 from transforms.detect.demonyms import demonym
 from transforms.detect.heuristic import compound_given
-from transforms.detect.identifiers import PHONE_WORDS
+from transforms.detect.identifiers import _CAPITAL, _TOWN, _US_STATES, PHONE_WORDS, postcodes
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
 from transforms.lexicon import frequent_zipf_fn, zipf_fn
@@ -2413,7 +2413,9 @@ class NameTagger:
             spans = _with_cited_authors(text, spans, lang, lower, classes)
             spans = _with_false_starts(text, _quotation_apart(
                 text, _with_named_tails(text, spans, lang, classes)))
-            out.append([t for s in spans for t in _open_bracket_apart(s, text, lang)])
+            spans = _with_post_towns(text, _with_streets(text, [
+                t for s in spans for t in _open_bracket_apart(s, text, lang)], lang))
+            out.append(spans)
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
         out = _with_case_parties(texts, _with_address_owners(texts, _with_suspended_halves(
@@ -3452,6 +3454,106 @@ def _with_cited_authors(text: str, spans: List[Span], lang: str, lower_words: Se
                     continue
                 added.append(Span(a, b, "PER", "cited-author", word, source="detector"))
     return sorted(spans + added, key=lambda x: x.start) if added else spans
+
+
+# The town beside a postcode (``identifiers.postcodes``): before it where the United
+# Kingdom, Canada and the United States write it ("Bristol BS1 4DJ", "Mountain View, CA
+# 94043"), after it elsewhere ("1017 GC Amsterdam", "LV-1050 Rīga", "00-950 Warszawa").
+_TOWN_BEFORE = re.compile(rf"({_TOWN}(?:[ \-‑]{_TOWN}){{0,3}})[ ,]*"
+                          rf"(?:(?:{'|'.join(_US_STATES)}),?[ \u00A0])?$")
+_TOWN_AFTER = re.compile(rf"[ \u00A0]({_TOWN}(?:[ \-‑](?:{_TOWN}|[{_CAPITAL}]\b))*)")
+
+
+# A street with a house number, in the shapes Europe writes it: the name and then its kind
+# ("Brīvības iela 12", "Gedimino pr. 9", "Pärnu mnt 10", "Rüütli tänav 5"), the kind and
+# then the name ("ul. Długa 4/6", "Calle Mayor 12", "Via Roma 1"), or the number first
+# ("12 rue de la Paix").  (English streets: ``_with_place_kinds``; one-word compounds,
+# "Kerkstraat", "Nørregade", are names to the detectors already.)
+_HOUSE_NUMBER_BARE = r"\d{1,4}[A-Za-z]?(?:[/\-]\d{1,4}[A-Za-z]?)?"
+_HOUSE_NUMBER = _HOUSE_NUMBER_BARE + r"(?![\w\-])"
+_STREET_KIND_AFTER = (r"iela|gatvė|prospektas|tänav|mnt\.?|maantee|pst\.?|"
+                      r"puiestee|tee|katu|tie|gata|gatan|vägen|väg|gade|vej|allé|Straße|"
+                      r"Strasse|Str\.|weg|straat|laan|plein|gracht|utca|ulica|ulice")
+_STREET_KIND_BEFORE = (r"(?<!et )ul\.|(?<!et )al\.|ulica|aleja|Plac|Calle|C/|Avenida|Avda\.|"
+                       r"Paseo|Plaza|Via|Viale|Piazza|Corso|Rua|Rue|Avenue|Boulevard|Chemin|"
+                       r"Place|Quai")
+# Written in lower case there, where they are no English words ("took place March 5", "via
+# Frankfurt 12:30").
+_STREET_KIND_LOWER = {"es": r"calle|avenida|paseo|plaza", "ca": r"carrer|avinguda|passeig|plaça",
+                      "it": r"via|viale|piazza|corso", "pt": r"rua|avenida|praça",
+                      "fr": r"rue|avenue|boulevard|chemin|place|quai|allée|impasse"}
+_STREET_JOINER = r"(?:(?:de|del|de la|della|di|da|do|dos|das|la|le|les|des|du|d['’])[ \u00A0]?)?"
+
+
+# Abbreviations that are other words elsewhere (Danish and Swedish "pr.", per).
+_STREET_KIND_AFTER_SHORT = {"lt": r"g\.|pr\.", "pl": r"al\."}
+
+
+@functools.lru_cache(maxsize=None)
+def _streets(lang: str) -> Tuple["re.Pattern", ...]:
+    before = _STREET_KIND_BEFORE + ("|" + _STREET_KIND_LOWER[lang]
+                                    if lang in _STREET_KIND_LOWER else "")
+    after = _STREET_KIND_AFTER + ("|" + _STREET_KIND_AFTER_SHORT[lang]
+                                  if lang in _STREET_KIND_AFTER_SHORT else "")
+    named = rf"(?P<street>(?:{before})[ \u00A0]{_STREET_JOINER}{_TOWN}(?:[ \u00A0\-‑]{_TOWN}){{0,3}})"
+    return (
+        re.compile(rf"(?<![\w\-‑])(?P<street>{_TOWN}(?:[ \u00A0]{_TOWN}){{0,2}}[ \u00A0]"
+                   rf"(?:{after}))[ \u00A0]{_HOUSE_NUMBER}"),
+        re.compile(rf"(?<![\w\-‑]){named},?[ \u00A0]+(?:n[º°o]\.?[ \u00A0]?)?{_HOUSE_NUMBER}"),
+        re.compile(rf"(?<![\w\-‑/]){_HOUSE_NUMBER_BARE},?[ \u00A0]{named}"),
+    )
+
+
+def _with_streets(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """A street with its house number (``_streets``) is a place, its kind word and all: an
+    address's part ("Brīvības iela" had gone out whole)."""
+    if not any(ch.isdigit() for ch in text):
+        return spans
+    for rx in _streets(lang):
+        for m in rx.finditer(text):
+            a, b = m.span("street")
+            if not any(s.category == "LOC" and s.start <= a and b <= s.end for s in spans):
+                spans = _place_over(text, spans, a, b)
+    return spans
+
+
+def _with_post_towns(text: str, spans: List[Span]) -> List[Span]:
+    """A postcode is no part of a name ("Leeds LS1" was an organisation's), and the town
+    beside it is a place, whatever the name detectors made of it ("Bristol" alone on its
+    line was nothing): an address's parts, each masked as what it is."""
+    codes = [(sub, a, b) for sub, a, b in postcodes(text) if sub != "POBOX"]
+    if not codes:
+        return spans
+
+    def without(spans: List[Span], a: int, b: int) -> List[Span]:
+        # each span with what it holds of text[a:b] cut out (what is left keeps its kind)
+        cut: List[Span] = []
+        for s in spans:
+            if s.end <= a or s.start >= b:
+                cut.append(s)
+                continue
+            for x, y in ((s.start, a), (b, s.end)):
+                piece = text[x:y].strip(" ,\u00A0") if y > x else ""
+                if any(ch.isalpha() for ch in piece):
+                    x = text.index(piece, x)
+                    cut.append(dataclasses.replace(s, start=x, end=x + len(piece), text=piece))
+        return cut
+
+    for sub, a, b in codes:
+        spans = without(spans, a, b)
+        line_start = max(text.rfind("\n", 0, a), text.rfind("\t", 0, a)) + 1
+        if sub in ("GB", "CA", "US"):
+            m = _TOWN_BEFORE.search(text, line_start, a)
+            town = m.span(1) if m else None
+        else:
+            m = _TOWN_AFTER.match(text, b)
+            town = m.span(1) if m else None
+        if town is None:
+            continue
+        x, y = town
+        spans = without(spans, x, y) + [Span(x, y, "LOC", "post-town", text[x:y],
+                                             source="detector")]
+    return sorted(spans, key=lambda s: s.start)
 
 
 # "Ministry of the Economy [and Finance]", "Special Chamber for the Unification [of
