@@ -851,12 +851,21 @@ _POSTCODE_PATTERNS = [(sub, re.compile(rx), bare) for sub, rx, bare in _POSTCODE
 # ("Hauptstraße 5, ", "Calle Mayor 12-3º, ", "ul. Długa 4/6, ").
 _AFTER_COMMA = re.compile(r",[ \u00A0]*$")
 _HOUSE_NUMBER_IN = re.compile(r"(?<![\w.])\d{1,5}[A-Za-z]?(?:[/\-]\d{1,4}[A-Za-z]?)?(?![\w.])")
+# A street's kind, which says a line is an address's where no house number does ("rue
+# Leduc, 09732 Moreau-sur-Roux").
+_STREET_WORD = re.compile(
+    r"(?<![\w])(?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Cc]hemin|[Ii]mpasse|[Aa]llée|[Cc]alle|[Aa]venida|"
+    r"[Pp]aseo|[Pp]laza|[Vv]ia|[Vv]iale|[Pp]iazza|[Rr]ua|Street|Road|Lane|Avenue|Drive|Close|"
+    r"Way|ul\.|ulica|aleja)(?![\w])|(?:straße|strasse|straat|gatan|vägen|gade|vej|katu|tie|iela|"
+    r"gatvė|tänav)(?![\w])")
 # A street's line: a house number first ("150 Richard Run", "46, avenue Leroy") or last
 # ("Kerkstraat 12", "ul. Długa 4/6", "Viale Maria, 47").
 _STREET_LINE = re.compile(r"^[ \u00A0]*\d{1,5}[A-Za-z]?,?[ \u00A0]+[^\W\d_]|[^\W\d_][.,]?[ \u00A0]+"
                           r"\d{1,5}[A-Za-z]?(?:[/\-]\d{1,4}[A-Za-z]?)?[ \u00A0]*$")
-# What a postcode's line may hold after the town: more of its name, a district or "CEDEX 01".
-_REST_OF_TOWN_LINE = re.compile(rf"[ \u00A0]{_TOWN}(?:[ \u00A0\-‑]+(?:{_TOWN}|[{_CAPITAL}]+|\d{{1,2}}))"
+# What a postcode's line may hold after the town: more of its name ("Millingen aan de Rijn",
+# "Pedersören kunta"), a district or "CEDEX 01".
+_REST_OF_TOWN_LINE = re.compile(rf"[ \u00A0]{_TOWN}(?:[ \u00A0\-‑]+(?:{_TOWN}|[{_CAPITAL}]+|\d{{1,2}}|"
+                                r"[^\W\d_]{1,8}))"
                                 r"{0,3}[ \u00A0]*(?:$|[\n\r\t\u2028])")
 # A post office box's number: "PO Box 4471", "Postfach 10 12 34", "Apartado de correos 123",
 # "Box 7777" (Swedish, three digits or more: "Box 1" is a text box).
@@ -875,7 +884,7 @@ def _bare_postcode_here(text: str, start: int, end: int) -> bool:
     "10115 Households" or "2019 Annual Report" opening a line."""
     line_start = max(text.rfind(c, 0, start) for c in "\n\r\t\u2028") + 1
     line = text[line_start:start]
-    if _AFTER_COMMA.search(line) and _HOUSE_NUMBER_IN.search(line):
+    if _AFTER_COMMA.search(line) and (_HOUSE_NUMBER_IN.search(line) or _STREET_WORD.search(line)):
         return True
     if line.strip(" \u00A0"):
         return False
@@ -883,7 +892,7 @@ def _bare_postcode_here(text: str, start: int, end: int) -> bool:
     if rest is None:
         return False
     previous = text[max(0, line_start - 120):max(0, line_start - 1)].rsplit("\n", 1)[-1]
-    if _STREET_LINE.search(previous) or _PO_BOX.search(previous):
+    if _STREET_LINE.search(previous) or _PO_BOX.search(previous) or _STREET_WORD.search(previous):
         return True
     from transforms.detect.heuristic import _name_index
     town = re.match(_TOWN, rest.group().strip())
