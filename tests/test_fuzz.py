@@ -36,3 +36,22 @@ def test_lxml_messages_do_not_quote_the_file():
         formats.read_document("a.xlf", "", data)
     assert "Berzins" not in str(err.value)
     assert "CData section not finished, line 1, column" in str(err.value)
+
+
+def test_a_zip_of_a_version_python_does_not_read_is_a_format_error():
+    """A fuzzer's mutation of a DOCX: a central directory entry "made by" zip 6.4, which
+    ``zipfile`` refuses with NotImplementedError; it escaped the reader and stopped the
+    check, where a damaged package must be a FormatError naming the file."""
+    import io
+    import struct
+    import docx
+    from transforms import formats
+    buf = io.BytesIO()
+    docx.Document().save(buf)
+    data = bytearray(buf.getvalue())
+    at = data.find(b"PK\x01\x02")              # the first central directory entry
+    struct.pack_into("<B", data, at + 4, 64)  # "version made by": 6.4
+    struct.pack_into("<B", data, at + 6, 64)  # "version needed to extract": 6.4
+    with pytest.raises(formats.FormatError) as err:
+        formats.read_document("m.docx", "", bytes(data))
+    assert "m.docx" in str(err.value)

@@ -91,6 +91,12 @@ def _plain(text: str) -> str:
     return _PUA.sub("", text)
 
 
+# What opening a damaged zip raises: its own errors, and NotImplementedError for a version
+# it does not read (a central directory entry "made by" zip 6.4, as a fuzzer wrote one).
+ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, ValueError,
+              OSError, EOFError)
+
+
 class _Zip:
     """A checked view of the package: entries in original order, bounded sizes."""
 
@@ -102,7 +108,7 @@ class _Zip:
         try:
             self.zf = zipfile.ZipFile(io.BytesIO(data))
             infos = self.zf.infolist()
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError) as exc:
+        except ZIP_ERRORS as exc:
             raise FormatError(name, f"not a valid DOCX zip package: {exc}") from None
         max_entries = limit("DOPPEL_DOCX_MAX_PARTS")
         max_entry = limit("DOPPEL_DOCX_MAX_PART_MB") * MIB
@@ -646,7 +652,7 @@ class DocxFormat(Format):
         try:
             zf = zipfile.ZipFile(io.BytesIO(data))
             names = set(zf.namelist())
-        except (zipfile.BadZipFile, ValueError, OSError):
+        except ZIP_ERRORS:
             return name.lower().endswith(".docx")
         if "word/document.xml" in names:
             return True
