@@ -899,11 +899,20 @@ def _bare_postcode_here(text: str, start: int, end: int) -> bool:
     return town is not None and town.group() in _name_index()[2]
 
 
-def postcodes(text: str) -> List[Tuple[str, int, int]]:
+# What every shape of ``_POSTCODES`` and ``_PO_BOX`` holds, looked for first: most texts
+# with digits hold none of them.
+_POSTCODE_HINT = re.compile(r"\d[ \u00A0]?[A-Z]{2}(?![a-z])|[A-Z]\d[A-Z]|[A-Z]{2},?[ \u00A0]\d{5}|"
+                            r"\d\d-\d{3}|[A-Z][\-‑]\d{4}|(?:^|[\n\r\t\u2028,])[ \u00A0]*\d{3}|"
+                            r"Box|Post|Apartado|B\.[ \u00A0]?P\.|Casella|Skrytka|Pastkast|Pašto")
+
+
+@functools.lru_cache(maxsize=4096)
+def postcodes(text: str) -> Tuple[Tuple[str, int, int], ...]:
     """(subtype, start, end) of each postcode in ``text`` (``_POSTCODES``), without overlaps
-    (the first shape listed wins), and of each post office box's number ("POBOX")."""
-    if not any(ch.isdigit() for ch in text):
-        return []
+    (the first shape listed wins), and of each post office box's number ("POBOX").  (Kept
+    per text: the identifier detector and the name detector's towns both ask.)"""
+    if not any(ch.isdigit() for ch in text) or not _POSTCODE_HINT.search(text):
+        return ()
     found: List[Tuple[str, int, int]] = []
     for sub, rx, bare in _POSTCODE_PATTERNS:
         for m in rx.finditer(text):
@@ -920,7 +929,7 @@ def postcodes(text: str) -> List[Tuple[str, int, int]]:
             continue
         if not any(x < b and a < y for _, x, y in found):
             found.append(("POBOX", a, b))
-    return sorted(found, key=lambda f: f[1])
+    return tuple(sorted(found, key=lambda f: f[1]))
 
 
 @register

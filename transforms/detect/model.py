@@ -3424,8 +3424,11 @@ _AUTHOR = _caps(r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž]\.\s?)*[A-ZÀ-ÖØ-ÞĀ-Ž][^\W\d_]*(?:
 _AUTHORS = (rf"{_AUTHOR}(?:\s*,\s*{_AUTHOR})*(?:,?\s+(?:{_AND}|&)\s+{_AUTHOR})?"
             r"(?:,?\s+(?:et\s+al|jt|jm|u\.\s?a|m\.\s?fl|ym|i\s+in|ir\s+kt|un\s+citi)\.?)?")
 _CITED_YEAR = r"(?:1[5-9]|20)\d\d[a-z]?"
-_CITATION_IN_BRACKETS = re.compile(rf"(?<=[(;])\s*({_AUTHORS}),?\s+{_CITED_YEAR}(?=\s*[,;:)])")
-_CITATION_BEFORE_YEAR = re.compile(rf"(?<![\w\-‑'’])({_AUTHORS})\s+\({_CITED_YEAR}(?=\s*[,;:)])")
+# Anchored on the year: the authors are looked for in the words right before it.
+_CITED_YEAR_AT = re.compile(rf"(?<=[\s(]){_CITED_YEAR}(?=\s*[,;:)])")
+_CITATION_IN_BRACKETS = re.compile(rf"(?<=[(;])\s*({_AUTHORS}),?\s+$")
+_CITATION_BEFORE_YEAR = re.compile(rf"(?<![\w\-‑'’])({_AUTHORS})\s+\($")
+_CITATION_WINDOW = 160        # characters before the year the authors are looked for in
 _AUTHOR_WORD = re.compile(_caps(r"[A-ZÀ-ÖØ-ÞĀ-Ž][^\W\d_]+(?:['’\-‑][^\W\d_]+)*"))
 
 
@@ -3441,18 +3444,22 @@ def _with_cited_authors(text: str, spans: List[Span], lang: str, lower_words: Se
             "(" not in text and ";" not in text):
         return spans
     added: List[Span] = []
-    for rx in (_CITATION_IN_BRACKETS, _CITATION_BEFORE_YEAR):
-        for m in rx.finditer(text):
-            for w in _AUTHOR_WORD.finditer(text, m.start(1), m.end(1)):
-                a, b = w.span()
-                word = w.group()
-                if any(x.start < b and a < x.end for x in spans + added) or word.isupper() \
-                        or word.lower() in lower_words or _calendar_word(text, a, b) \
-                        or function_word(word.lower(), lang) \
-                        or classes is not None and _ordinary(classes.get(word)) \
-                        or _known_word(word, lang, classes):
-                    continue
-                added.append(Span(a, b, "PER", "cited-author", word, source="detector"))
+    for year in _CITED_YEAR_AT.finditer(text):
+        at = max(0, year.start() - _CITATION_WINDOW)
+        m = _CITATION_IN_BRACKETS.search(text, at, year.start()) or \
+            _CITATION_BEFORE_YEAR.search(text, at, year.start())
+        if m is None:
+            continue
+        for w in _AUTHOR_WORD.finditer(text, m.start(1), m.end(1)):
+            a, b = w.span()
+            word = w.group()
+            if any(x.start < b and a < x.end for x in spans + added) or word.isupper() \
+                    or word.lower() in lower_words or _calendar_word(text, a, b) \
+                    or function_word(word.lower(), lang) \
+                    or classes is not None and _ordinary(classes.get(word)) \
+                    or _known_word(word, lang, classes):
+                continue
+            added.append(Span(a, b, "PER", "cited-author", word, source="detector"))
     return sorted(spans + added, key=lambda x: x.start) if added else spans
 
 
@@ -3495,8 +3502,10 @@ def _streets(lang: str) -> Tuple["re.Pattern", ...]:
                                     if lang in _STREET_KIND_LOWER else "")
     after = _STREET_KIND_AFTER + ("|" + _STREET_KIND_AFTER_SHORT[lang]
                                   if lang in _STREET_KIND_AFTER_SHORT else "")
+    # (first: any kind word at all, looked for before the three shapes: most texts have none)
     named = rf"(?P<street>(?:{before})[ \u00A0]{_STREET_JOINER}{_TOWN}(?:[ \u00A0\-‑]{_TOWN}){{0,3}})"
     return (
+        re.compile(rf"(?<![\w\-‑])(?:{after}|{before})(?![\w\-‑])"),
         re.compile(rf"(?<![\w\-‑])(?P<street>{_TOWN}(?:[ \u00A0]{_TOWN}){{0,2}}[ \u00A0]"
                    rf"(?:{after}))[ \u00A0]{_HOUSE_NUMBER}"),
         re.compile(rf"(?<![\w\-‑]){named},?[ \u00A0]+(?:n[º°o]\.?[ \u00A0]?)?{_HOUSE_NUMBER}"),
@@ -3507,9 +3516,9 @@ def _streets(lang: str) -> Tuple["re.Pattern", ...]:
 def _with_streets(text: str, spans: List[Span], lang: str) -> List[Span]:
     """A street with its house number (``_streets``) is a place, its kind word and all: an
     address's part ("Brīvības iela" had gone out whole)."""
-    if not any(ch.isdigit() for ch in text):
+    if not any(ch.isdigit() for ch in text) or not _streets(lang)[0].search(text):
         return spans
-    for rx in _streets(lang):
+    for rx in _streets(lang)[1:]:
         for m in rx.finditer(text):
             a, b = m.span("street")
             if not any(s.category == "LOC" and s.start <= a and b <= s.end for s in spans):
