@@ -83,6 +83,14 @@ def test_a_street_with_its_house_number_is_one_place(lang, text, street, town):
     assert found.get(street) == "LOC" and found.get(town) == "LOC", found
 
 
+def test_an_english_street_after_its_house_number_is_one_place():
+    """"Amphitheatre" is an ordinary word: "1600 Amphitheatre Parkway" had sent it."""
+    found = dict(_masked(["Our office: 1600 Amphitheatre Parkway, Mountain View, CA 94043.",
+                          "Flat 3, 27 Elm Grove, Sheffield S10 2HG"])[0])
+    assert found.get("Amphitheatre Parkway") == "LOC" and found.get("Mountain View") == "LOC"
+    assert _masked(["In 2019 Member States adopted 12 Country Reports."])[0] == []
+
+
 def test_no_street_where_english_words_look_like_one():
     found = _masked(["It took place March 5 via Frankfurt 12:30, as Smith et al. Nature 5 said."])
     assert not any(t.startswith(("place", "via", "al.")) for t, _ in found[0]), found

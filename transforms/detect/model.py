@@ -3490,6 +3490,11 @@ _STREET_KIND_LOWER = {"es": r"calle|avenida|paseo|plaza", "ca": r"carrer|avingud
                       "it": r"via|viale|piazza|corso", "pt": r"rua|avenida|praça",
                       "fr": r"rue|avenue|boulevard|chemin|place|quai|allée|impasse"}
 _STREET_JOINER = r"(?:(?:de|del|de la|della|di|da|do|dos|das|la|le|les|des|du|d['’])[ \u00A0]?)?"
+# English streets after their house number ("1600 Amphitheatre Parkway", "27 Elm Grove"):
+# a name of ordinary words the detectors leave ("Amphitheatre" went out).
+_STREET_KIND_EN = (r"Street|St\.|Road|Rd\.|Avenue|Ave\.|Lane|Drive|Way|Close|Court|Place|Parkway|"
+                   r"Pkwy\.|Boulevard|Blvd\.|Terrace|Crescent|Grove|Gardens|Square|Row|Mews|"
+                   r"Highway|Walk|Rise|Hill")
 
 
 # Abbreviations that are other words elsewhere (Danish and Swedish "pr.", per).
@@ -3505,11 +3510,13 @@ def _streets(lang: str) -> Tuple["re.Pattern", ...]:
     # (first: any kind word at all, looked for before the three shapes: most texts have none)
     named = rf"(?P<street>(?:{before})[ \u00A0]{_STREET_JOINER}{_TOWN}(?:[ \u00A0\-‑]{_TOWN}){{0,3}})"
     return (
-        re.compile(rf"(?<![\w\-‑])(?:{after}|{before})(?![\w\-‑])"),
+        re.compile(rf"(?<![\w\-‑])(?:{after}|{before}|{_STREET_KIND_EN})(?![\w\-‑])"),
         re.compile(rf"(?<![\w\-‑])(?P<street>{_TOWN}(?:[ \u00A0]{_TOWN}){{0,2}}[ \u00A0]"
                    rf"(?:{after}))[ \u00A0]{_HOUSE_NUMBER}"),
         re.compile(rf"(?<![\w\-‑]){named},?[ \u00A0]+(?:n[º°o]\.?[ \u00A0]?)?{_HOUSE_NUMBER}"),
         re.compile(rf"(?<![\w\-‑/]){_HOUSE_NUMBER_BARE},?[ \u00A0]{named}"),
+        re.compile(rf"(?<![\w\-‑/.,]){_HOUSE_NUMBER_BARE}[ \u00A0](?P<street>{_TOWN}(?:[ \u00A0]"
+                   rf"{_TOWN}){{0,2}}[ \u00A0](?:{_STREET_KIND_EN}))(?![\w\-‑])"),
     )
 
 
