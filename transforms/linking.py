@@ -270,6 +270,30 @@ def form_pattern(form: str) -> re.Pattern:
     return re.compile(rf"(?<!{_WORD}){re.escape(form)}(?!{_WORD})", flags)
 
 
+# What a name carries attached to it in some languages: a case ending after a colon
+# (Finnish "EUIPO:n", "KLM:ssa"; Swedish "TEAC:s"), in Estonian after a hyphen ("EUIPO-le",
+# "CJEU-lt"), and in Estonian and Finnish after an apostrophe, where the name's spelling
+# does not end as it sounds ("Shakespeare'i", "Conseil d’État’n").
+ATTACHED_ENDING = {
+    "fi": re.compile(r"[:'’][a-zäö]{1,4}(?![\w:'’])"),
+    "sv": re.compile(r":[a-zåäö]{1,3}(?![\w:])"),
+    "et": re.compile(r"[-‑][a-zäöõü]{1,4}(?![\w\-‑])|['’][a-zäöõüšž]{1,4}(?![\w\-‑'’])"),
+}
+
+
+def with_attached_ending(text: str, end: int, lang: str) -> int:
+    """Where a name ending at ``end`` ends with the case ending its language writes attached
+    to it (``ATTACHED_ENDING``), if any: in Estonian a hyphen's ending only after an
+    acronym ("EUIPO-le"; "Kohl-aegne" is a compound), an apostrophe's after any name
+    ("Shakespeare'i", "Vaucluse’i")."""
+    ending = ATTACHED_ENDING.get(lang)
+    m = ending.match(text, end) if ending is not None and end > 0 else None
+    if m and (text[end - 1].isupper() or text[end - 1].isdigit() or lang != "et"
+              or text[end] in "'’"):
+        return m.end()
+    return end
+
+
 def propagate(segments: Sequence[Segment], mentions: List[Mention],
               extra: Iterable[Tuple[str, str]] = (), lang: str = "",
               exempt: Optional[Dict[int, List[Tuple[int, int]]]] = None) -> List[Mention]:
@@ -319,8 +343,7 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
         return (doc.get(text) or run.get(text) or doc_casefolded.get(cf)
                 or run_casefolded.get(cf, "MISC"))
 
-    from transforms.detect.model import _ATTACHED_ENDING, with_attached_ending
-    ending = lang in _ATTACHED_ENDING
+    ending = lang in ATTACHED_ENDING
     added: List[Mention] = []
     for seg in segments:
         spans = covered.setdefault(seg.index, [])
@@ -501,7 +524,6 @@ def _propagate_inflected(segments, doc: Dict[str, str], run_stems, covered, lang
         for cf, sts in run_entries:
             if cf in authoritative:
                 trusted.update(sts)
-    from transforms.detect.model import with_attached_ending
     added = []
     if not index:
         return added

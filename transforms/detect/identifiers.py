@@ -817,10 +817,10 @@ class NumberRecognizer(Recognizer):
 # with a house number or a name it is an address.  The shapes countries write, as their
 # posts define them; the distinctive ones (United Kingdom, Canada, Poland, a ZIP code after a
 # state's code, a country's letters before the number) are taken wherever they stand, the
-# bare numbers of four or five digits only in an address's place: a line of their own with
-# the town ("10115 Berlin", "1017 GC Amsterdam", "114 55 Stockholm") or after a house number
-# and a comma ("Kerkstraat 12, 1017 GC Amsterdam"), never a count ("50000 Menschen") or a
-# year ("2019 Annual Report").
+# bare numbers of four or five digits only in an address's place (``_bare_postcode_here``:
+# after a street and a comma, "Kerkstraat 12, 1017 GC Amsterdam"; opening a line under a
+# street's line or before a known town, "10115 Berlin"), never a count ("50000 Menschen")
+# or a year ("2019 Annual Report").
 _CAPITAL = "A-ZÀ-ÖØ-Þ" + "".join(chr(c) for c in range(0x100, 0x17F) if chr(c).isupper())
 _TOWN = rf"[{_CAPITAL}][^\W\d_]+(?:[\-‑'’][^\W\d_]+)*"
 _TOWN_AFTER = rf"(?=[ \u00A0]{_TOWN})"
@@ -847,8 +847,8 @@ _POSTCODES = [
     ("4", r"(?<![\w\-/.,])(?P<code>\d{4})" + _TOWN_AFTER, True),
 ]
 _POSTCODE_PATTERNS = [(sub, re.compile(rx), bare) for sub, rx, bare in _POSTCODES]
-# Where a bare postcode stands: first on its line, or after a house number and a comma
-# ("Hauptstraße 5, ", "Calle Mayor 12-3º, ", "ul. Długa 4/6, ").
+# Where a bare postcode stands (``_bare_postcode_here``): after a comma that follows a house
+# number ("Hauptstraße 5, ", "Calle Mayor 12-3º, ", "ul. Długa 4/6, ") or a street's kind.
 _AFTER_COMMA = re.compile(r",[ \u00A0]*$")
 _HOUSE_NUMBER_IN = re.compile(r"(?<![\w.])\d{1,5}[A-Za-z]?(?:[/\-]\d{1,4}[A-Za-z]?)?(?![\w.])")
 # A street's kind, which says a line is an address's where no house number does ("rue

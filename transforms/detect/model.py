@@ -34,7 +34,7 @@ from transforms.detect.identifiers import _CAPITAL, _TOWN, _US_STATES, PHONE_WOR
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
 from transforms.lexicon import frequent_zipf_fn, zipf_fn
-from transforms.linking import POSSESSIVE, PRECAUTION
+from transforms.linking import POSSESSIVE, PRECAUTION, with_attached_ending
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "resources" / "models"
 MODEL_PATH = MODEL_DIR / "names.crfsuite"
@@ -3174,30 +3174,6 @@ def _with_translated_names(text: str, spans: List[Span], lang: str) -> List[Span
     return sorted(out, key=lambda x: x.start)
 
 
-# What a name carries attached to it in some languages: a case ending after a colon
-# (Finnish "EUIPO:n", "KLM:ssa"; Swedish "TEAC:s"), in Estonian after a hyphen ("EUIPO-le",
-# "CJEU-lt"), and in Estonian and Finnish after an apostrophe, where the name's spelling
-# does not end as it sounds ("Shakespeare'i", "Conseil d’État’n").
-_ATTACHED_ENDING = {
-    "fi": re.compile(r"[:'’][a-zäö]{1,4}(?![\w:'’])"),
-    "sv": re.compile(r":[a-zåäö]{1,3}(?![\w:])"),
-    "et": re.compile(r"[-‑][a-zäöõü]{1,4}(?![\w\-‑])|['’][a-zäöõüšž]{1,4}(?![\w\-‑'’])"),
-}
-
-
-def with_attached_ending(text: str, end: int, lang: str) -> int:
-    """Where a name ending at ``end`` ends with the case ending its language writes attached
-    to it (``_ATTACHED_ENDING``), if any: in Estonian a hyphen's ending only after an
-    acronym ("EUIPO-le"; "Kohl-aegne" is a compound), an apostrophe's after any name
-    ("Shakespeare'i", "Vaucluse’i")."""
-    ending = _ATTACHED_ENDING.get(lang)
-    m = ending.match(text, end) if ending is not None and end > 0 else None
-    if m and (text[end - 1].isupper() or text[end - 1].isdigit() or lang != "et"
-              or text[end] in "'’"):
-        return m.end()
-    return end
-
-
 # The first half of a compound whose second half is another's ("talous- ja
 # valtiovarainministeriö", "ekonomi- och finansministeriet", "majandus- ja
 # rahandusministeerium"): written before the name, joined by the language's "and"/"or"
@@ -3276,8 +3252,9 @@ _SERIES = re.compile(r" \d(?=[ ,;)]|$)(?! \d)")
 
 def _with_attached_parts(text: str, spans: List[Span], lang: str) -> List[Span]:
     """A name takes the parts that its language writes attached to it: a case ending after
-    a colon or hyphen (``_ATTACHED_ENDING``: the ending is inflection, and a name sent with
-    its real stem and a pseudonym's ending is a leak all the same), a ruler's number after a
+    a colon, a hyphen or an apostrophe (``linking.with_attached_ending``: the ending is
+    inflection, and a name sent with its real stem and a pseudonym's ending is a leak all
+    the same), a ruler's number after a
     person's name (``_REGNAL``), a series number after a body's name ("Clean Sky 2"), and
     the rest of a case's name before its number ("DP grup (C-138/10").  (A suspended
     compound's first half: ``_with_suspended_halves``, over the whole document.)"""
