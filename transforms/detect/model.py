@@ -3451,8 +3451,8 @@ _TOWN_AFTER = re.compile(rf"[ \u00A0]({_TOWN}(?:[ \-‑](?:{_TOWN}|[{_CAPITAL}]\
 # A street with a house number, in the shapes Europe writes it: the name and then its kind
 # ("Brīvības iela 12", "Gedimino pr. 9", "Pärnu mnt 10", "Rüütli tänav 5"), the kind and
 # then the name ("ul. Długa 4/6", "Calle Mayor 12", "Via Roma 1"), or the number first
-# ("12 rue de la Paix").  (English streets: ``_with_place_kinds``; one-word compounds,
-# "Kerkstraat", "Nørregade", are names to the detectors already.)
+# ("12 rue de la Paix"), and an English one after its number ("1600 Amphitheatre Parkway").
+# (One-word compounds, "Kerkstraat", "Nørregade", are names to the detectors already.)
 _HOUSE_NUMBER_BARE = r"\d{1,4}[A-Za-z]?(?:[/\-]\d{1,4}[A-Za-z]?)?"
 _HOUSE_NUMBER = _HOUSE_NUMBER_BARE + r"(?![\w\-])"
 _STREET_KIND_AFTER = (r"iela|gatvė|prospektas|tänav|mnt\.?|maantee|pst\.?|"
@@ -3480,11 +3480,12 @@ _STREET_KIND_AFTER_SHORT = {"lt": r"g\.|pr\.", "pl": r"al\."}
 
 @functools.lru_cache(maxsize=None)
 def _streets(lang: str) -> Tuple["re.Pattern", ...]:
+    """The street shapes of ``lang``'s documents, after a pattern for any kind word at all
+    (looked for first: most texts have none)."""
     before = _STREET_KIND_BEFORE + ("|" + _STREET_KIND_LOWER[lang]
                                     if lang in _STREET_KIND_LOWER else "")
     after = _STREET_KIND_AFTER + ("|" + _STREET_KIND_AFTER_SHORT[lang]
                                   if lang in _STREET_KIND_AFTER_SHORT else "")
-    # (first: any kind word at all, looked for before the three shapes: most texts have none)
     named = rf"(?P<street>(?:{before})[ \u00A0]{_STREET_JOINER}{_TOWN}(?:[ \u00A0\-‑]{_TOWN}){{0,3}})"
     return (
         re.compile(rf"(?<![\w\-‑])(?:{after}|{before}|{_STREET_KIND_EN})(?![\w\-‑])"),
@@ -3642,7 +3643,7 @@ _NUMBERING = re.compile(r"(?:^|[\n.!?:;])\s*(?:\d+(?:\.\d+)*[.)]?|\(\d+\)|\[\d+\
 _QUOTES = "\"'“”„«»‘’‚‹›"
 # An acronym, with the case ending some languages write on it ("TRLISi", "BGBl"): the
 # model decides those.
-_ACRONYM_ENDING = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž]{2,}[a-zà-öø-ÿā-ž]{0,3}")
+_ACRONYM_ENDING = re.compile(_caps(r"[A-ZÀ-ÖØ-ÞĀ-Ž]{2,}") + r"[a-zà-öø-ÿ]{0,3}")
 
 
 def _opens_unit(text: str, start: int) -> bool:
