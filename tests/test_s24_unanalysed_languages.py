@@ -114,3 +114,19 @@ def test_estonian_news_and_fiction_without_labels(tmp_path):
         run_group(files, "et", options, out, total)
     assert total.recall("PER") >= 0.95 and total.recall("LOC") >= 0.855
     assert total.precision() >= 0.81 and total.over() <= 0.0235
+
+
+def test_a_name_before_a_body_s_head_noun_in_lower_case_names_the_body():
+    """Where the model took "Kommissionens" alone (as the model trained without this
+    document did), "personaleudvalg" went out."""
+    from transforms.detect.model import _with_lower_case_heads
+    text = "de lokale afdelinger af Kommissionens personaleudvalg – informationer"
+    a = text.index("Kommissionens")
+    grown = _with_lower_case_heads(text, [Span(a, a + 13, "ORG", "model", "Kommissionens",
+                                               source="detector")], "da")
+    assert [(s.text, s.category) for s in grown] == [("Kommissionens personaleudvalg", "ORG")]
+    # English capitalises its bodies: the lower-case noun is the phrase's
+    text = "The Commission department replied."
+    kept = _with_lower_case_heads(text, [Span(4, 14, "ORG", "model", "Commission",
+                                              source="detector")], "en")
+    assert [s.text for s in kept] == ["Commission"]

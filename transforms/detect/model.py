@@ -2404,6 +2404,7 @@ class NameTagger:
                 spans = _with_places_named_by_kind(text, _with_numbered_streets(text, spans))
             spans = _with_body_purposes(text, toks, _with_first_word_bodies(
                 text, toks, spans, lang), lang, classes)
+            spans = _with_lower_case_heads(text, spans, lang)
             spans = _without_post_nominals(text, _joined_over_trailing_joiners(
                 text, _with_foreign_names(text, toks, spans, lang)))
             spans = _with_attached_parts(text, [_name_part_only(s, lang) for s in spans], lang)
@@ -2884,6 +2885,28 @@ def _with_first_word_bodies(text: str, toks, spans: List[Span], lang: str) -> Li
 
 # What a Scandinavian body's name says it is for, after its head: "Europeiska domstolen för
 # de mänskliga rättigheterna", "Domstolen för sociala frågor".
+_NEXT_WORD_AFTER = re.compile(r"[ \u00A0]([^\W\d_]+)")
+
+
+def _with_lower_case_heads(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """A name right before a body's head noun in lower case (``institution_head``) names
+    that body with it: "Kommissionens personaleudvalg" (the Commission's staff committee),
+    whose second word had gone out.  Not in a language that capitalises its bodies' names
+    (``_CASED_NAMES``): there the noun is the phrase's ("the Commission department")."""
+    if lang in _CASED_NAMES:
+        return spans
+    out = []
+    for s in spans:
+        if s.category in CATS and s.source != PRECAUTION:
+            m = _NEXT_WORD_AFTER.match(text, s.end)
+            if m and m.group(1).islower() and institution_head(m.group(1), lang) and \
+                    not any(t.start < m.end(1) and m.start(1) < t.end for t in spans):
+                s = dataclasses.replace(s, end=m.end(1), text=text[s.start:m.end(1)],
+                                        category="ORG")
+        out.append(s)
+    return out
+
+
 _BODY_FOR = {"sv": ("för", {"och"}), "da": ("for", {"og"})}
 
 
