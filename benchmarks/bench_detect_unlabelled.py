@@ -268,31 +268,25 @@ def main(argv=None):
 def _measure(a, corpora: Path, options: ProtectOptions, work: Path):
     """Detect and score the sets ``a`` names, the detected JSONL written under ``work``."""
     tool = corpora.parent / "tools" / "check_unlabelled.py"
-    if "gum" in a.sets:
-        print("UD GUM dev+test, by genre (English)")
+    for name, title, documents, lang in (
+            ("gum", "UD GUM dev+test, by genre (English)", gum_documents, "en"),
+            ("edt", f"UD Estonian-EDT dev+test, by genre ({EDT_SENTENCES}-sentence documents)",
+             edt_documents, "et")):
+        if name not in a.sets:
+            continue
+        print(title)
         print(header())
         total = Score()
-        out = work / "gum-detected"
+        out = work / f"{name}-detected"
         out.mkdir(exist_ok=True)
-        for genre, files in sorted(gum_documents(corpora, work).items()):
-            print(fmt_row(genre, run_group(files[:a.limit], "en", options, out, total)))
-        print(fmt_row("GUM all", total))
+        for genre, files in sorted(documents(corpora, work).items()):
+            print(fmt_row(genre, run_group(files[:a.limit], lang, options, out, total)))
+        print(fmt_row(f"{name.upper()} all", total))
         _examples(total, a.examples)
         if a.check_with_tool and tool.is_file():
-            r = subprocess.run([sys.executable, str(tool), str(work / "gum-gold"), str(out)],
+            r = subprocess.run([sys.executable, str(tool), str(work / f"{name}-gold"), str(out)],
                                capture_output=True, text=True)
             print("  shared tool:", r.stdout.strip().splitlines()[-1])
-        print()
-    if "edt" in a.sets:
-        print(f"UD Estonian-EDT dev+test, by genre ({EDT_SENTENCES}-sentence documents)")
-        print(header())
-        total = Score()
-        out = work / "edt-detected"
-        out.mkdir(exist_ok=True)
-        for genre, files in sorted(edt_documents(corpora, work).items()):
-            print(fmt_row(genre, run_group(files[:a.limit], "et", options, out, total)))
-        print(fmt_row("EDT all", total))
-        _examples(total, a.examples)
         print()
     if "multileg" in a.sets:
         print("MultiLeg train, by language")
