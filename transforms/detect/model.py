@@ -1960,6 +1960,26 @@ _ORDINALS = {"en": {"first", "second", "third", "fourth", "fifth", "sixth", "sev
                     "eighth", "ninth", "tenth", "last", "next", "final"}}
 
 
+def _without_leading_closed_class(span: Span, lang: str) -> Optional[Span]:
+    """A span that opens with words of the language's closed classes (``_CLOSED_CLASSES``)
+    starts after them: "Kas Pärnu" (is Pärnu...) names "Pärnu".  Not a given name before
+    a name: "Neil Codlingi" (a person, though "neil" is "they have")."""
+    closed = _CLOSED_CLASSES.get(lang)
+    if closed is None or span.category not in CATS:
+        return span
+    given = _lexicons()["given"]
+    start = span.start
+    for m in re.finditer(r"[^\W\d_]+[ \u00A0]+", span.text):
+        word = m.group().strip()
+        if m.start() != start - span.start or word.lower() not in closed \
+                or word.lower() in given or len(word) > 1 and word.isupper():
+            break
+        start = span.start + m.end()
+    if start == span.start:
+        return span
+    return dataclasses.replace(span, start=start, text=span.text[start - span.start:])
+
+
 def _closed_class_alone(span: Span, lang: str) -> bool:
     """One word of the language's closed classes (``_CLOSED_CLASSES``): "Samas", "Kas" at
     a sentence's start.  Not in capitals: "SA" is a company's legal form ("Embutidos
@@ -2377,6 +2397,7 @@ class NameTagger:
                      if t is not None]
             spans = [t for t in (_without_leading_role_word(s, lang) for s in spans)
                      if t is not None]
+            spans = [_without_leading_closed_class(s, lang) for s in spans]
             spans = [t for t in (_without_trailing_verb(s, classes, lang) for s in spans)
                      if t is not None]
             if lang == "en":
@@ -3526,9 +3547,15 @@ def _with_streets(text: str, spans: List[Span], lang: str) -> List[Span]:
     address's part ("Brīvības iela" had gone out whole)."""
     if not any(ch.isdigit() for ch in text) or not _streets(lang)[0].search(text):
         return spans
+    closed = _CLOSED_CLASSES.get(lang, frozenset())
     for rx in _streets(lang)[1:]:
         for m in rx.finditer(text):
             a, b = m.span("street")
+            # a sentence's first word is no part of the street's name ("Kas Pärnu mnt 10")
+            first = re.match(r"([^\W\d_]+)[ \u00A0]", text[a:b])
+            if first and (first.group(1).lower() in closed
+                          or function_word(first.group(1).lower(), lang)):
+                a += first.end()
             if not any(s.category == "LOC" and s.start <= a and b <= s.end for s in spans):
                 spans = _place_over(text, spans, a, b)
     return spans
@@ -3685,7 +3712,8 @@ def _unanalysed_guess(span: Span, text: str, toks, lower_words: Set[str], lang: 
     in these languages, which write their months, nationalities and titles in lower case:
     the guess stands ("Keynesi", "Laar" after "peaminister"), unless one of its words is
     ordinary by what is known of it: the document writes it in lower case, it is a
-    function word, or the frequency list has it as a word (``KNOWN_WORD_ZIPF``) that no
+    function word or of a closed class (``_CLOSED_CLASSES``), or the frequency list has it
+    as a word (``KNOWN_WORD_ZIPF``) that no
     gazetteer knows as a name.  Where a unit of text opens (``_opens_unit``) one word is
     no evidence ("Huomauttaisin", "Treškārt"); two are, the first kept unless ordinary
     ("Märt Väljataga kirjutas").  An acronym is the model's to decide.  (The model, taught
@@ -3695,10 +3723,12 @@ def _unanalysed_guess(span: Span, text: str, toks, lower_words: Set[str], lang: 
         return None
     zipf = zipf_fn(lang)
 
+    closed = _CLOSED_CLASSES.get(lang, frozenset())
+
     def ordinary(w: str) -> bool:
         low = w.lower()
-        return low in lower_words or function_word(low, lang) or zipf is not None and \
-            zipf(low) >= KNOWN_WORD_ZIPF and not _gazetteer_name(low)
+        return low in lower_words or low in closed or function_word(low, lang) or \
+            zipf is not None and zipf(low) >= KNOWN_WORD_ZIPF and not _gazetteer_name(low)
 
     if _opens_unit(text, span.start):
         if len(toks) < 2:
