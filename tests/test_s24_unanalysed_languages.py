@@ -125,6 +125,12 @@ def test_a_name_before_a_body_s_head_noun_in_lower_case_names_the_body():
     grown = _with_lower_case_heads(text, [Span(a, a + 13, "ORG", "model", "Kommissionens",
                                                source="detector")], "da")
     assert [(s.text, s.category) for s in grown] == [("Kommissionens personaleudvalg", "ORG")]
+    # a kind of body (plural) is no body's name: "TEAC:s avdelningar", its chambers
+    text = "på TEAC:s avdelningar eller i"
+    a = text.index("TEAC:s")
+    kept = _with_lower_case_heads(text, [Span(a, a + 6, "ORG", "model", "TEAC:s",
+                                              source="detector")], "sv")
+    assert [s.text for s in kept] == ["TEAC:s"]
     # English capitalises its bodies: the lower-case noun is the phrase's
     text = "The Commission department replied."
     kept = _with_lower_case_heads(text, [Span(4, 14, "ORG", "model", "Commission",

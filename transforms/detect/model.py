@@ -2912,7 +2912,8 @@ _NEXT_WORD_AFTER = re.compile(r"[ \u00A0]([^\W\d_]+)")
 def _with_lower_case_heads(text: str, spans: List[Span], lang: str) -> List[Span]:
     """A name right before a body's head noun in lower case (``institution_head``) names
     that body with it: "Kommissionens personaleudvalg" (the Commission's staff committee),
-    whose second word had gone out.  Not in a language that capitalises its bodies' names
+    whose second word had gone out; not a kind of body, plural or generic (``kind_of_body``:
+    "TEAC:s avdelningar", its chambers).  Not in a language that capitalises its bodies' names
     (``_CASED_NAMES``): there the noun is the phrase's ("the Commission department")."""
     if lang in _CASED_NAMES:
         return spans
@@ -2921,6 +2922,7 @@ def _with_lower_case_heads(text: str, spans: List[Span], lang: str) -> List[Span
         if s.category in CATS and s.source != PRECAUTION:
             m = _NEXT_WORD_AFTER.match(text, s.end)
             if m and m.group(1).islower() and institution_head(m.group(1), lang) and \
+                    not kind_of_body(m.group(1), lang) and \
                     not any(t.start < m.end(1) and m.start(1) < t.end for t in spans):
                 s = dataclasses.replace(s, end=m.end(1), text=text[s.start:m.end(1)],
                                         category="ORG")
