@@ -821,10 +821,11 @@ class NumberRecognizer(Recognizer):
 # after a street and a comma, "Kerkstraat 12, 1017 GC Amsterdam"; opening a line under a
 # street's line or before a known town, "10115 Berlin"), never a count ("50000 Menschen")
 # or a year ("2019 Annual Report").
-_CAPITAL = "A-ZÀ-ÖØ-Þ" + "".join(chr(c) for c in range(0x100, 0x17F) if chr(c).isupper())
-_TOWN = rf"[{_CAPITAL}][^\W\d_]+(?:[\-‑'’][^\W\d_]+)*"
-_TOWN_AFTER = rf"(?=[ \u00A0]{_TOWN})"
-_US_STATES = ("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO "
+# (CAPITAL, TOWN, US_STATES: the name detector's too, for the towns and streets beside)
+CAPITAL = "A-ZÀ-ÖØ-Þ" + "".join(chr(c) for c in range(0x100, 0x17F) if chr(c).isupper())
+TOWN = rf"[{CAPITAL}][^\W\d_]+(?:[\-‑'’][^\W\d_]+)*"
+_TOWN_AFTER = rf"(?=[ \u00A0]{TOWN})"
+US_STATES = ("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO "
               "MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR "
               "GU VI AS MP").split()
 _POSTCODES = [
@@ -834,7 +835,7 @@ _POSTCODES = [
            r"(?![\w\-/])", False),
     ("CA", r"(?<![\w\-/])(?P<code>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \u00A0]?\d"
            r"[ABCEGHJ-NPRSTV-Z]\d)(?![\w\-/])", False),
-    ("US", r"(?<![\w\-/])(?:" + "|".join(_US_STATES) + r"),?[ \u00A0](?P<code>\d{5}(?:-\d{4})?)"
+    ("US", r"(?<![\w\-/])(?:" + "|".join(US_STATES) + r"),?[ \u00A0](?P<code>\d{5}(?:-\d{4})?)"
            r"(?![\w\-/])", False),
     ("PL", r"(?<![\w\-/.,])(?P<code>\d\d-\d{3})" + _TOWN_AFTER, False),
     ("prefixed", r"(?<![\w\-/])(?P<code>(?:LV|LT|EE|EST|D|DE|F|FR|A|AT|CH|B|BE|L|LU|I|IT|E|ES|P|PT|"
@@ -864,7 +865,7 @@ _STREET_LINE = re.compile(r"^[ \u00A0]*\d{1,5}[A-Za-z]?,?[ \u00A0]+[^\W\d_]|[^\W
                           r"\d{1,5}[A-Za-z]?(?:[/\-]\d{1,4}[A-Za-z]?)?[ \u00A0]*$")
 # What a postcode's line may hold after the town: more of its name ("Millingen aan de Rijn",
 # "Pedersören kunta"), a district or "CEDEX 01".
-_REST_OF_TOWN_LINE = re.compile(rf"[ \u00A0]{_TOWN}(?:[ \u00A0\-‑]+(?:{_TOWN}|[{_CAPITAL}]+|\d{{1,2}}|"
+_REST_OF_TOWN_LINE = re.compile(rf"[ \u00A0]{TOWN}(?:[ \u00A0\-‑]+(?:{TOWN}|[{CAPITAL}]+|\d{{1,2}}|"
                                 r"[^\W\d_]{1,8}))"
                                 r"{0,3}[ \u00A0]*(?:$|[\n\r\t\u2028])")
 # A post office box's number: "PO Box 4471", "Postfach 10 12 34", "Apartado de correos 123",
@@ -895,7 +896,7 @@ def _bare_postcode_here(text: str, start: int, end: int) -> bool:
     if _STREET_LINE.search(previous) or _PO_BOX.search(previous) or _STREET_WORD.search(previous):
         return True
     from transforms.detect.heuristic import _name_index
-    town = re.match(_TOWN, rest.group().strip())
+    town = re.match(TOWN, rest.group().strip())
     return town is not None and town.group() in _name_index()[2]
 
 

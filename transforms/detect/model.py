@@ -30,7 +30,7 @@ from transforms.dates import MONTHS
 from transforms.detect.base import Span
 from transforms.detect.demonyms import demonym
 from transforms.detect.heuristic import compound_given
-from transforms.detect.identifiers import _CAPITAL, _TOWN, _US_STATES, PHONE_WORDS, postcodes
+from transforms.detect.identifiers import CAPITAL, TOWN, US_STATES, PHONE_WORDS, postcodes
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
 from transforms.lexicon import frequent_zipf_fn, zipf_fn
@@ -1960,7 +1960,7 @@ _ORDINALS = {"en": {"first", "second", "third", "fourth", "fifth", "sixth", "sev
                     "eighth", "ninth", "tenth", "last", "next", "final"}}
 
 
-def _without_leading_closed_class(span: Span, lang: str) -> Optional[Span]:
+def _without_leading_closed_class(span: Span, lang: str) -> Span:
     """A span that opens with words of the language's closed classes (``_CLOSED_CLASSES``)
     starts after them: "Kas Pärnu" (is Pärnu...) names "Pärnu".  Not a given name before
     a name: "Neil Codlingi" (a person, though "neil" is "they have")."""
@@ -3489,9 +3489,9 @@ def _with_cited_authors(text: str, spans: List[Span], lang: str, lower_words: Se
 # The town beside a postcode (``identifiers.postcodes``): before it where the United
 # Kingdom, Canada and the United States write it ("Bristol BS1 4DJ", "Mountain View, CA
 # 94043"), after it elsewhere ("1017 GC Amsterdam", "LV-1050 Rīga", "00-950 Warszawa").
-_TOWN_BEFORE = re.compile(rf"({_TOWN}(?:[ \-‑]{_TOWN}){{0,3}})[ ,]*"
-                          rf"(?:(?:{'|'.join(_US_STATES)}),?[ \u00A0])?$")
-_TOWN_AFTER = re.compile(rf"[ \u00A0]({_TOWN}(?:[ \-‑](?:{_TOWN}|[{_CAPITAL}]\b))*)")
+_TOWN_BEFORE = re.compile(rf"({TOWN}(?:[ \-‑]{TOWN}){{0,3}})[ ,]*"
+                          rf"(?:(?:{'|'.join(US_STATES)}),?[ \u00A0])?$")
+_TOWN_AFTER = re.compile(rf"[ \u00A0]({TOWN}(?:[ \-‑](?:{TOWN}|[{CAPITAL}]\b))*)")
 
 
 # A street with a house number, in the shapes Europe writes it: the name and then its kind
@@ -3532,15 +3532,15 @@ def _streets(lang: str) -> Tuple["re.Pattern", ...]:
                                     if lang in _STREET_KIND_LOWER else "")
     after = _STREET_KIND_AFTER + ("|" + _STREET_KIND_AFTER_SHORT[lang]
                                   if lang in _STREET_KIND_AFTER_SHORT else "")
-    named = rf"(?P<street>(?:{before})[ \u00A0]{_STREET_JOINER}{_TOWN}(?:[ \u00A0\-‑]{_TOWN}){{0,3}})"
+    named = rf"(?P<street>(?:{before})[ \u00A0]{_STREET_JOINER}{TOWN}(?:[ \u00A0\-‑]{TOWN}){{0,3}})"
     return (
         re.compile(rf"(?<![\w\-‑])(?:{after}|{before}|{_STREET_KIND_EN})(?![\w\-‑])"),
-        re.compile(rf"(?<![\w\-‑])(?P<street>{_TOWN}(?:[ \u00A0]{_TOWN}){{0,2}}[ \u00A0]"
+        re.compile(rf"(?<![\w\-‑])(?P<street>{TOWN}(?:[ \u00A0]{TOWN}){{0,2}}[ \u00A0]"
                    rf"(?:{after}))[ \u00A0]{_HOUSE_NUMBER}"),
         re.compile(rf"(?<![\w\-‑]){named},?[ \u00A0]+(?:n[º°o]\.?[ \u00A0]?)?{_HOUSE_NUMBER}"),
         re.compile(rf"(?<![\w\-‑/]){_HOUSE_NUMBER_BARE},?[ \u00A0]{named}"),
-        re.compile(rf"(?<![\w\-‑/.,]){_HOUSE_NUMBER_BARE}[ \u00A0](?P<street>{_TOWN}(?:[ \u00A0]"
-                   rf"{_TOWN}){{0,2}}[ \u00A0](?:{_STREET_KIND_EN}))(?![\w\-‑])"),
+        re.compile(rf"(?<![\w\-‑/.,]){_HOUSE_NUMBER_BARE}[ \u00A0](?P<street>{TOWN}(?:[ \u00A0]"
+                   rf"{TOWN}){{0,2}}[ \u00A0](?:{_STREET_KIND_EN}))(?![\w\-‑])"),
     )
 
 
