@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 CODE_BASE = 0xE000
 CODE_LIMIT = 0xF8FF
@@ -93,17 +93,23 @@ class Segment(_Record):
 
     def plain_chars(self) -> List[Tuple[str, int]]:
         """(character, its index in ``text``) for each character of ``plain_text()``."""
-        text, codes = self.text, self.codes
-        if not CODE_CHARS.search(text):
-            return list(zip(text, range(len(text))))
-        out = []
-        for i, ch in enumerate(text):
-            n = code_index(ch)
-            if n is None:
-                out.append((ch, i))
-            elif n < len(codes) and codes[n].reads_as:
-                out.append((codes[n].reads_as, i))
-        return out
+        return plain_chars(self.text, self.codes)
+
+
+def plain_chars(text: str, codes: Sequence[Code]) -> List[Tuple[str, int]]:
+    """(character, its index in ``text``) for each character of ``text`` as read: inline-code
+    markers left out, or the white space or character their code reads as (``Code.reads_as``)
+    in their place; a marker of no code in ``codes`` is left out."""
+    if not CODE_CHARS.search(text):
+        return list(zip(text, range(len(text))))
+    out = []
+    for i, ch in enumerate(text):
+        n = code_index(ch)
+        if n is None:
+            out.append((ch, i))
+        elif n < len(codes) and codes[n].reads_as:
+            out.append((codes[n].reads_as, i))
+    return out
 
 
 @dataclass

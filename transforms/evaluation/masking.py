@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from schemas.records import CODE_CHARS, code_index, is_code_char
+from schemas.records import CODE_CHARS, plain_chars
 from transforms import dates
 from transforms.linking import POSSESSIVE, _WORD, fold
 from transforms.restore import _find_exact, _find_words
@@ -54,13 +54,8 @@ def strip_codes(text: str, spans: Iterable[Sequence] = (), codes: Sequence = ()
         n = len(text)
         return text, [(max(0, int(sp[0])), min(n, int(sp[1]))) for sp in spans
                       if max(0, int(sp[0])) < min(n, int(sp[1]))]
-    reading = {i: c.reads_as for i, c in enumerate(codes) if c.reads_as}
-    keep, chars = [], []
-    for i, ch in enumerate(text):
-        char = reading.get(code_index(ch)) if is_code_char(ch) else ch
-        if char:
-            keep.append(i)
-            chars.append(char)
+    read = plain_chars(text, codes)
+    keep = [i for _, i in read]
     new_pos = {}
     for n, i in enumerate(keep):
         new_pos[i] = n
@@ -70,7 +65,7 @@ def strip_codes(text: str, spans: Iterable[Sequence] = (), codes: Sequence = ()
         inside = [new_pos[i] for i in range(s, e) if i in new_pos]
         if inside:
             out_spans.append((inside[0], inside[-1] + 1))
-    return "".join(chars), out_spans
+    return "".join(ch for ch, _ in read), out_spans
 
 
 def union(spans: Iterable[Span]) -> List[Span]:
