@@ -254,8 +254,25 @@ _WORDS = re.compile(r"[^\W\d_]+")
 def lower_words_of(texts: Tuple[str, ...]) -> FrozenSet[str]:
     """The words ``texts`` write all in lower case: a document's, asked by propagation, by
     ``ordinary_forms`` and by the pseudonym chooser (a walk over every word of the document
-    each time)."""
-    return frozenset(w for t in texts for w in _WORDS.findall(t) if w.islower())
+    each time).  Not an e-mail address's (``without_e_mail_addresses``)."""
+    return frozenset(w for t in texts for w in _WORDS.findall(without_e_mail_addresses(t))
+                     if w.islower())
+
+
+# An e-mail address: written in lower case whatever it is made of.
+_E_MAIL = re.compile(r"[^\s<>()\[\]\"',;:]+@[^\s<>()\[\]\"',;:]+")
+
+
+def without_e_mail_addresses(text: str) -> str:
+    """``text`` with its e-mail addresses blanked out (as long as they were), for whoever
+    reads the document's lower-case words as evidence that a word is ordinary: an address
+    writes its owner's name in lower case ("amelia.hartley-cole@harbourhouse.co.uk"), and
+    "Mrs. Hartley-Cole" was taken for an ordinary word and sent.  (Not web addresses: their
+    words are mostly ordinary ones, "www.isoc.org/internet/history", and the one evidence
+    that a report's capitalised "Internet" is a word.)"""
+    if "@" not in text:
+        return text
+    return _E_MAIL.sub(lambda m: " " * len(m.group(0)), text)
 
 
 def strip_accents(text: str) -> str:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Dict, Iterable, List, Sequence, Set, Tuple
 
 from transforms.detect.base import Span
+from transforms.linking import without_e_mail_addresses
 
 GUESS = "heuristic-guess"     # subtype of a span found by capitalisation alone
 RESOURCES = Path(__file__).resolve().parents[2] / "resources" / "pseudonyms" / "fallback.json"
@@ -292,6 +293,9 @@ el la los las un una unos unas y o pero si en de del al por para con sin como es
 estas ese esa eso aquel aquella su sus mi mis nuestro nuestra cuando donde""".split())
 
 
+_COMMON_WORD = re.compile(r"(?<![\w.])[^\W\d_][\w'’\-]*")
+
+
 class HeuristicDetector:
     """``detect(texts, lang)``: spans per text.  Call with a whole document (or batch) at
     once: the common-word lexicon comes from the texts themselves."""
@@ -303,7 +307,7 @@ class HeuristicDetector:
     def common_words(self, texts: Sequence[str]) -> Set[str]:
         lower = set(self.extra_common)
         for t in texts:
-            for m in re.finditer(r"(?<![\w.])[^\W\d_][\w'’\-]*", t):
+            for m in _COMMON_WORD.finditer(without_e_mail_addresses(t)):
                 w = m.group()
                 if w[0].islower():
                     lower.add(w)

@@ -34,7 +34,8 @@ from transforms.detect.identifiers import CAPITAL, TOWN, US_STATES, PHONE_WORDS,
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
 from transforms.lexicon import frequent_zipf_fn, zipf_fn
-from transforms.linking import POSSESSIVE, PRECAUTION, with_attached_ending
+from transforms.linking import (POSSESSIVE, PRECAUTION, with_attached_ending,
+                                without_e_mail_addresses)
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "resources" / "models"
 MODEL_PATH = MODEL_DIR / "names.crfsuite"
@@ -261,7 +262,7 @@ def document_evidence(texts: Sequence[str]) -> Tuple[Set[str], Set[str]]:
     (not at a sentence start): a heading's "Table" is a word, a "Müller" mid-sentence is not."""
     lower, cap_inside = set(), set()
     for t in texts:
-        toks = tokenize(t)
+        toks = tokenize(without_e_mail_addresses(t))
         for k, (_, _, w) in enumerate(toks):
             if w[:1].islower():
                 lower.add(w)

@@ -1,0 +1,30 @@
+"""Minutes, memos and e-mails: the names in them, as a user's unannotated document holds
+them.  Each test failed on the code before it: a surname written in lower case in an e-mail
+address was taken for an ordinary word and sent ("Mrs. Hartley-Cole"), a list of those
+present was read as one organisation, a person's initials were sent, and so was the check
+letter of a National Insurance number."""
+from transforms import linking
+from transforms.detect.heuristic import HeuristicDetector
+
+
+def _found(texts, lang="en"):
+    return [[(t[s.start:s.end], s.category) for s in spans]
+            for t, spans in zip(texts, HeuristicDetector().detect(texts, lang))]
+
+
+def test_a_surname_in_an_e_mail_address_is_no_evidence_that_it_is_an_ordinary_word():
+    texts = ["3. Mrs. Hartley-Cole noted that the contract expires on 30 June.",
+             "Email: amelia.hartley-cole@harbourhouse.co.uk"]
+    assert ("Hartley-Cole", "PER") in _found(texts)[0]
+    lower = linking.lower_words_of(tuple(texts))
+    # what the document writes in lower case elsewhere still counts
+    assert lower >= {"noted", "that", "the", "contract"}
+    assert not lower & {"amelia", "hartley", "harbourhouse"}
+
+
+def test_e_mail_addresses_are_blanked_as_long_as_they_were_and_web_addresses_kept():
+    text = "Write to li.wei@example.org or see www.isoc.org/internet today."
+    out = linking.without_e_mail_addresses(text)
+    assert out == "Write to " + " " * len("li.wei@example.org") + \
+        " or see www.isoc.org/internet today."
+    assert linking.without_e_mail_addresses("No address here.") == "No address here."
