@@ -3,6 +3,7 @@ them.  Each test failed on the code before it: a surname written in lower case i
 address was taken for an ordinary word and sent ("Mrs. Hartley-Cole"), a list of those
 present was read as one organisation, a person's initials were sent, and so was the check
 letter of a National Insurance number."""
+from schemas.records import Mention, Segment
 from transforms import linking
 from transforms.detect.heuristic import HeuristicDetector
 
@@ -28,3 +29,38 @@ def test_e_mail_addresses_are_blanked_as_long_as_they_were_and_web_addresses_kep
     assert out == "Write to " + " " * len("li.wei@example.org") + \
         " or see www.isoc.org/internet today."
     assert linking.without_e_mail_addresses("No address here.") == "No address here."
+
+
+def _segments(texts):
+    return [Segment(document="d", id=str(i), index=i, text=t) for i, t in enumerate(texts)]
+
+
+def _initials_added(texts, persons):
+    segs = _segments(texts)
+    mentions = []
+    for k, name in persons:
+        start = texts[k].index(name)
+        mentions.append(Mention(segment=k, start=start, end=start + len(name), text=name,
+                                category="PER", source="detector"))
+    return [(m.segment, m.text) for m in linking.propagate(segs, mentions, lang="en")
+            if m.source == "propagated" and m.text.isupper()]
+
+
+def test_a_persons_initials_are_the_person():
+    texts = ["Present: Tom Baker (TB), Johan de Vries", "Action: TB and JV to report by Friday.",
+             "JDV agreed."]
+    assert _initials_added(texts, [(0, "Tom Baker"), (0, "Johan de Vries")]) == \
+        [(0, "TB"), (1, "TB"), (1, "JV"), (2, "JDV")]
+
+
+def test_initials_with_another_meaning_or_two_owners_are_left():
+    assert _initials_added(["Tom Baker spoke.", "TB rose."], [(0, "Tom Baker")]) == [(1, "TB")]
+    # defined as something else in brackets
+    assert _initials_added(["Tom Baker on tuberculosis (TB).", "TB rose."],
+                           [(0, "Tom Baker")]) == []
+    # the initials of two persons
+    assert _initials_added(["Tom Baker and Tina Berg.", "TB rose."],
+                           [(0, "Tom Baker"), (0, "Tina Berg")]) == []
+    # a Roman numeral; a name written with an initial
+    assert _initials_added(["Ivan Ivanov wrote Part II."], [(0, "Ivan Ivanov")]) == []
+    assert _initials_added(["E. Markmann wrote; EM agreed."], [(0, "E. Markmann")]) == []

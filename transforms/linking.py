@@ -404,7 +404,71 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
                                       lang, authoritative)
     else:
         added += _propagate_surnames(segments, doc, covered)
+    added += _propagate_initials(segments, doc, covered)
     return list(mentions) + added
+
+
+def initials_of(name: str) -> Set[str]:
+    """The ways a person's name is written as its initials: "Priya Venkataraman" -> "PV";
+    "Johan de Vries" -> "JDV", "JV"; "Amelia Hartley-Cole" -> "AHC", "AH"; none for a name
+    of one word."""
+    words = _NAME_WORD.findall(name)
+    if len(words) < 2:
+        return set()
+    named = [w for w in words if w[:1].isupper()]
+    out = set()
+    for kept in (words, named):
+        out.add("".join(w[0] for w in kept).upper())
+        out.add("".join(p[0] for w in kept for p in re.split(r"[\-‐‑]", w) if p).upper())
+    return {x for x in out if 2 <= len(x) <= 4}
+
+
+_NAME_WORD = re.compile(r"[^\W\d_][\w\-‐‑’']*")
+_CAPITALS_WORD = re.compile(r"(?<![\w\-‐‑./])[A-Z]{2,4}(?![\w\-‐‑/])")
+
+
+def _propagate_initials(segments, forms: Dict[str, str], covered) -> List[Mention]:
+    """A person named in full is named by the initials further on, in minutes and memos
+    ("Tom Baker" ... "Action: TB to circulate the budget"): the initials of a
+    person's name of two words or more, one of them a given name, written in capitals, are
+    the person — unless the document gives them another meaning in brackets ("photovoltaic
+    (PV)"), or they are the initials of two of its persons, or a Roman numeral."""
+    from transforms.detect.heuristic import ROMAN
+    from transforms.detect.model import _lexicons
+    given = _lexicons()["given"]
+    owners: Dict[str, Set[str]] = {}
+    for form, cat in forms.items():
+        words = _NAME_WORD.findall(form)
+        # a person whose name is written out, with a given name the lists know: not "E.
+        # Markmann-Solegren" (whose "EM" is no more hers than anyone's), nor a body taken
+        # for a person ("Euroopa Liidu Teatajas")
+        if cat != "PER" or not any(w.lower() in given for w in words) \
+                or any(len(w) < 2 or w.endswith(".") for w in words) or "." in form:
+            continue
+        for x in initials_of(form):
+            if not ROMAN.match(x):        # "II", "IV": a part's number
+                owners.setdefault(x, set()).add(form)
+    initials = {x for x, named in owners.items() if len(named) == 1}
+    if not initials:
+        return []
+    texts = [seg.text for seg in segments]
+    for x in list(initials):
+        (name,) = owners[x]
+        defined = [t for t in texts if f"({x})" in t]
+        if any(re.search(rf"{re.escape(name)}\W*\({x}\)", t) is None for t in defined):
+            initials.discard(x)
+    added = []
+    for seg in segments:
+        if not any(x in seg.text for x in initials):
+            continue
+        spans = covered.setdefault(seg.index, [])
+        for hit in _CAPITALS_WORD.finditer(seg.text):
+            s, e = hit.span()
+            if hit.group(0) in initials and not any(a < e and s < b for a, b in spans):
+                added.append(Mention(segment=seg.index, start=s, end=e, text=hit.group(0),
+                                     category="PER", source="propagated"))
+                spans.append((s, e))
+    return added
 
 
 def _sentence_lead(text: str, lang: str) -> int:
