@@ -31,6 +31,20 @@ def test_e_mail_addresses_are_blanked_as_long_as_they_were_and_web_addresses_kep
     assert linking.without_e_mail_addresses("No address here.") == "No address here."
 
 
+def test_those_present_are_persons_not_one_body():
+    found = _found(["Present: Amelia Hartley-Cole (Chair) and Tom Baker (Secretary)"])[0]
+    assert found == [("Amelia Hartley-Cole", "PER"), ("Tom Baker", "PER")]
+
+
+def test_a_sentence_opening_word_before_a_form_of_address_is_not_the_name():
+    assert _found(["Later Mrs Hartley-Cole noted it."])[0] == [("Hartley-Cole", "PER")]
+
+
+def test_a_body_named_after_persons_stays_a_body():
+    found = _found(["John Smith and Mary Jones Foundation"])[0]
+    assert found == [("John Smith and Mary Jones Foundation", "ORG")]
+
+
 def _segments(texts):
     return [Segment(document="d", id=str(i), index=i, text=t) for i, t in enumerate(texts)]
 

@@ -34,8 +34,8 @@ from transforms.detect.identifiers import CAPITAL, TOWN, US_STATES, PHONE_WORDS,
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
 from transforms.lexicon import frequent_zipf_fn, zipf_fn
-from transforms.linking import (POSSESSIVE, PRECAUTION, with_attached_ending,
-                                without_e_mail_addresses)
+from transforms.linking import (POSSESSIVE, PRECAUTION, initials_of,
+                                without_e_mail_addresses, with_attached_ending)
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "resources" / "models"
 MODEL_PATH = MODEL_DIR / "names.crfsuite"
@@ -1961,6 +1961,75 @@ _ORDINALS = {"en": {"first", "second", "third", "fourth", "fifth", "sixth", "sev
                     "eighth", "ninth", "tenth", "last", "next", "final"}}
 
 
+def _persons_not_a_body(found: List[Span], persons: List[Span], text: str, classes,
+                        lang: str) -> List[Span]:
+    """The model's body or place that is only persons the rules named, with what stands
+    between them, is those persons: "Amelia Hartley-Cole (Chair) and Tom Baker (Secretary)"
+    in a list of those present (legal text taught the model that "X (Y) and Z" is one
+    party), "Later Mrs Hartley-Cole" at a sentence start.  Between and after the persons
+    only punctuation, grammar words, titles and a role in brackets ("(Chair)", a capitalised
+    ordinary word); before the first, ordinary words only right before a form of address
+    ("Later Mrs").  Each person is a given name the lists know and more, or follows a form of
+    address, with no particle before it ("de Leur Lisa" is one name):
+    "Marks and Spencer", "Slaughter and May" stay bodies, as does anything with a body's
+    word ("Hartley-Cole Foundation")."""
+    from transforms.detect.heuristic import FORMS_OF_ADDRESS
+    lex = _lexicons()
+    out = []
+    for m in found:
+        inside = [p for p in persons if p.category == "PER" and m.start <= p.start
+                  and p.end <= m.end and (p.start, p.end) != (m.start, m.end)]
+        if m.category not in ("ORG", "LOC") or not inside:
+            out.append(m)
+            continue
+        pieces, at, ok = [], m.start, True
+        for p in inside:
+            pieces.append((text[at:p.start], p))
+            at = p.end
+        tail = text[at:m.end]
+        for k, (gap, p) in enumerate(pieces):
+            # (a role in brackets is looked at below)
+            words = [w for _, _, w in tokenize(re.sub(r"\([^()]*\)", " ", gap)) if _wordish(w)]
+            bare = [w.lower().rstrip(".") for w in words]
+            addressed = bool(bare) and bare[-1] in FORMS_OF_ADDRESS
+            name = [w for _, _, w in tokenize(p.text) if _wordish(w)]
+            named = len(name) > 1 and any(w.lower() in lex["given"] for w in name)
+            if not (named or addressed):
+                ok = False
+            if bare and bare[-1] in lex["particle"]:
+                ok = False
+            for w, b in zip(words, bare):
+                if b in lex["title"] or b in FORMS_OF_ADDRESS or function_word(w, lang):
+                    continue
+                if k == 0 and addressed and _ordinary((classes or {}).get(w)) \
+                        and not _gazetteer_name(b) and b not in lex["org"]:
+                    continue              # "Later" before "Mrs Hartley-Cole"
+                ok = False
+        if ok:
+            ok = _ROLE_AFTER.fullmatch(tail) is not None and all(
+                _ROLE_AFTER.fullmatch(gap[:len(gap) - len(_LEADING_TITLES.search(gap).group(0))])
+                for gap, _ in pieces[1:])
+        if ok:
+            # a role in brackets is ordinary words, or the initials of the person before it
+            # ("Priya Venkataraman (PV)")
+            after = [g for g, _ in pieces[1:]] + [tail]
+            ok = all(role in initials_of(p.text) or all(
+                _ordinary((classes or {}).get(w)) and w.lower() not in lex["org"]
+                for w in role.split())
+                for (_, p), gap in zip(pieces, after)
+                for role in re.findall(r"\(\s*([^()]*?)\s*\)", gap))
+        if not ok:
+            out.append(m)
+    return out
+
+
+# What may follow a person in a list of persons: a role in brackets, then a comma, "and", "&".
+_ROLE_AFTER = re.compile(r"\s*(?:\(\s*[A-Z][\w-]*(?:\s+[\w-]+){0,3}\s*\))?\s*"
+                         r"(?:[,;&]|and|or|und|och|og|et|y|e|ja|un|ir|i|oraz)?\s*")
+# A gap's titles before the next person ("and Mrs ", "and Dr. ").
+_LEADING_TITLES = re.compile(r"(?:\b[A-Za-z]{1,6}\.?\s*)*$")
+
+
 def _without_leading_closed_class(span: Span, lang: str) -> Span:
     """A span that opens with words of the language's closed classes (``_CLOSED_CLASSES``)
     starts after them: "Kas Pärnu" (is Pärnu...) names "Pärnu".  Not a given name before
@@ -2388,7 +2457,8 @@ class NameTagger:
             spans = [s for s in (_vetted(r, text, lower, classes, lang) for r in rules) if s]
             spans = _without_ordinary_guesses(spans, text, toks, p_name, self.threshold,
                                               lang, classes)
-            spans += spans_from_tags(text, toks, tags, lang, flipped, lower)
+            spans += _persons_not_a_body(spans_from_tags(text, toks, tags, lang, flipped,
+                                                         lower), spans, text, classes, lang)
             spans += _nationality_words(toks, classes, lang)
             spans = [_nationality_before_noun(_as_nationality(s, classes, lang), text, classes,
                                               lang) for s in spans]
