@@ -5,6 +5,7 @@ present was read as one organisation, a person's initials were sent, and so was 
 letter of a National Insurance number."""
 from schemas.records import Mention, Segment
 from transforms import linking
+from transforms.detect import identifiers
 from transforms.detect.heuristic import HeuristicDetector
 
 
@@ -78,3 +79,16 @@ def test_initials_with_another_meaning_or_two_owners_are_left():
     # a Roman numeral; a name written with an initial
     assert _initials_added(["Ivan Ivanov wrote Part II."], [(0, "Ivan Ivanov")]) == []
     assert _initials_added(["E. Markmann wrote; EM agreed."], [(0, "E. Markmann")]) == []
+
+
+def test_a_national_insurance_number_is_masked_with_its_check_letter():
+    def found(text):
+        return [text[s.start:s.end] for s in identifiers.detect(text, "en")]
+    assert found("NI number QQ 12 34 56 C") == ["QQ 12 34 56 C"]
+    assert found("NINO: AB 12 34 56 D and more") == ["AB 12 34 56 D"]
+    assert found("her NI is JG 10 37 46 A.") == ["JG 10 37 46 A"]
+    assert found("National Insurance No. QQ123456C") == ["QQ123456C"]
+    # a number word's spaced number: "A" and "I" after it are words of the sentence
+    assert found("Policy number 448 120 77 A new policy") == ["448 120 77"]
+    assert found("Policy number 448 120 77 I think") == ["448 120 77"]
+    assert found("room AB 12 34 56") == []

@@ -582,7 +582,11 @@ _NUM_WORD = (r"(?:Application\s+)?(?:[Nn]\.?[º°]|[Nn]os?\.|[Nn]rs?\.?|[Nn]ro\.
 # ("Policy number: 448 120 77", "Customer number 4471 2290"), after a letter code ("No. NF
 # 448 120 77").  Without the word, spaced digits are an amount ("1 000 000") and stay.
 _SPACE = "[ \u00A0\u202F]"
-_GROUPED = (r"(?:[A-Z]{1,3}[" + _SPACE[1:-1] + r"\-]?)?\d{1,6}(?:" + _SPACE + r"\d{1,6})+")
+# (and a check letter after the groups, the last character of a British National
+# Insurance number: "QQ 12 34 56 C", "... 56 D and" — not the words "A" and "I": "... 77 A
+# new policy")
+_GROUPED = (r"(?:[A-Z]{1,3}[" + _SPACE[1:-1] + r"\-]?)?\d{1,6}(?:" + _SPACE + r"\d{1,6})+"
+            r"(?:" + _SPACE + r"(?:[B-HJ-Z]|[AI](?![ \u00A0\u202F]+[a-z]))(?![\w]))?")
 _YEAR_RANGE = re.compile(r"(?:1[6-9]|20)\d\d[" + _DASH + r"](?:1[6-9]|20)\d\d")
 # Two numbers of the same shape joined by a typographic (en or figure) dash: a range of pages,
 # paragraphs or points ("174–178", "30.1–30.5").
@@ -781,6 +785,10 @@ class NumberRecognizer(Recognizer):
                          + r"/.]?\d)+(?:[\-/]?[A-Z])?(?![\w])")
     # letters glued to digits, then spaced three-digit groups: a part or file number
     coded = re.compile(r"(?<![\w])[A-Z]{1,4}\d{1,4}(?:" + _SPACE + r"\d{3})+(?![\w]|[.,]\d)")
+    # a British National Insurance number as HMRC prints it, in pairs ("QQ 12 34 56 C"), with
+    # no word before it (written whole, "QQ123456C", ``pattern`` has it)
+    insurance = re.compile(r"(?<![\w])[A-Z]{2}(?:" + _SPACE + r"?\d\d){3}" + _SPACE
+                           + r"?[A-D](?![\w])")
     prefixed = {bare: re.compile(r"(?<![\w])" + _NUM_WORD.format(bare_no="|Nos?|nos?" if bare else "")
                                  + r"\s*:?\s*(?P<num>" + _GROUPED + r")(?![\w]|[.,]\d)")
                 for bare in (True, False)}
@@ -805,6 +813,8 @@ class NumberRecognizer(Recognizer):
         for m in self.coded.finditer(text):
             if sum(ch.isdigit() for ch in m.group()) >= 6:
                 out.append(Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group()))
+        out += [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
+                for m in self.insurance.finditer(text)]
         for m in self.prefixed[bare].finditer(text):
             s, e = m.span("num")
             if sum(ch.isdigit() for ch in m.group("num")) >= 6:
