@@ -51,8 +51,48 @@ _DATE_WORDS = {"of", "de", "del", "den", "års", "gada", "gadā"}
 
 _MONTH_ALT = "|".join(sorted((re.escape(k) for k in _MONTH_LOOKUP), key=len, reverse=True))
 _TOKEN = re.compile(rf"(?i)\b(?:(?P<month>{_MONTH_ALT})\.?|(?P<num>\d{{1,4}}))\b")
-_NUMERIC = re.compile(r"^(\d{1,2})([./-])(\d{1,2})\2(\d{4})$")
-_ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+# A date written in numbers, as the recogniser finds them (``detect.dates.NUMERIC_RE``):
+# year first ("2025-06-30", "2025/06/30", "2025.06.30"), or day and month first with a year
+# of four or two digits ("30/06/2025", "30.06.25"), the month first where the day cannot be a
+# month ("06/30/2025", as the United States write it); a full stop after it (a sentence's, or
+# the ordinal one of "30.06.2025.").
+_NUMERIC_DATE = re.compile(r"^(?:(?P<y1>\d{4})(?P<s1>[./-])(?P<m1>\d{1,2})(?P=s1)(?P<d1>\d{1,2})"
+                           r"|(?P<a>\d{1,2})(?P<s2>[./-])(?P<b>\d{1,2})(?P=s2)(?P<y2>\d{4}|\d\d))"
+                           r"(?P<dot>\.?)$")
+
+
+@functools.lru_cache(maxsize=4096)
+def _numeric(text: str) -> Optional[Tuple[Tuple[int, int, int], tuple]]:
+    """((year, month, day), how it is written) of a numeric date, or None: how is the order
+    ("ymd", "dmy", "mdy"), the separator, each field's width and the full stop after."""
+    m = _NUMERIC_DATE.match(text)
+    if m is None:
+        return None
+    if m.group("y1"):
+        y, mo, d = int(m.group("y1")), int(m.group("m1")), int(m.group("d1"))
+        how = ("ymd", m.group("s1"), (4, len(m.group("m1")), len(m.group("d1"))), m.group("dot"))
+    else:
+        a, b, yt = m.group("a"), m.group("b"), m.group("y2")
+        y = int(yt) if len(yt) == 4 else 2000 + int(yt)
+        order = "mdy" if int(b) > 12 >= int(a) else "dmy"
+        d, mo = (int(b), int(a)) if order == "mdy" else (int(a), int(b))
+        how = (order, m.group("s2"), (len(a), len(b), len(yt)), m.group("dot"))
+    try:
+        dt.date(y, mo, d)
+    except ValueError:
+        return None
+    return (y, mo, d), how
+
+
+def _numeric_written(how: tuple, new: "DateValue") -> str:
+    """``new`` written as ``_numeric``'s ``how`` says."""
+    order, sep, widths, dot = how
+    values = {"y": new.year, "m": new.month, "d": new.day}
+    parts = []
+    for key, width in zip(order, widths):
+        value = values[key] % 100 if key == "y" and width == 2 else values[key]
+        parts.append(f"{value:0{width}d}")
+    return sep.join(parts) + dot
 
 
 @dataclass
@@ -79,12 +119,9 @@ def _parsed(text: str) -> Optional[Tuple[Optional[int], Optional[int], Optional[
     again as it is replaced; the 73-way month pattern tried at every character made that a
     twentieth of choosing pseudonyms."""
     t = text.strip()
-    m = _ISO.match(t)
-    if m:
-        return int(m.group(1)), int(m.group(2)), int(m.group(3))
-    m = _NUMERIC.match(t)
-    if m:
-        return int(m.group(4)), int(m.group(3)), int(m.group(1))
+    numeric = _numeric(t)
+    if numeric is not None:
+        return numeric[0]
     year = month = day = None
     consumed = 0
     for tok in _TOKEN.finditer(t):
@@ -118,7 +155,7 @@ def month_number(word: str) -> Optional[int]:
 
 
 def is_numeric(text: str) -> bool:
-    return bool(_NUMERIC.match(text.strip()) or _ISO.match(text.strip()))
+    return _numeric(text.strip()) is not None
 
 
 def shift(value: DateValue, days: int) -> DateValue:
@@ -180,8 +217,7 @@ def _substituted(span: str, old_fields: tuple, new_fields: tuple, target_lang: s
 def _substitute(span: str, old: DateValue, new: DateValue, target_lang: str = "",
                 new_text: str = "", lang: str = "") -> str:
     if old.month is not None and new.month is not None and not any(
-            t.group("month") for t in _TOKEN.finditer(span)) and not _NUMERIC.match(span.strip()) \
-            and not _ISO.match(span.strip()):
+            t.group("month") for t in _TOKEN.finditer(span)) and not is_numeric(span):
         words = re.findall(r"[^\W\d_]+", span)
         unknown = [w for w in words if w.lower() not in ("de", "of", "del", "gada", "the")]
         if unknown:
@@ -192,15 +228,15 @@ def _substitute(span: str, old: DateValue, new: DateValue, target_lang: str = ""
                 month = m or MONTHS["en"][new.month - 1][0]
             span = span.replace(unknown[0], month, 1)
             return substitute(span, old, new, lang=lang)
-    m = _ISO.match(span.strip())
-    if m:
-        return span.replace(m.group(0), f"{new.year:04d}-{new.month:02d}-{new.day:02d}")
-    m = _NUMERIC.match(span.strip())
-    if m:
-        d, sep, mo, y = m.groups()
-        nd = f"{new.day:0{len(d)}d}"
-        nm = f"{new.month:0{len(mo)}d}"
-        return span.replace(m.group(0), f"{nd}{sep}{nm}{sep}{new.year:04d}")
+    numeric = _numeric(span.strip())
+    if numeric is not None and None not in new.fields():
+        # written as ``new_text`` is where that is a numeric date (restoration: the
+        # original's "06/30/2025" and "2/11/1978" read back from stand-ins that do not say
+        # which comes first or how wide: "01/02/2027", "23/03/1980")
+        # (the full stop after it, the span's own)
+        model = _numeric(new_text.strip()) if new_text else None
+        how = numeric[1] if model is None else model[1][:3] + numeric[1][3:]
+        return span.replace(span.strip(), _numeric_written(how, new))
 
     def repl(tok):
         if tok.group("month"):
