@@ -33,6 +33,9 @@ def _codes(text: str):
     ("ul. Długa 4/6, 00-950 Warszawa", "00-950"),
     ("Brīvības iela 12, LV-1050 Rīga", "LV-1050"),
     ("Gedimino pr. 9, LT-01103 Vilnius", "LT-01103"),
+    # the country's letters after the town, closing the address's line
+    ("A/s Latvijas Banka, Brīvības iela 12, Rīga, LV-1050", "LV-1050"),
+    ("Gedimino pr. 9, Vilnius, LT-01103", "LT-01103"),
     ("Box 7777\n103 96 Stockholm", "103 96"),
     ("Nørregade 7, 2100 København Ø", "2100"),
     ("PO Box 4471", "4471"),
@@ -50,6 +53,8 @@ def test_postcodes_and_box_numbers_as_countries_write_them(text, code):
     "See Box 1 and Figure 2.",                # a text box
     "The 12345 Days film opened in 2019.",
     "Regulation (EU) 2019 Commission",
+    "See standard LV-1050 for details.",      # a country's letters with no address
+    "Model D-1234, part 5",
 ])
 def test_counts_years_and_boxes_are_no_postcodes(text):
     assert _codes(text) == []

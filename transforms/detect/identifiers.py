@@ -838,6 +838,9 @@ _TOWN_AFTER = rf"(?=[ \u00A0]{TOWN})"
 US_STATES = ("AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO "
               "MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR "
               "GU VI AS MP").split()
+# The countries' letters written before a postcode ("LV-1050", "D-10115")
+_POSTCODE_PREFIXES = ("LV|LT|EE|EST|D|DE|F|FR|A|AT|CH|B|BE|L|LU|I|IT|E|ES|P|PT|NL|S|SE|DK|FI|FIN|N|"
+                      "NO|PL|CZ|SK|H|HU|HR|SI|SLO|IE|GR|RO|BG")
 _POSTCODES = [
     # (subtype, pattern with the postcode as group "code", bare: needs an address's place)
     # (the Royal Mail's letters, loosened: generated and mistyped codes are written so too)
@@ -848,9 +851,11 @@ _POSTCODES = [
     ("US", r"(?<![\w\-/])(?:" + "|".join(US_STATES) + r"),?[ \u00A0](?P<code>\d{5}(?:-\d{4})?)"
            r"(?![\w\-/])", False),
     ("PL", r"(?<![\w\-/.,])(?P<code>\d\d-\d{3})" + _TOWN_AFTER, False),
-    ("prefixed", r"(?<![\w\-/])(?P<code>(?:LV|LT|EE|EST|D|DE|F|FR|A|AT|CH|B|BE|L|LU|I|IT|E|ES|P|PT|"
-                 r"NL|S|SE|DK|FI|FIN|N|NO|PL|CZ|SK|H|HU|HR|SI|SLO|IE|GR|RO|BG)[\-‑]\d{4,5})"
-                 + _TOWN_AFTER, False),
+    ("prefixed", r"(?<![\w\-/])(?P<code>(?:" + _POSTCODE_PREFIXES + r")[\-‑]\d{4,5})" + _TOWN_AFTER,
+     False),
+    # (after its town, at the end of an address's line: "Brīvības iela 12, Rīga, LV-1050")
+    ("prefixed", r"(?<![\w\-/])(?P<code>(?:" + _POSTCODE_PREFIXES + r")[\-‑]\d{4,5})(?![\w\-/])",
+     True),
     ("NL", r"(?<![\w\-/.,])(?P<code>[1-9]\d{3}[ \u00A0]?(?!SA|SD|SS)[A-Z]{2})" + _TOWN_AFTER,
      True),
     ("5", r"(?<![\w\-/.,])(?P<code>\d{5})" + _TOWN_AFTER, True),
