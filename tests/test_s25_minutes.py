@@ -24,12 +24,19 @@ def test_a_surname_in_an_e_mail_address_is_no_evidence_that_it_is_an_ordinary_wo
     assert not lower & {"amelia", "hartley", "harbourhouse"}
 
 
-def test_e_mail_addresses_are_blanked_as_long_as_they_were_and_web_addresses_kept():
-    text = "Write to li.wei@example.org or see www.isoc.org/internet today."
-    out = linking.without_e_mail_addresses(text)
-    assert out == "Write to " + " " * len("li.wei@example.org") + \
-        " or see www.isoc.org/internet today."
-    assert linking.without_e_mail_addresses("No address here.") == "No address here."
+def test_handles_are_blanked_as_long_as_they_were_and_web_addresses_paths_kept():
+    text = "Write to li.wei@example.org, raj_patel or see www.isoc.org/internet today."
+    out = linking.without_handles(text)
+    assert len(out) == len(text)
+    assert "li" not in out and "raj" not in out and "isoc" not in out
+    assert out.startswith("Write to ") and out.endswith("/internet today.")
+    assert linking.without_handles("No address here.") == "No address here."
+
+
+def test_a_given_name_in_a_chat_handle_is_no_evidence_that_it_is_an_ordinary_word():
+    texts = ["[10:32] Sarah K.: ok, I'll ask Raj about the invoice",
+             "[10:33] raj.patel: sent it to them yesterday"]
+    assert ("Raj", "PER") in _found(texts)[0]
 
 
 def test_those_present_are_persons_not_one_body():

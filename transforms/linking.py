@@ -254,25 +254,32 @@ _WORDS = re.compile(r"[^\W\d_]+")
 def lower_words_of(texts: Tuple[str, ...]) -> FrozenSet[str]:
     """The words ``texts`` write all in lower case: a document's, asked by propagation, by
     ``ordinary_forms`` and by the pseudonym chooser (a walk over every word of the document
-    each time).  Not an e-mail address's (``without_e_mail_addresses``)."""
-    return frozenset(w for t in texts for w in _WORDS.findall(without_e_mail_addresses(t))
+    each time).  Not a handle's (``without_handles``)."""
+    return frozenset(w for t in texts for w in _WORDS.findall(without_handles(t))
                      if w.islower())
 
 
-# An e-mail address: written in lower case whatever it is made of.
-_E_MAIL = re.compile(r"[^\s<>()\[\]\"',;:]+@[^\s<>()\[\]\"',;:]+")
+# What is written in lower case whatever it is made of: an e-mail address, a user's handle,
+# a host's or a file's name — words glued by an at sign, an underscore, or a dot between
+# two of at least two letters (not an abbreviation's dots: Latvian "u.c.", Polish "sp. z
+# o.o.", Danish "bl.a.", which are words of the language), up to a slash: a web address's
+# path is words.
+_CHUNK = re.compile(r"[^\s<>()\[\]\"',;:/]+")
+_HANDLE_SIGN = re.compile(r"\w[_@]\w|\w\w\.\w\w")
 
 
-def without_e_mail_addresses(text: str) -> str:
-    """``text`` with its e-mail addresses blanked out (as long as they were), for whoever
-    reads the document's lower-case words as evidence that a word is ordinary: an address
-    writes its owner's name in lower case ("amelia.hartley-cole@harbourhouse.co.uk"), and
-    "Mrs. Hartley-Cole" was taken for an ordinary word and sent.  (Not web addresses: their
-    words are mostly ordinary ones, "www.isoc.org/internet/history", and the one evidence
-    that a report's capitalised "Internet" is a word.)"""
-    if "@" not in text:
+def without_handles(text: str) -> str:
+    """``text`` with its e-mail addresses and handles blanked out (as long as they were),
+    for whoever reads the document's lower-case words as evidence that a word is ordinary:
+    they write their owner's name in lower case ("amelia.hartley-cole@harbourhouse.co.uk",
+    a chat's "raj.patel:"), and "Mrs. Hartley-Cole" and "ask Raj" were taken for ordinary
+    words and sent.  (Not a web address's path: its words are mostly ordinary ones,
+    "www.isoc.org/internet/history", and the one evidence that a report's capitalised
+    "Internet" is a word.)"""
+    if _HANDLE_SIGN.search(text) is None:
         return text
-    return _E_MAIL.sub(lambda m: " " * len(m.group(0)), text)
+    return _CHUNK.sub(lambda m: " " * len(m.group(0)) if _HANDLE_SIGN.search(m.group(0))
+                      else m.group(0), text)
 
 
 def strip_accents(text: str) -> str:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Dict, Iterable, List, Sequence, Set, Tuple
 
 from transforms.detect.base import Span
-from transforms.linking import without_e_mail_addresses
+from transforms.linking import without_handles
 
 GUESS = "heuristic-guess"     # subtype of a span found by capitalisation alone
 RESOURCES = Path(__file__).resolve().parents[2] / "resources" / "pseudonyms" / "fallback.json"
@@ -307,7 +307,7 @@ class HeuristicDetector:
     def common_words(self, texts: Sequence[str]) -> Set[str]:
         lower = set(self.extra_common)
         for t in texts:
-            for m in _COMMON_WORD.finditer(without_e_mail_addresses(t)):
+            for m in _COMMON_WORD.finditer(without_handles(t)):
                 w = m.group()
                 if w[0].islower():
                     lower.add(w)

@@ -35,7 +35,7 @@ from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_
                                             head_key, institution_head, kind_of_body)
 from transforms.lexicon import frequent_zipf_fn, zipf_fn
 from transforms.linking import (POSSESSIVE, PRECAUTION, initials_of,
-                                without_e_mail_addresses, with_attached_ending)
+                                without_handles, with_attached_ending)
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "resources" / "models"
 MODEL_PATH = MODEL_DIR / "names.crfsuite"
@@ -262,7 +262,7 @@ def document_evidence(texts: Sequence[str]) -> Tuple[Set[str], Set[str]]:
     (not at a sentence start): a heading's "Table" is a word, a "Müller" mid-sentence is not."""
     lower, cap_inside = set(), set()
     for t in texts:
-        toks = tokenize(without_e_mail_addresses(t))
+        toks = tokenize(without_handles(t))
         for k, (_, _, w) in enumerate(toks):
             if w[:1].islower():
                 lower.add(w)
