@@ -82,6 +82,10 @@ def test_the_town_beside_a_postcode_is_a_place_and_the_postcode_no_name():
     ("lv", "Brīvības iela 12, LV-1050 Rīga", "Brīvības iela", "Rīga"),
     ("pl", "ul. Długa 4/6, 00-950 Warszawa", "ul. Długa", "Warszawa"),
     ("lt", "Gedimino pr. 9, LT-01103 Vilnius", "Gedimino pr.", "Vilnius"),
+    # the kind written as the name's last part (Finnish had sent "Mannerheimintie 12 B 7")
+    ("fi", "Osoite: Mannerheimintie 12 B 7, 00100 Helsinki", "Mannerheimintie", "Helsinki"),
+    ("fi", "Aleksanterinkatu 5 A, 00100 Helsinki", "Aleksanterinkatu", "Helsinki"),
+    ("sv", "Storgatan 14 B, 114 51 Stockholm", "Storgatan", "Stockholm"),
 ])
 def test_a_street_with_its_house_number_is_one_place(lang, text, street, town):
     found = dict(_masked([text], lang)[0])
@@ -97,8 +101,10 @@ def test_an_english_street_after_its_house_number_is_one_place():
 
 
 def test_no_street_where_english_words_look_like_one():
-    found = _masked(["It took place March 5 via Frankfurt 12:30, as Smith et al. Nature 5 said."])
+    found = _masked(["It took place March 5 via Frankfurt 12:30, as Smith et al. Nature 5 said.",
+                     "The 3rd Brigade 12 soldiers marched."])
     assert not any(t.startswith(("place", "via", "al.")) for t, _ in found[0]), found
+    assert found[1] == [], found
 
 
 def _claim_letter() -> bytes:

@@ -3593,6 +3593,13 @@ _STREET_KIND_EN = (r"Street|St\.|Road|Rd\.|Avenue|Ave\.|Lane|Drive|Way|Close|Cou
 
 # Abbreviations that are other words elsewhere (Danish and Swedish "pr.", per).
 _STREET_KIND_AFTER_SHORT = {"lt": r"g\.|pr\.", "pl": r"al\."}
+# The kinds the Nordic languages, German and Dutch write as a street name's last part
+# ("Mannerheimintie", "Aleksanterinkatu", "Storgatan", "Nørregade", "Hauptstraße"): with a
+# house number after it, such a word is a street.  In the documents of those languages only
+# ("Brigade 12", "Bertie 12" in English).
+_STREET_KIND_ENDING = {"fi": r"katu|tie|kuja|polku", "sv": r"gatan|vägen|gränd",
+                       "da": r"gade|vej|vejen", "nb": r"gata|gaten|veien|vei",
+                       "de": r"straße|strasse|weg", "nl": r"straat|weg|laan", "et": r"tänav"}
 
 
 @functools.lru_cache(maxsize=None)
@@ -3604,15 +3611,18 @@ def _streets(lang: str) -> Tuple["re.Pattern", ...]:
     after = _STREET_KIND_AFTER + ("|" + _STREET_KIND_AFTER_SHORT[lang]
                                   if lang in _STREET_KIND_AFTER_SHORT else "")
     named = rf"(?P<street>(?:{before})[ \u00A0]{_STREET_JOINER}{TOWN}(?:[ \u00A0\-‑]{TOWN}){{0,3}})"
+    ending = _STREET_KIND_ENDING.get(lang)
     return (
-        re.compile(rf"(?<![\w\-‑])(?:{after}|{before}|{_STREET_KIND_EN})(?![\w\-‑])"),
+        re.compile(rf"(?<![\w\-‑])(?:{after}|{before}|{_STREET_KIND_EN})(?![\w\-‑])"
+                   + (rf"|(?:{ending})(?![\w\-‑])" if ending else "")),
         re.compile(rf"(?<![\w\-‑])(?P<street>{TOWN}(?:[ \u00A0]{TOWN}){{0,2}}[ \u00A0]"
                    rf"(?:{after}))[ \u00A0]{_HOUSE_NUMBER}"),
         re.compile(rf"(?<![\w\-‑]){named},?[ \u00A0]+(?:n[º°o]\.?[ \u00A0]?)?{_HOUSE_NUMBER}"),
         re.compile(rf"(?<![\w\-‑/]){_HOUSE_NUMBER_BARE},?[ \u00A0]{named}"),
         re.compile(rf"(?<![\w\-‑/.,]){_HOUSE_NUMBER_BARE}[ \u00A0](?P<street>{TOWN}(?:[ \u00A0]"
                    rf"{TOWN}){{0,2}}[ \u00A0](?:{_STREET_KIND_EN}))(?![\w\-‑])"),
-    )
+    ) + ((re.compile(rf"(?<![\w\-‑])(?P<street>[{CAPITAL}][^\W\d_]{{2,}}(?:{ending}))"
+                     rf",?[ \u00A0]{_HOUSE_NUMBER}"),) if ending else ())
 
 
 def _with_streets(text: str, spans: List[Span], lang: str) -> List[Span]:
