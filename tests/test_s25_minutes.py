@@ -99,3 +99,15 @@ def test_a_national_insurance_number_is_masked_with_its_check_letter():
     assert found("Policy number 448 120 77 A new policy") == ["448 120 77"]
     assert found("Policy number 448 120 77 I think") == ["448 120 77"]
     assert found("room AB 12 34 56") == []
+
+
+def test_no_name_runs_over_a_forms_fields_or_a_label():
+    found = _found(["Signed for the Employer: G. Llewellyn-Jones    Signed: O. Adebayo-Smith",
+                    "Name:\tJohn Smith\tDate: 3 May 2024"])
+    assert found[0] == [("G. Llewellyn-Jones", "PER"), ("O. Adebayo-Smith", "PER")]
+    assert found[1][0] == ("John Smith", "PER")
+
+
+def test_a_typists_two_spaces_after_an_initial_stay_inside_the_name():
+    found = _found(["Represented by E.  Robin and Z.  Waegemakers, acting as agents."])[0]
+    assert ("E.  Robin", "PER") in found and ("Z.  Waegemakers", "PER") in found

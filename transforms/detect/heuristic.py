@@ -293,6 +293,11 @@ el la los las un una unos unas y o pero si en de del al por para con sin como es
 estas ese esa eso aquel aquella su sus mi mis nuestro nuestra cuando donde""".split())
 
 
+# What parts a form's fields or a table's columns: no name runs over it ("Name:<tab>John
+# Smith<tab>Date: 3 May" had taken "Date" in; "G. Llewellyn-Jones    Signed: O. Adebayo-Smith"
+# had been one name).  Three spaces or more: two are a typist's, after an initial too
+# ("E.  Robin", "Holding  AG").
+LAYOUT_GAP = re.compile(r"[\t\n\r\u2028]|[ \u00A0]{3,}")
 _COMMON_WORD = re.compile(r"(?<![\w.])[^\W\d_][\w'’\-]*")
 
 
@@ -348,6 +353,8 @@ class HeuristicDetector:
             parts = []
             while j < len(toks):
                 t = toks[j][0]
+                if parts and LAYOUT_GAP.search(text, toks[j - 1][2], toks[j][1]):
+                    break
                 if _is_cap(t) or _is_initial(t):
                     parts.append(j); j += 1
                     if _ends_sentence(t):

@@ -29,7 +29,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
 from transforms.detect.demonyms import demonym
-from transforms.detect.heuristic import compound_given
+from transforms.detect.heuristic import LAYOUT_GAP, compound_given
 from transforms.detect.identifiers import CAPITAL, TOWN, US_STATES, PHONE_WORDS, postcodes
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
@@ -267,8 +267,11 @@ def document_evidence(texts: Sequence[str]) -> Tuple[Set[str], Set[str]]:
             if w[:1].islower():
                 lower.add(w)
             elif w[:1].isupper() and k > 0 and toks[k - 1][2] not in _SENT_END \
-                    and not w.isupper() and t[toks[k][0] - 1:toks[k][0]] != "+":
-                cap_inside.add(w.lower())       # (not a key's name: "Alt+Enter")
+                    and not w.isupper() and t[toks[k][0] - 1:toks[k][0]] != "+" \
+                    and not LAYOUT_GAP.search(t, toks[k - 1][1], toks[k][0]):
+                # (not a key's name, "Alt+Enter"; not a form's next field or a table's
+                # next column, after a layout gap)
+                cap_inside.add(w.lower())
     return lower, cap_inside
 
 
@@ -628,7 +631,9 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
             cur = None
             continue
         kind, cat = tag.split("-", 1)
-        if kind == "I" and cur is not None and cur[2] == cat:
+        # (nor over a label's colon: "Signed: O. Adebayo-Smith")
+        if kind == "I" and cur is not None and cur[2] == cat and toks[k - 1][2] != ":" \
+                and not LAYOUT_GAP.search(text, toks[k - 1][1], toks[k][0]):
             cur[1] = k
         else:
             cur = [k, k, cat]
@@ -1726,7 +1731,9 @@ def _at_opening(text: str, start: int) -> bool:
     last characters before it are tokenized: a token ending a sentence is short."""
     before = text[:start].rstrip()
     last = tokenize(before[-12:]) if before else []
-    return not last or last[-1][2] in _SENT_END
+    # (a form's next field or a table's next column opens after a layout gap)
+    return not last or last[-1][2] in _SENT_END or \
+        LAYOUT_GAP.search(text, len(before), start) is not None
 
 
 def _without_opening_grammar(span: Span, text: str, classes) -> Optional[Span]:
@@ -2101,7 +2108,8 @@ def _ordinary_opening(span: Span, text: str, classes, cap_inside: Set[str]) -> b
     table", "Language -- Enter or select", "First page."), nor is a person's name made of
     it and lower-case words after it; nor is a person's name a common noun alone there
     ("Footer.  Page number: 3") — unless the document writes it capitalised in running
-    text too, or the lexicon knows it as a given name or a surname."""
+    text too, or the lexicon knows it as a given name or a surname.  Nor is an ordinary word
+    opening a field before its colon, a label ("Signed: O. Adebayo-Smith")."""
     if classes is None or span.category not in CATS:
         return False
     words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
@@ -2111,10 +2119,13 @@ def _ordinary_opening(span: Span, text: str, classes, cap_inside: Set[str]) -> b
     if not _at_opening(text, span.start):
         return False
     c = classes.get(words[0], ())
-    if not c or not _ordinary(c) or "adj" in c or words[0].lower() in cap_inside:
-        return False
     lex = _lexicons()
     named = words[0].lower() in lex["given"] or words[0].lower() in lex["family"]
+    if len(words) == 1 and text[span.end:span.end + 1] == ":" and _ordinary(c) \
+            and not named and words[0].lower() not in cap_inside:
+        return True                    # a label: "Signed:", "Witnessed:"
+    if not c or not _ordinary(c) or "adj" in c or words[0].lower() in cap_inside:
+        return False
     if "noun" in c:                    # a common noun: only for a person, alone
         return span.category == "PER" and len(words) == 1 and not named
     return "closed" in c and "open" not in c or "open" in c and not named
