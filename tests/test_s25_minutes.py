@@ -111,3 +111,11 @@ def test_no_name_runs_over_a_forms_fields_or_a_label():
 def test_a_typists_two_spaces_after_an_initial_stay_inside_the_name():
     found = _found(["Represented by E.  Robin and Z.  Waegemakers, acting as agents."])[0]
     assert ("E.  Robin", "PER") in found and ("Z.  Waegemakers", "PER") in found
+
+
+def test_a_party_and_the_street_after_of_are_each_what_they_are():
+    found = _found(["between Brightwater Ltd and Ms. Olusola Adebayo-Smith of 42 Rosehill "
+                    "Avenue, Sutton SM1 3HE"])[0]
+    texts = [t for t, _ in found]
+    assert "Brightwater Ltd" in texts and "Olusola Adebayo-Smith" in texts
+    assert ("Rosehill Avenue", "LOC") in found and ("Sutton", "LOC") in found

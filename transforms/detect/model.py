@@ -29,7 +29,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
 from transforms.detect.demonyms import demonym
-from transforms.detect.heuristic import LAYOUT_GAP, compound_given
+from transforms.detect.heuristic import FORMS_OF_ADDRESS, LAYOUT_GAP, compound_given
 from transforms.detect.identifiers import CAPITAL, TOWN, US_STATES, PHONE_WORDS, postcodes
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
@@ -669,7 +669,10 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
                           # took: "Federal Court [dismissed the appeal]" (but
                           # "l’Alimentation", "eV")
                           or lang in _CASED_NAMES and b > a and flipped[b:b + 1] == [True]
-                          and toks[b][2].islower()):
+                          and toks[b][2].islower()
+                          # a form of address is the next name's ("Brightwater Ltd [and
+                          # Ms]. Olusola Adebayo-Smith")
+                          or b > a and toks[b][2].lower().rstrip(".") in FORMS_OF_ADDRESS):
             b -= 1
         if a > b or lang in _CASED_NAMES and any(flipped[b + 1:last + 1]) and all(
                 w.lower() in _FUNCTION or not _wordish(w) for _, _, w in toks[a:b + 1]):
@@ -1980,7 +1983,6 @@ def _persons_not_a_body(found: List[Span], persons: List[Span], text: str, class
     address, with no particle before it ("de Leur Lisa" is one name):
     "Marks and Spencer", "Slaughter and May" stay bodies, as does anything with a body's
     word ("Hartley-Cole Foundation")."""
-    from transforms.detect.heuristic import FORMS_OF_ADDRESS
     lex = _lexicons()
     out = []
     for m in found:
@@ -3650,9 +3652,28 @@ def _with_streets(text: str, spans: List[Span], lang: str) -> List[Span]:
             if first and (first.group(1).lower() in closed
                           or function_word(first.group(1).lower(), lang)):
                 a += first.end()
+            if any(ch.isdigit() for ch in text[m.start():a]):
+                # a name the model ran on over "of" into the house number and the street
+                # ("Ms. Olusola Adebayo-Smith of 42 Rosehill Avenue" was one organisation)
+                # ends before the number: the person and the street are each what they are
+                spans = [t for x in spans for t in _ended_before(text, x, m.start(), lang)]
             if not any(s.category == "LOC" and s.start <= a and b <= s.end for s in spans):
                 spans = _place_over(text, spans, a, b)
     return spans
+
+
+def _ended_before(text: str, span: Span, at: int, lang: str) -> List[Span]:
+    """``span`` cut at ``at`` where it runs over it, what is left before it without its
+    trailing grammar words and punctuation ("of", ","); as it was where it does not."""
+    if span.category not in CATS or not span.start < at < span.end:
+        return [span]
+    toks = tokenize(text[span.start:at])
+    while toks and (not _wordish(toks[-1][2]) or function_word(toks[-1][2], lang)):
+        toks.pop()
+    if not toks:
+        return []
+    end = span.start + toks[-1][1]
+    return [dataclasses.replace(span, end=end, text=text[span.start:end])]
 
 
 def _with_post_towns(text: str, spans: List[Span]) -> List[Span]:
