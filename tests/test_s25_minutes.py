@@ -119,3 +119,9 @@ def test_a_party_and_the_street_after_of_are_each_what_they_are():
     texts = [t for t, _ in found]
     assert "Brightwater Ltd" in texts and "Olusola Adebayo-Smith" in texts
     assert ("Rosehill Avenue", "LOC") in found and ("Sutton", "LOC") in found
+
+
+def test_the_joiner_between_two_titles_is_no_part_of_the_name():
+    found = _found(["[10:32] Sarah K.: ok, I'll ask Raj about the invoice",
+                    "[10:33] raj.patel: sent it to Mr and Mrs Whitfield yesterday"])
+    assert found[1] == [("Whitfield", "PER")]

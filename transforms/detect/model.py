@@ -611,6 +611,11 @@ def _sentence_end(toks, k: int) -> bool:
         and (toks[k - 1][2] in ")]" or _ends_sentence(toks[k - 1][2] + "."))
 
 
+# The words that join two names or two titles, never a name's first word.
+_NAME_JOINERS = {"and", "or", "und", "oder", "och", "eller", "og", "ja", "tai", "un", "vai",
+            "ir", "ar", "oraz", "lub", "et", "ou", "y", "o", "e", "&"}
+
+
 def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
                     flipped: Sequence[bool] = (), lower_words: Set[str] = frozenset()
                     ) -> List[Span]:
@@ -655,7 +660,9 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
                                         and _at_opening(text, toks[a][0]))
                           or a < b and toks[a][2].lower().rstrip(".") in _lexicons()["title"]
                           and not _INITIAL.fullmatch(toks[a][2])     # "M. Schulze" stays
-                          or a < b and _ABBREVIATION.fullmatch(toks[a][2])):   # "e.g."
+                          or a < b and _ABBREVIATION.fullmatch(toks[a][2])   # "e.g."
+                          # the joiner between two titles ("Mr [and] Mrs Whitfield")
+                          or a < b and toks[a][2] in _NAME_JOINERS):
             a += 1
         last = b
         while b >= a and (function_word(toks[b][2], lang) or not _wordish(toks[b][2])
