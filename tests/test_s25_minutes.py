@@ -125,3 +125,12 @@ def test_the_joiner_between_two_titles_is_no_part_of_the_name():
     found = _found(["[10:32] Sarah K.: ok, I'll ask Raj about the invoice",
                     "[10:33] raj.patel: sent it to Mr and Mrs Whitfield yesterday"])
     assert found[1] == [("Whitfield", "PER")]
+
+
+def test_a_personal_number_after_its_short_name_is_masked_whatever_its_check_digit():
+    def found(text):
+        return [text[s.start:s.end] for s in identifiers.detect(text, "en")]
+    # "485 777 3456" fails the NHS check digit: mistyped or made up, it is still the patient's
+    assert "485 777 3456" in found("Mrs Price (DOB 14/02/1952, NHS 485 777 3456), aged 72.")
+    assert found("SSN 078 05 1120") == ["078 05 1120"]
+    assert found("the NHS 10 000 staff") == []

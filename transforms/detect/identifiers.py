@@ -574,9 +574,11 @@ class IpRecognizer(Recognizer):
 _DASH = "\\-\u2010\u2011\u2012\u2013"
 # Words that introduce a number ("No", "no.", "Nr.", "nro", "n°", "núm.", "numurs", ...).
 # Bare "no" is a preposition in lv ("no 1 000 EUR", from), es, it, pt: there only with a dot.
+# (and the short names of the personal numbers that forms print in groups, whose check digit
+# may be mistyped or made up: a possible number is a number — "NHS 485 777 3456")
 _NUM_WORD = (r"(?:Application\s+)?(?:[Nn]\.?[º°]|[Nn]os?\.|[Nn]rs?\.?|[Nn]ro\.?|[Nn]úm\.?|"
              r"[Nn]um\.|[Nn]umbers?|[Nn]umurs|[Nn]umur[āa]|[Nn]umer(?:ze|u)?|[Nn]umero|"
-             r"[Nn]uméro|[Nn]ummer{bare_no})")
+             r"[Nn]uméro|[Nn]ummer|NHS|SSN|SIN|NINO|CPR|PESEL|BSN|HETU{bare_no})")
 # A number introduced by such a word may be written in spaced groups, of three digits as
 # thousands ("No 18 198 833") or of any length as forms print account and policy numbers
 # ("Policy number: 448 120 77", "Customer number 4471 2290"), after a letter code ("No. NF
