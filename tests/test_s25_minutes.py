@@ -1,8 +1,10 @@
-"""Minutes, memos and e-mails: the names in them, as a user's unannotated document holds
-them.  Each test failed on the code before it: a surname written in lower case in an e-mail
-address was taken for an ordinary word and sent ("Mrs. Hartley-Cole"), a list of those
-present was read as one organisation, a person's initials were sent, and so was the check
-letter of a National Insurance number."""
+"""Minutes, memos, letters, forms and chats: the names and numbers in them, as a user's
+unannotated document holds them.  Each test failed on the code before its change: a surname
+written in lower case in an e-mail address or a chat handle was taken for an ordinary word
+and sent ("Mrs. Hartley-Cole", "ask Raj"); a list of those present was read as one
+organisation; a person's initials were sent; names ran over a form's fields and labels; the
+check letter of a National Insurance number and an NHS number failing its check digit went
+out."""
 from schemas.records import Mention, Segment
 from transforms import linking
 from transforms.detect import identifiers
