@@ -42,8 +42,11 @@ def test_a_given_name_in_a_chat_handle_is_no_evidence_that_it_is_an_ordinary_wor
 
 
 def test_those_present_are_persons_not_one_body():
-    found = _found(["Present: Amelia Hartley-Cole (Chair) and Tom Baker (Secretary)"])[0]
-    assert found == [("Amelia Hartley-Cole", "PER"), ("Tom Baker", "PER")]
+    found = _found(["Present: Amelia Hartley-Cole (Chair) and Tom Baker (Secretary)",
+                    "Present: Tom Baker (TB), Amelia Hartley-Cole (Chair) and Johan de Vries"])
+    assert found[0] == [("Amelia Hartley-Cole", "PER"), ("Tom Baker", "PER")]
+    assert found[1] == [("Tom Baker", "PER"), ("Amelia Hartley-Cole", "PER"),
+                        ("Johan de Vries", "PER")]
 
 
 def test_a_sentence_opening_word_before_a_form_of_address_is_not_the_name():

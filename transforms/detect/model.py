@@ -613,7 +613,7 @@ def _sentence_end(toks, k: int) -> bool:
 
 # The words that join two names or two titles, never a name's first word.
 _NAME_JOINERS = {"and", "or", "und", "oder", "och", "eller", "og", "ja", "tai", "un", "vai",
-            "ir", "ar", "oraz", "lub", "et", "ou", "y", "o", "e", "&"}
+                 "ir", "ar", "i", "oraz", "lub", "et", "ou", "y", "o", "e", "&"}
 
 
 def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
@@ -2027,7 +2027,7 @@ def _persons_not_a_body(found: List[Span], persons: List[Span], text: str, class
                 for gap, _ in pieces[1:])
         if ok:
             # a role in brackets is ordinary words, or the initials of the person before it
-            # ("Priya Venkataraman (PV)")
+            # ("Tom Baker (TB)")
             after = [g for g, _ in pieces[1:]] + [tail]
             ok = all(role in initials_of(p.text) or all(
                 _ordinary((classes or {}).get(w)) and w.lower() not in lex["org"]
@@ -2041,7 +2041,7 @@ def _persons_not_a_body(found: List[Span], persons: List[Span], text: str, class
 
 # What may follow a person in a list of persons: a role in brackets, then a comma, "and", "&".
 _ROLE_AFTER = re.compile(r"\s*(?:\(\s*[A-Z][\w-]*(?:\s+[\w-]+){0,3}\s*\))?\s*"
-                         r"(?:[,;&]|and|or|und|och|og|et|y|e|ja|un|ir|i|oraz)?\s*")
+                         r"(?:[,;&]|" + "|".join(sorted(_NAME_JOINERS - {"&"})) + r")?\s*")
 # A gap's titles before the next person ("and Mrs ", "and Dr. ").
 _LEADING_TITLES = re.compile(r"(?:\b[A-Za-z]{1,6}\.?\s*)*$")
 
