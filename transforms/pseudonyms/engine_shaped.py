@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Set
 
+from transforms.pseudonyms.offensive import offensive
+
 
 VOCABULARY = 20000          # the most frequent words of the language looked at
 _WORD = re.compile(r"^[^\W\d_]{3,}$")
@@ -74,8 +76,10 @@ class EngineVocabulary(_ByView):
     """The language's frequent words indexed by the engine's view of them."""
 
     def __init__(self, words: Sequence[str], views: Callable[[Sequence[str]], Dict[str, str]]):
-        """``words``: the dictionary's vocabulary (category WORD), capitalised."""
-        caps = sorted({w[:1].upper() + w[1:] for w in words if _WORD.match(w)})
+        """``words``: the dictionary's vocabulary (category WORD), capitalised; never an
+        offensive word (``offensive.OFFENSIVE_WORDS``)."""
+        caps = sorted({w[:1].upper() + w[1:] for w in words
+                       if _WORD.match(w) and not offensive(w)})
         super().__init__(caps, _stored(views)(caps), lambda w, exact: not _irregular(exact))
         self._main_alike: Dict[tuple, List[str]] = {}
         # id of a list of words -> (the list, casefolded word -> its positions)
