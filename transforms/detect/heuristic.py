@@ -342,6 +342,7 @@ class HeuristicDetector:
     def _detect_one(self, text: str, lang: str, common: Set[str]) -> List[Span]:
         names, stems, places, place_words = _name_index()
         toks = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+        gappy = LAYOUT_GAP.search(text) is not None      # (most texts have no such gap)
         out: List[Span] = []
         i = 0
         while i < len(toks):
@@ -353,7 +354,7 @@ class HeuristicDetector:
             parts = []
             while j < len(toks):
                 t = toks[j][0]
-                if parts and LAYOUT_GAP.search(text, toks[j - 1][2], toks[j][1]):
+                if parts and gappy and LAYOUT_GAP.search(text, toks[j - 1][2], toks[j][1]):
                     break
                 if _is_cap(t) or _is_initial(t):
                     parts.append(j); j += 1

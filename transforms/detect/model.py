@@ -263,12 +263,13 @@ def document_evidence(texts: Sequence[str]) -> Tuple[Set[str], Set[str]]:
     lower, cap_inside = set(), set()
     for t in texts:
         toks = tokenize(without_handles(t))
+        gappy = LAYOUT_GAP.search(t) is not None        # (most texts have no such gap)
         for k, (_, _, w) in enumerate(toks):
             if w[:1].islower():
                 lower.add(w)
             elif w[:1].isupper() and k > 0 and toks[k - 1][2] not in _SENT_END \
                     and not w.isupper() and t[toks[k][0] - 1:toks[k][0]] != "+" \
-                    and not LAYOUT_GAP.search(t, toks[k - 1][1], toks[k][0]):
+                    and not (gappy and LAYOUT_GAP.search(t, toks[k - 1][1], toks[k][0])):
                 # (not a key's name, "Alt+Enter"; not a form's next field or a table's
                 # next column, after a layout gap)
                 cap_inside.add(w.lower())
@@ -631,6 +632,7 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
     (``lower_words``): "Customs" in "Community Customs Code" must not mask every "Customs"
     of a document about customs."""
     runs, cur = [], None
+    gappy = LAYOUT_GAP.search(text) is not None         # (most texts have no such gap)
     for k, tag in enumerate(tags):
         if tag == "O" or _sentence_end(toks, k):
             cur = None
@@ -638,7 +640,7 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
         kind, cat = tag.split("-", 1)
         # (nor over a label's colon: "Signed: O. Adebayo-Smith")
         if kind == "I" and cur is not None and cur[2] == cat and toks[k - 1][2] != ":" \
-                and not LAYOUT_GAP.search(text, toks[k - 1][1], toks[k][0]):
+                and not (gappy and LAYOUT_GAP.search(text, toks[k - 1][1], toks[k][0])):
             cur[1] = k
         else:
             cur = [k, k, cat]
