@@ -554,7 +554,11 @@ class PseudonymChooser:
             fake = engine_shaped(text, vocab, self.views, order,
                                  lambda c: self._acceptable(c, share_words=True)
                                  and self._apart_from_text(c) and self._apart_from_composed(c)
-                                 and not looks_like(c), names,
+                                 and not looks_like(c)
+                                 # (as a dictionary's names: no words the engine reads as
+                                 # one unit, "Key Pad" -> "teclado numérico", "Bus Passes"
+                                 # -> "abonos de autobús", which restoration cannot find)
+                                 and not (" " in c and read_as_one(self.views, c)), names,
                                  self._forbidden[0].words,
                                  getattr(lexicon, "restorable", None))
         except OSError:
