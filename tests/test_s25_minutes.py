@@ -139,3 +139,12 @@ def test_a_personal_number_after_its_short_name_is_masked_whatever_its_check_dig
     assert "485 777 3456" in found("Mrs Price (DOB 14/02/1952, NHS 485 777 3456), aged 72.")
     assert found("SSN 078 05 1120") == ["078 05 1120"]
     assert found("the NHS 10 000 staff") == []
+
+
+def test_given_names_from_beyond_the_name_lists_count_for_initials_and_lists():
+    # "Priya" and "Kwame" are in no locale the name model's gazetteers read (en_IN, tw_GH)
+    assert _initials_added(["Present: Priya Venkataraman, Kwame Mensah", "Action: PV and KM."],
+                           [(0, "Priya Venkataraman"), (0, "Kwame Mensah")]) == \
+        [(1, "PV"), (1, "KM")]
+    found = _found(["Present: Priya Venkataraman (PV), Kwame Mensah (KM)"])[0]
+    assert found == [("Priya Venkataraman", "PER"), ("Kwame Mensah", "PER")]

@@ -440,13 +440,13 @@ def _propagate_initials(segments, forms: Dict[str, str], covered) -> List[Mentio
     person's name of two words or more, one of them a given name, written in capitals, are
     the person — unless the document gives them another meaning in brackets ("photovoltaic
     (PV)"), or they are the initials of two of its persons, or a Roman numeral."""
-    from transforms.detect.heuristic import ROMAN
-    from transforms.detect.model import _lexicons
-    given = _lexicons()["given"]
+    from transforms.detect.heuristic import ROMAN, world_given_names
+    given = world_given_names()
     owners: Dict[str, Set[str]] = {}
     for form, cat in forms.items():
         words = _NAME_WORD.findall(form)
-        # a person whose name is written out, with a given name the lists know: not "E.
+        # a person whose name is written out, with a given name the lists know (the world's:
+        # "Priya Venkataraman"): not "E.
         # Markmann-Solegren" (whose "EM" is no more hers than anyone's), nor a body taken
         # for a person ("Euroopa Liidu Teatajas")
         if cat != "PER" or not any(w.lower() in given for w in words) \

@@ -21,7 +21,7 @@ import importlib
 import json
 import re
 from pathlib import Path
-from typing import Dict, Iterable, List, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Sequence, Set, Tuple
 
 from transforms.detect.base import Span
 from transforms.linking import without_handles
@@ -139,6 +139,31 @@ def gazetteers() -> Dict[str, Set[str]]:
         except Exception:
             pass
     return {"given": given, "family": family, "places": places, "orgs": orgs}
+
+
+# Locales whose given names (in Latin script) the name lists lack: the names an agency's
+# English documents carry too ("Priya", "Kwame", "Amara", "Ahmed").
+WORLD_LOCALES = ["en_IN", "en_PK", "en_KE", "en_NG", "yo_NG", "ig_NG", "ha_NG", "tw_GH", "zu_ZA",
+                 "sw", "id_ID", "tr_TR", "pt_BR", "en_TH", "uz_UZ", "az_AZ", "vi_VN"]
+_LATIN_NAME = re.compile(r"[A-Za-zÀ-ɏ'’\-]{2,}")
+
+
+@functools.lru_cache(maxsize=1)
+def world_given_names() -> FrozenSet[str]:
+    """The gazetteers' given names and those of ``WORLD_LOCALES``, lower-cased: what says a
+    name the detector found is a person's written out, for spreading its initials
+    (``linking``) and for telling a list of persons from a body (``model``) — not a feature
+    of the name model, which learnt the gazetteers as they are."""
+    names = {n.lower() for n in gazetteers()["given"]}
+    for loc in WORLD_LOCALES:
+        try:
+            person = importlib.import_module(f"faker.providers.person.{loc}").Provider
+        except Exception:
+            continue
+        for attr in ("first_names", "first_names_male", "first_names_female"):
+            vals = getattr(person, attr, ())
+            names |= {n.lower() for n in vals if isinstance(n, str) and _LATIN_NAME.fullmatch(n)}
+    return frozenset(names)
 
 
 def _stem(word: str) -> str:

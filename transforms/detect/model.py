@@ -29,7 +29,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
 from transforms.detect.demonyms import demonym
-from transforms.detect.heuristic import FORMS_OF_ADDRESS, LAYOUT_GAP, compound_given
+from transforms.detect.heuristic import (FORMS_OF_ADDRESS, LAYOUT_GAP, compound_given,
+                                        world_given_names)
 from transforms.detect.identifiers import CAPITAL, TOWN, US_STATES, PHONE_WORDS, postcodes
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
@@ -2011,7 +2012,7 @@ def _persons_not_a_body(found: List[Span], persons: List[Span], text: str, class
             bare = [w.lower().rstrip(".") for w in words]
             addressed = bool(bare) and bare[-1] in FORMS_OF_ADDRESS
             name = [w for _, _, w in tokenize(p.text) if _wordish(w)]
-            named = len(name) > 1 and any(w.lower() in lex["given"] for w in name)
+            named = len(name) > 1 and any(w.lower() in world_given_names() for w in name)
             if not (named or addressed):
                 ok = False
             if bare and bare[-1] in lex["particle"]:
