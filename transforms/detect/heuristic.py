@@ -121,12 +121,10 @@ def gazetteers() -> Dict[str, Set[str]]:
         places |= set(data.get("city", []))
         orgs |= set(data.get("org", []))
     for loc in FAKER_LOCALES:
-        try:
-            person = importlib.import_module(f"faker.providers.person.{loc}").Provider
-        except Exception:
+        person = _person_provider(loc)
+        if person is None:
             continue
-        for attr in ("first_names", "first_names_male", "first_names_female"):
-            given |= {n for n in getattr(person, attr, ()) if isinstance(n, str)}
+        given |= _given_names(person)
         for attr in ("last_names", "last_names_male", "last_names_female"):
             family |= {n for n in getattr(person, attr, ()) if isinstance(n, str)}
         try:
@@ -156,14 +154,23 @@ def world_given_names() -> FrozenSet[str]:
     of the name model, which learnt the gazetteers as they are."""
     names = {n.lower() for n in gazetteers()["given"]}
     for loc in WORLD_LOCALES:
-        try:
-            person = importlib.import_module(f"faker.providers.person.{loc}").Provider
-        except Exception:
-            continue
-        for attr in ("first_names", "first_names_male", "first_names_female"):
-            vals = getattr(person, attr, ())
-            names |= {n.lower() for n in vals if isinstance(n, str) and _LATIN_NAME.fullmatch(n)}
+        person = _person_provider(loc)
+        if person is not None:
+            names |= {n.lower() for n in _given_names(person) if _LATIN_NAME.fullmatch(n)}
     return frozenset(names)
+
+
+def _person_provider(loc: str):
+    """Faker's person provider of ``loc``, or None where this Faker has none."""
+    try:
+        return importlib.import_module(f"faker.providers.person.{loc}").Provider
+    except Exception:
+        return None
+
+
+def _given_names(person) -> Set[str]:
+    return {n for attr in ("first_names", "first_names_male", "first_names_female")
+            for n in getattr(person, attr, ()) if isinstance(n, str)}
 
 
 def _stem(word: str) -> str:
