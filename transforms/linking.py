@@ -268,6 +268,7 @@ _CHUNK = re.compile(r"[^\s<>()\[\]\"',;:/]+")
 _HANDLE_SIGN = re.compile(r"\w[_@]\w|\w\w\.\w\w")
 
 
+@functools.lru_cache(maxsize=4096)
 def without_handles(text: str) -> str:
     """``text`` with its e-mail addresses and handles blanked out (as long as they were),
     for whoever reads the document's lower-case words as evidence that a word is ordinary:
@@ -275,7 +276,8 @@ def without_handles(text: str) -> str:
     a chat's "raj.patel:"), and "Mrs. Hartley-Cole" and "ask Raj" were taken for ordinary
     words and sent.  (Not a web address's path: its words are mostly ordinary ones,
     "www.isoc.org/internet/history", and the one evidence that a report's capitalised
-    "Internet" is a word.)"""
+    "Internet" is a word.)  Kept per text: the document's evidence, the rules' common words
+    and propagation each read every segment so."""
     if _HANDLE_SIGN.search(text) is None:
         return text
     return _CHUNK.sub(lambda m: " " * len(m.group(0)) if _HANDLE_SIGN.search(m.group(0))
@@ -446,11 +448,10 @@ def _propagate_initials(segments, forms: Dict[str, str], covered) -> List[Mentio
     for form, cat in forms.items():
         words = _NAME_WORD.findall(form)
         # a person whose name is written out, with a given name the lists know (the world's:
-        # "Priya Venkataraman"): not "E.
-        # Markmann-Solegren" (whose "EM" is no more hers than anyone's), nor a body taken
-        # for a person ("Euroopa Liidu Teatajas")
+        # "Priya Venkataraman"): not "E. Markmann-Solegren" (whose "EM" is no more hers than
+        # anyone's), nor a body taken for a person ("Euroopa Liidu Teatajas")
         if cat != "PER" or not any(w.lower() in given for w in words) \
-                or any(len(w) < 2 or w.endswith(".") for w in words) or "." in form:
+                or any(len(w) < 2 for w in words) or "." in form:
             continue
         for x in initials_of(form):
             if not ROMAN.match(x):        # "II", "IV": a part's number
