@@ -2998,8 +2998,7 @@ def _with_first_word_bodies(text: str, toks, spans: List[Span], lang: str) -> Li
     return _as_bodies(text, spans, found)
 
 
-# What a Scandinavian body's name says it is for, after its head: "Europeiska domstolen för
-# de mänskliga rättigheterna", "Domstolen för sociala frågor".
+# The word right after a name (``_with_lower_case_heads``).
 _NEXT_WORD_AFTER = re.compile(r"[ \u00A0]([^\W\d_]+)")
 
 
@@ -3024,6 +3023,8 @@ def _with_lower_case_heads(text: str, spans: List[Span], lang: str) -> List[Span
     return out
 
 
+# What a Scandinavian body's name says it is for, after its head: "Europeiska domstolen för
+# de mänskliga rättigheterna", "Domstolen för sociala frågor".
 _BODY_FOR = {"sv": ("för", {"och"}), "da": ("for", {"og"})}
 
 
@@ -3591,8 +3592,8 @@ _TOWN_AFTER = re.compile(rf"[ \u00A0]({TOWN}(?:[ \-‑](?:{TOWN}|[{CAPITAL}]\b))
 # A street with a house number, in the shapes Europe writes it: the name and then its kind
 # ("Brīvības iela 12", "Gedimino pr. 9", "Pärnu mnt 10", "Rüütli tänav 5"), the kind and
 # then the name ("ul. Długa 4/6", "Calle Mayor 12", "Via Roma 1"), or the number first
-# ("12 rue de la Paix"), and an English one after its number ("1600 Amphitheatre Parkway").
-# (One-word compounds, "Kerkstraat", "Nørregade", are names to the detectors already.)
+# ("12 rue de la Paix"), an English one after its number ("1600 Amphitheatre Parkway"), and
+# one word whose last part is its kind ("Mannerheimintie 12": ``_STREET_KIND_ENDING``).
 _HOUSE_NUMBER_BARE = r"\d{1,4}[A-Za-z]?(?:[/\-]\d{1,4}[A-Za-z]?)?"
 _HOUSE_NUMBER = _HOUSE_NUMBER_BARE + r"(?![\w\-])"
 _STREET_KIND_AFTER = (r"iela|gatvė|prospektas|tänav|mnt\.?|maantee|pst\.?|"
