@@ -32,6 +32,7 @@ from transforms.detect.demonyms import demonym
 from transforms.detect.heuristic import (FORMS_OF_ADDRESS, LAYOUT_GAP, compound_given,
                                         world_given_names)
 from transforms.detect.identifiers import CAPITAL, TOWN, US_STATES, PHONE_WORDS, postcodes
+from transforms.dictionary.extract import LEGAL_FORMS
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
 from transforms.lexicon import frequent_zipf_fn, zipf_fn
@@ -2531,6 +2532,7 @@ class NameTagger:
                 text, _with_named_tails(text, spans, lang, classes)))
             spans = _with_post_towns(text, _with_streets(text, [
                 t for s in spans for t in _open_bracket_apart(s, text, lang)], lang))
+            spans = _with_legal_forms(text, spans)
             out.append(spans)
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -3671,6 +3673,52 @@ def _with_streets(text: str, spans: List[Span], lang: str) -> List[Span]:
             if not any(s.category == "LOC" and s.start <= a and b <= s.end for s in spans):
                 spans = _place_over(text, spans, a, b)
     return spans
+
+
+# A company's legal form, any country's, after its name: "AKB Marketing Services sp. z o.o."
+# in a Danish judgment, "Sumal, S.L.".  Not a State aid case's "SA.38373".
+_LEGAL_FORM_AFTER = re.compile(rf"(?:,?[ \u00A0])({LEGAL_FORMS})(?![\w‑\-])(?!\.?\d)")
+# The words of a company's name before ", S.L." that nothing found: capitalised, or joined by
+# "&" or "and" ("Sumal, S.L.", "Smith & Jones, Inc.").
+_NAME_BEFORE_FORM = re.compile(rf"(?<![\w\-‑])((?:[{CAPITAL}][\w'’\-‑]*[ \u00A0]"
+                               rf"(?:&[ \u00A0]|and[ \u00A0])?){{0,3}}[{CAPITAL}][\w'’\-‑]*),$")
+
+
+def _with_legal_forms(text: str, spans: List[Span]) -> List[Span]:
+    """A company's legal form is its name's last part, whatever language the document is in:
+    a name found just before one ("AKB Marketing Services" before " sp. z o.o.") runs over
+    it, an organisation.  A legal form found alone after a comma (the model's "S.L." of
+    "Sumal, S.L.") takes in the capitalised name before the comma.  Names found inside go into
+    the company ("Sumal" and "S.L." as two persons); one that runs on past it leaves all as it
+    was.  (The form is no secret, but a company's name is not whole without it: its stand-in
+    keeps a legal form of its own, and every corpus's gold holds it.)"""
+    if not spans or not _LEGAL_FORM_AFTER.search(text):
+        return spans
+    out: List[Optional[Span]] = list(spans)
+    for i, s in enumerate(out):
+        if s is None or s.category not in CATS:
+            continue
+        m = _LEGAL_FORM_AFTER.match(text, s.end)
+        if m and s.category == "LOC" and m.group().startswith(","):
+            m = None           # "Cape Town, SA": a place and its country
+        if m:
+            a, b = s.start, m.end()
+        elif re.fullmatch(LEGAL_FORMS, s.text) and \
+                text[:s.start].rstrip(" \u00A0").endswith(","):
+            before = _NAME_BEFORE_FORM.search(text[:s.start].rstrip(" \u00A0"))
+            if before is None:
+                continue
+            a, b = before.start(1), s.end
+        else:
+            continue
+        inside = [j for j, o in enumerate(out) if j != i and o is not None
+                  and o.start < b and a < o.end]
+        if any(not (a <= out[j].start and out[j].end <= b) for j in inside):
+            continue
+        for j in inside:
+            out[j] = None
+        out[i] = dataclasses.replace(s, start=a, end=b, category="ORG", text=text[a:b])
+    return [s for s in out if s is not None]
 
 
 def _ended_before(text: str, span: Span, at: int, lang: str) -> List[Span]:

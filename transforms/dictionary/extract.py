@@ -261,14 +261,16 @@ def vocabulary_entries(lang: str, n: int) -> list:
     return out
 
 
+# A company's legal form, any country's ("GmbH", "sp. z o.o.", "S.L."): written after its name.
+LEGAL_FORMS = (r"GmbH|AG|KG|SE|SA|S\.A\.|SARL|SAS|SpA|S\.p\.A\.|Srl|BV|B\.V\.|NV|"
+               r"N\.V\.|Ltd\.?|Limited|plc|PLC|Inc\.?|LLC|Corp\.?|AB|A/S|ApS|ASA|AS|"
+               r"Oy|Oyj|SIA|UAB|AS|OÜ|Sp\. z o\.o\.|sp\. z o\.o\.|S\.L\.|SL|Kft\.?|Zrt\.?|"
+               r"s\.r\.o\.|a\.s\.|d\.o\.o\.|& Co\.?")
 # The kind of an organisation, from its last words: a court is not a company.
 _ORG_KINDS = (
     ("court", re.compile(r"(?i)\b(court|tribunal|gericht\w*|\w*gericht|domstol\w*|\w*domstol\w*"
                          r"|\w*rätt(?:en)?|\w*ret(?:ten)?|board of appeal|chamber|judge)\b")),
-    ("company", re.compile(r"(?:^|\s)(GmbH|AG|KG|SE|SA|S\.A\.|SARL|SAS|SpA|S\.p\.A\.|Srl|BV|B\.V\.|NV|"
-                           r"N\.V\.|Ltd\.?|Limited|plc|PLC|Inc\.?|LLC|Corp\.?|AB|A/S|ApS|ASA|AS|"
-                           r"Oy|Oyj|SIA|UAB|AS|OÜ|Sp\. z o\.o\.|sp\. z o\.o\.|S\.L\.|SL|Kft\.?|Zrt\.?|"
-                           r"s\.r\.o\.|a\.s\.|d\.o\.o\.|& Co\.?)\s*$")),
+    ("company", re.compile(rf"(?:^|\s)({LEGAL_FORMS})\s*$")),
     ("authority", re.compile(r"(?i)\b(commission|council|parliament|ministry|minister\w*|"
                              r"authority|office|agency|government|administration|directorate|"
                              r"kommission\w*|myndighet\w*|ministeri\w*|verket|styrelse\w*)\b")),
