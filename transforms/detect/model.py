@@ -1578,6 +1578,46 @@ def _places_not_persons(texts: Sequence[str], spans: List[List[Span]], lang: str
              else s for s in row] for row in spans]
 
 
+# "in" before a place in the languages whose analyser tells a given name from a surname
+_IN_PLACE = {"en": re.compile(r"(?<![\w\-‑])[Ii]n[ \u00A0]$")}
+
+
+def _places_after_in(texts: Sequence[str], spans: List[List[Span]], lang: str,
+                     classes=None) -> List[List[Span]]:
+    """A one-word "person" the analyser knows only as a given name, written after "in"
+    somewhere in the document and never with a surname, is a place there, every mention of
+    it: "met in Geneva" (a given name of Faker's and Apertium's) had a surname as its stand-in
+    ("met in Parrish"), and the engine then read a person where the text names a city.  Not
+    a name the analyser reads as a surname too ("in Jordan"), nor one written before another
+    capitalised word or with "'s"."""
+    rx = _IN_PLACE.get(lang)
+    if rx is None:
+        return spans
+    after_in = set()
+    for text, row in zip(texts, spans):
+        for s in row:
+            if (s.category == "PER" and " " not in s.text and s.text[:1].isupper()
+                    and not s.text.isupper() and rx.search(text, max(0, s.start - 4), s.start)
+                    and not re.match(r"[ \u00A0]?[’']s\b|[ \u00A0][A-Z]",
+                                     text[s.end:s.end + 4])):
+                after_in.add(s.text)
+    if not after_in:
+        return spans
+    known = classes or {}
+    read = {n: known[n] for n in after_in if n in known}
+    read.update(word_classes(after_in - set(read), lang))
+    places = {n for n in after_in if read.get(n) and "np_ant" in read[n]
+              and not set(read[n]) & {"np_cog", "common", "unknown"}}
+    # never written as part of a person's longer name ("Geneva Smith") in the document
+    places = {n for n in places
+              if not any(s.category == "PER" and n in s.text.split() and s.text != n
+                         for row in spans for s in row)}
+    if not places:
+        return spans
+    return [[dataclasses.replace(s, category="LOC") if s.category == "PER" and s.text in places
+             else s for s in row] for row in spans]
+
+
 # A false start in speech as transcripts write it: the name's first letters and a hyphen,
 # "P- Petitioner", "Jo- John Smith".  (It would send the name's initial.)
 _FALSE_START = re.compile(r"(?<![\w\-])([^\W\d_]{1,4})[-‑]\s+(?:--\s+)?$")
@@ -2546,7 +2586,8 @@ class NameTagger:
         out = _outvoted(texts, _without_events(texts, _without_language_names(
             texts, _without_term_acronyms(texts, out, lang), lang), lang), lang, classes)
         out = [_europe_before_term(row, lang) for row in _without_compound_nouns(
-            texts, _places_not_persons(texts, out, lang, classes), lang, cap_inside)]
+            texts, _places_after_in(texts, _places_not_persons(texts, out, lang, classes),
+                                    lang, classes), lang, cap_inside)]
         return _with_lower_case_union(texts, out, lang)
 
 
