@@ -201,6 +201,55 @@ def _spelled(text: str):
                     end = m.end()
 
 
+# The other days of a range or a list that share a spelled date's month ("12 to 14 June
+# 2018", "4, 5, 10 and 11 July", "23 – 25 November", lv "12.–14. jūnijā"; "May 3-5, 2021",
+# "June 12 to 14, 2019"): each went out as written, and the year after a month-first range
+# too.  Joined by a dash, a comma or a word for "and", "to" or "or" of the languages served.
+_RANGE_WORD = (r"and|to|or|through|till|until|y|a|al|un|līdz|ir|iki|i|do|oraz|ja|kuni|tai|"
+               r"och|till|og|til|und|bis|et|au|en|tot")
+_RANGE_JOIN = rf"(?:\s*[\-\u2010-\u2014/]\s*|,\s*|\s+(?:{_RANGE_WORD})\s+)"
+_COMPANION_DAY = rf"{_DAY}(?:st|nd|rd|th|\.)?"
+_DAYS_BEFORE = re.compile(rf"{_W}({_COMPANION_DAY}){_RANGE_JOIN}$", re.IGNORECASE)
+_DAYS_AFTER = re.compile(rf"{_RANGE_JOIN}({_COMPANION_DAY})(?![\w.,]\d)(?:,?\s+({_YEAR}))?{_X}",
+                         re.IGNORECASE)
+
+
+# A number after these is a part's or a page's, not a day ("Articles 12 to 14 June 2018" is
+# rare, "points 3 to 5" common, et "punktidest 25–28 ja 7. veebruari"; a date's companions
+# begin after them)
+_NUMBERING_BEFORE = re.compile(
+    r"(?:\b(?:articles?|art|paragraphs?|paras?|points?|recitals?|sections?|pages?|pp?|lines?|"
+    r"nos?|annex(?:es)?|artik\w*|punkt\w*|straipsn\w*|lõi\w*|stk|artículos?|apartados?|"
+    r"ust|pkt|kohd\w*)\.?|§)\s*$",
+    re.IGNORECASE)
+
+
+def _range_companions(text: str, m: "re.Match") -> List[Span]:
+    """DATE spans for the days that share the spelled date ``m``'s month: before a date that
+    begins with its day (one after another, back to the first), after one that begins with
+    its month and has no year (with the year after them).  The gold of MultiLeg masks them
+    so ("12" and "14 June 2018"); each is a stand-in of its own, restored as written."""
+    out: List[Span] = []
+    date = m.group()
+    if re.match(rf"{_DAY}(?!\d)", date):          # begins with its day, not its year
+        start = m.start()
+        for _ in range(8):
+            b = _DAYS_BEFORE.search(text, max(0, start - 16), start)
+            if b is None:
+                break
+            out.append(Span(b.start(1), b.end(1), "DATE", "DATE:range", b.group(1)))
+            start = b.start(1)
+        if out and _NUMBERING_BEFORE.search(text, max(0, start - 16), start):
+            return []
+    elif not re.search(_YEAR, date):
+        a = _DAYS_AFTER.match(text, m.end())
+        if a is not None:
+            out.append(Span(a.start(1), a.end(1), "DATE", "DATE:range", a.group(1)))
+            if a.group(2):
+                out.append(Span(a.start(2), a.end(2), "DATE", "DATE:range", a.group(2)))
+    return out
+
+
 NUMERIC_RE = re.compile(
     r"(?<![\w./\-])(?:(?P<y1>\d{4})[-./](?P<m1>\d{1,2})[-./](?P<d1>\d{1,2})\.?"
     r"|(?P<a>\d{1,2})(?P<sep>[./\-])(?P<b>\d{1,2})(?P=sep)(?P<y2>\d{4}|\d{2})\.?)"
@@ -238,6 +287,7 @@ class DateRecognizer(Recognizer):
                 out.append(Span(s, e, "DATE", "DATE:numeric", text[s:e]))
         for m in _spelled(text):
             out.append(Span(m.start(), m.end(), "DATE", "DATE:spelled", m.group()))
+            out.extend(_range_companions(text, m))
         for m in YEAR_WORD_RE.finditer(text) if _YEAR_WORD_SCREEN.search(text) else ():
             if all(m.end() <= s.start or m.start() >= s.end for s in out):
                 out.append(Span(m.start(), m.end(), "DATE", "DATE:year", m.group()))
