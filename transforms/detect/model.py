@@ -2841,7 +2841,8 @@ def _with_places_named_by_kind(text: str, spans: List[Span]) -> List[Span]:
 _BODY_KINDS = {"Library", "Museum", "Party", "Army", "Navy", "Force", "Forces", "Assembly",
                "Senate", "Congress", "Parliament", "College", "University", "Institute",
                "Foundation", "Academy", "Corporation", "Council", "Agency", "Bank", "Center",
-               "Centre", "Hospital", "Association", "Union", "Federation",
+               "Centre", "Hospital", "Clinic", "Surgery", "Practice", "Association", "Union",
+               "Federation",
                "Organization", "Organisation", "Committee", "Commission", "Board",
                "Department", "Ministry", "Bureau", "Tribunal", "Press", "Laboratory",
                "Legislature", "Cabinet", "Guard", "Police",
@@ -2888,13 +2889,17 @@ def _with_english_bodies(text: str, toks, spans: List[Span], classes) -> List[Sp
             if capital(j - 1):
                 j -= 1
             elif toks[j - 1][2] in _BODY_JOINERS and j >= 2 and adjacent(j - 1) \
-                    and capital(j - 2):
+                    and capital(j - 2) and toks[j - 2][2] not in _BODY_KINDS:
+                # ("Air and Space Museum"; not two bodies, "Parliament and Council")
                 j -= 2
             else:
                 break
         if j < k and sentence_start(j) and _ordinary(classes.get(toks[j][2])) \
+                and not {"noun", "adj"} & set(classes.get(toks[j][2]))\
                 and toks[j][2] not in _BODY_KINDS:
-            j += 1                           # "Every College": an ordinary first word
+            # "Every College", "Enter College": a first word that is no noun or adjective
+            # (a first noun or adjective names: "Riverside Medical Practice")
+            j += 1
             while j < k and toks[j][2] in _BODY_JOINERS:
                 j += 1
         first = j
@@ -3269,7 +3274,11 @@ def _joined_over_trailing_joiners(text: str, spans: List[Span]) -> List[Span]:
 _DEGREES = {"MD", "PhD", "MSc", "BSc", "MA", "BA", "MB", "ChB", "BCh", "MBBS", "LLB", "LLM",
             "MBA", "MPH", "JD", "DPhil", "MPhil", "DSc", "EdD", "PharmD", "DDS", "RN", "BSN",
             "MSN", "FRCP", "FRCS", "MRCP", "FRCOG", "MRCOG", "DRCOG", "MRCGP", "FRACP", "FACP",
-            "FACS", "FRS", "QC", "KC", "OBE", "MBE", "CBE", "KBE", "DBE", "CPA"}
+            "FACS", "FRS", "QC", "KC", "OBE", "MBE", "CBE", "KBE", "DBE", "CPA",
+            # as British doctors sign: the two degrees in one, the colleges' diplomas
+            "MBChB", "MBBCh", "BMBS", "BMedSci", "BDS", "MRCS", "FRCGP", "MRCPsych",
+            "FRCPsych", "FRCA", "FRCR", "FRCPath", "MRCPCH", "FRCPCH", "DCH", "DFSRH",
+            "MFPH", "FFPH", "MEng", "BEng", "CEng", "ACA", "FCA", "ACCA", "FCCA"}
 _POST_NOMINALS = re.compile(r",?\s*((?:(?=[A-Za-z]*[A-Z][A-Za-z]*[A-Z])[A-Z][A-Za-z]{1,6}\.?"
                             r"(?:\s*,\s*|\s+|$))+)")
 
@@ -3282,12 +3291,28 @@ def _without_post_nominals(text: str, spans: List[Span]) -> List[Span]:
     for s in spans:
         if s.start < chain_end and s.category in ("ORG", "PER") and s.text.isalpha():
             continue
+        if s.category == "PER" and s.source != PRECAUTION:
+            s = _degrees_cut_off(s, text)
         out.append(s)
         if s.category == "PER" and s.source != PRECAUTION:
             m = _POST_NOMINALS.match(text, s.end)
             letters = re.findall(r"[A-Za-z]+", m.group(1)) if m else []
             chain_end = m.end(1) if len(letters) >= 2 and _DEGREES & set(letters) else -1
     return out
+
+
+def _degrees_cut_off(span: Span, text: str) -> Span:
+    """A person's span without the degrees it ran on over ("Helen Ward MBChB MRCGP", "Jane
+    Roe PhD"): only letters every one of which is a known degree or honour (``_DEGREES``)
+    are cut, so a surname in capitals ("Jean DUPONT") stays in."""
+    words = list(re.finditer(r"[^\s,]+", span.text))
+    k = len(words)
+    while k > 1 and words[k - 1].group().rstrip(".") in _DEGREES:
+        k -= 1
+    if k == len(words):
+        return span
+    end = span.start + words[k - 1].end()
+    return dataclasses.replace(span, end=end, text=text[span.start:end])
 
 
 # A gloss in brackets right after a name: the document's own words for it, up to a comma
