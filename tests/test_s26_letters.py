@@ -35,3 +35,8 @@ def test_two_bodies_joined_by_and_are_two():
                     "Council Regulation on designs"])
     assert ("Parliament", "ORG") in found[0] and ("Council", "ORG") in found[0]
     assert ("European Parliament", "ORG") in found[1] and ("Council", "ORG") in found[1]
+
+
+def test_a_letterhead_s_field_after_a_bar_is_a_label_not_a_person():
+    # ("Fax" went out as a person's stand-in, "Aidán: 0113 ...")
+    assert _found(["Tel: 0113 496 0000 | Fax: 0113 496 0001"]) == [[]]

@@ -1785,8 +1785,9 @@ def _at_opening(text: str, start: int) -> bool:
     last characters before it are tokenized: a token ending a sentence is short."""
     before = text[:start].rstrip()
     last = tokenize(before[-12:]) if before else []
-    # (a form's next field or a table's next column opens after a layout gap)
-    return not last or last[-1][2] in _SENT_END or \
+    # (a form's next field or a table's next column opens after a layout gap, a letterhead's
+    # after a bar or a bullet: "Tel: 0113 496 0000 | Fax: 0113 496 0001")
+    return not last or last[-1][2] in _SENT_END or before.endswith(("|", "•", "·")) or \
         LAYOUT_GAP.search(text, len(before), start) is not None
 
 
