@@ -53,6 +53,7 @@ ORG_MARKERS = {
     "gmbh", "ltd", "limited", "plc", "llc", "inc", "corp", "sa", "sl", "slu", "sas", "sarl",
     "ag", "kg", "ev", "bv", "nv", "spa", "srl", "sia", "as", "ab", "oy", "oyj", "aps", "uab",
     "ou", "oü", "sp", "s.a", "s.l", "kft", "doo", "d.o.o", "a/s", "co", "company", "group",
+    "llp", "pllc", "gbr", "ohg", "kgaa",
     # institutions
     "court", "tribunal", "commission", "council", "parliament", "ministry", "bank", "agency",
     "office", "authority", "board", "university", "association", "union", "committee",

@@ -1811,6 +1811,44 @@ def _without_opening_grammar(span: Span, text: str, classes) -> Optional[Span]:
     return _after_first_word(span, toks)
 
 
+@functools.lru_cache(maxsize=4096)
+def _verb_base(word: str, lang: str) -> bool:
+    """Does the installed analyser read ``word`` as a verb's base form, an infinitive or an
+    imperative ("Call", "Contact", "Ask")?  False without one."""
+    proc = _analyser(lang)
+    if proc is None:
+        return False
+    try:
+        answer = proc(word)
+    except OSError:
+        return False
+    return "<vblex><inf>" in answer or "<vblex><imp>" in answer
+
+
+def _without_opening_verb(span: Span, text: str, classes, lang: str) -> Optional[Span]:
+    """A sentence's first word before a given name and a surname, that the analyser reads as
+    an ordinary word only and no name list holds, is the sentence's ("Call Anja Weiß on
+    ...", "Ask Priya Shah"), not the name's: it went out as a stand-in's word, and came back
+    untranslated.  (A title stays outside a name before this; "Bill", "Grant" and "Rose" are
+    given names.)"""
+    toks = tokenize(span.text)
+    words = [t for t in toks if _wordish(t[2])]
+    if len(words) < 3 or classes is None or span.category != "PER":
+        return span
+    first, given = words[0][2], words[1][2]
+    lex = _lexicons()
+    # a verb's base form ("Attorney Robert Sarvis": a noun only), of three letters or more
+    # (an initial, "D. Kennedy", is the name's)
+    if not re.fullmatch(r"[A-Z][a-z]{2,}", first) or not _verb_base(first, lang) \
+            or not words[2][2][:1].isupper() \
+            or not _ordinary(classes.get(first)) or first.lower() in lex["given"] \
+            or first.lower() in lex["family"] or first.lower() in world_given_names() \
+            or not (given.lower() in lex["given"] or given.lower() in world_given_names()) \
+            or not _at_opening(text, span.start):
+        return span
+    return _after_first_word(span, toks)
+
+
 def _after_first_word(span: Span, toks) -> Optional[Span]:
     """``span`` without its first token (``toks``: its tokens), or None when no capital is
     left ("Which previous Virginia Governor(s)"); a person's when what is left is a given
@@ -2531,6 +2569,8 @@ class NameTagger:
                 spans = _describing_people(spans, text, toks, classes)
             spans = [t for t in (_without_opening_grammar(s, text, classes) for s in spans)
                      if t is not None]
+            spans = [t for t in (_without_opening_verb(s, text, classes, lang)
+                                 for s in spans) if t is not None]
             spans = [t for t in (_without_leading_role_word(s, lang) for s in spans)
                      if t is not None]
             spans = [_without_leading_closed_class(s, lang) for s in spans]

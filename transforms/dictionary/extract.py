@@ -265,7 +265,8 @@ def vocabulary_entries(lang: str, n: int) -> list:
 LEGAL_FORMS = (r"GmbH|AG|KG|SE|SA|S\.A\.|SARL|SAS|SpA|S\.p\.A\.|Srl|BV|B\.V\.|NV|"
                r"N\.V\.|Ltd\.?|Limited|plc|PLC|Inc\.?|LLC|Corp\.?|AB|A/S|ApS|ASA|AS|"
                r"Oy|Oyj|SIA|UAB|AS|OÜ|Sp\. z o\.o\.|sp\. z o\.o\.|S\.L\.|SL|Kft\.?|Zrt\.?|"
-               r"s\.r\.o\.|a\.s\.|d\.o\.o\.|& Co\.?")
+               r"s\.r\.o\.|a\.s\.|d\.o\.o\.|& Co\.?|LLP|PLLC|LP|Pty Ltd|GbR|OHG|KGaA|UG|"
+               r"S\.r\.l\.|S\.A\.S\.|e\.V\.")
 # The kind of an organisation, from its last words: a court is not a company.
 _ORG_KINDS = (
     ("court", re.compile(r"(?i)\b(court|tribunal|gericht\w*|\w*gericht|domstol\w*|\w*domstol\w*"

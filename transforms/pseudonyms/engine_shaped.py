@@ -17,6 +17,7 @@ import re
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Set
 
 from transforms.pseudonyms.offensive import offensive
+from transforms.dictionary.extract import legal_form
 
 
 VOCABULARY = 20000          # the most frequent words of the language looked at
@@ -238,6 +239,9 @@ def engine_shaped(text: str, vocab: Optional[EngineVocabulary], views,
         exact, main, coarse = _levels(seen.get(w, ""))
         if exact and exact != "*" and " " not in exact and coarse in _CLOSED:
             options.append((w,))           # "of", "and", "for": stays
+            continue
+        if legal_form(w):
+            options.append((w,))           # "LLP", "GmbH": countless companies share it
             continue
         changed = True
         if _irregular(exact):
