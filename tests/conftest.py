@@ -30,3 +30,32 @@ def apertium():
             pytest.fail("apertium is not installed but CI must have it (.ci/run installs it)")
         pytest.skip("apertium not installed (apt-get install apertium apertium-eng-spa)")
     return "apertium"
+
+
+@pytest.fixture
+def translate_unlabelled(tmp_path, apertium):
+    """``run(texts)``: ``texts`` as one unlabelled JSONL document through the translate job
+    (Apertium en->es, a fixed secret) -> (the text of each request sent, each segment's text
+    as written back)."""
+    import json
+    import subprocess
+    import sys
+
+    def run(texts):
+        src = tmp_path / "in"
+        src.mkdir(exist_ok=True)
+        (src / "d.jsonl").write_text("".join(json.dumps({"text": t, "label": []}) + "\n"
+                                             for t in texts), encoding="utf-8")
+        out = tmp_path / "out"
+        env = dict(os.environ, DOPPEL_SECRET="x", PYTHONPATH=str(REPO))
+        proc = subprocess.run([sys.executable, "-m", "pipelines.translate", "--input",
+                               str(src / "*.jsonl"), "--output", str(out), "--source-lang",
+                               "en", "--target-lang", "es", "--engine", "apertium"],
+                              cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        sent = [json.loads(line)["text"] for f in sorted((out / "audit").glob("requests-*"))
+                for line in f.read_text(encoding="utf-8").splitlines()]
+        back = [json.loads(line)["text"] for line in
+                (out / "d.jsonl").read_text(encoding="utf-8").splitlines()]
+        return sent, back
+    return run
