@@ -2613,7 +2613,7 @@ class NameTagger:
                 text, _with_named_tails(text, spans, lang, classes)))
             spans = _with_post_towns(text, _with_streets(text, [
                 t for s in spans for t in _open_bracket_apart(s, text, lang)], lang))
-            spans = _with_legal_forms(text, spans)
+            spans = _with_quoted_companies(text, _with_legal_forms(text, spans))
             out.append(spans)
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -3826,6 +3826,50 @@ def _with_legal_forms(text: str, spans: List[Span]) -> List[Span]:
             out[j] = None
         out[i] = dataclasses.replace(s, start=a, end=b, category="ORG", text=text[a:b])
     return [s for s in out if s is not None]
+
+
+# A company's legal form written before its quoted name, as Latvia, Lithuania and Estonia
+# write it (SIA “Baltijas Loģistika”, UAB „Vilniaus vandenys“, MTÜ „Eesti Lastefond“),
+# in any document that cites one.
+_PREFIX_FORMS = r"SIA|AS|VAS|IK|ZS|KS|PS|UAB|AB|VšĮ|IĮ|MB|KŪB|TŪB|OÜ|MTÜ|SA|TÜ|UÜ|FIE"
+_QUOTED_COMPANY = re.compile(rf"(?<![\w\-‑])(?:{_PREFIX_FORMS})[ \u00A0]+[“„\"«‘']"
+                             rf"([{CAPITAL}0-9][^“”„\"«»‘’'\n]{{0,79}}?)[”“\"»’']")
+# What may stand between two such companies in one span the model made ("SIA “A” and UAB “B”")
+_BETWEEN_COMPANIES = re.compile(rf"[\s,;&“”„\"«»‘’'‑\-]*(?:(?:and|un|ir|ja|och|og|i|oraz|"
+                                rf"{_PREFIX_FORMS})[\s“”„\"«»‘’']*)*")
+
+
+def _with_quoted_companies(text: str, spans: List[Span]) -> List[Span]:
+    """A company's quoted name after its legal form (``_QUOTED_COMPANY``) is an organisation,
+    its words in lower case too ("UAB „Vilniaus vandenys“" had sent "vandenys", SIA
+    “Baltijas Loģistika” all of it: the model found the form alone).  The form and the quotes
+    stay in the sentence; a span inside the form and the quotes goes, and so does one the
+    model made over several such companies and only what joins them."""
+    found = [(m.start(1), m.end(1)) for m in _QUOTED_COMPANY.finditer(text)
+             if any(ch.isalpha() for ch in m.group(1))]
+    if not found:
+        return spans
+    outer = [(m.start(), m.end()) for m in _QUOTED_COMPANY.finditer(text)]
+    names = [Span(a, b, "ORG", "quoted", text[a:b], source="detector") for a, b in found]
+    out: List[Span] = []
+    for s in spans:
+        inside = [(a, b) for a, b in outer if a < s.end and s.start < b]
+        if not inside:
+            out.append(s)
+            continue
+        if all(a <= s.start and s.end <= b for a, b in inside[:1]):
+            continue                       # the form, a word of the name: the name is whole
+        # over several companies: gone if nothing else is in it
+        rest, pos = [], s.start
+        for a, b in sorted(inside):
+            rest.append(text[pos:max(pos, a)])
+            pos = max(pos, b)
+        rest.append(text[pos:s.end])
+        if all(_BETWEEN_COMPANIES.fullmatch(r) for r in rest):
+            continue
+        out.append(s)
+    kept = [n for n in names if not any(o.start < n.end and n.start < o.end for o in out)]
+    return sorted(out + kept, key=lambda x: x.start)
 
 
 def _ended_before(text: str, span: Span, at: int, lang: str) -> List[Span]:

@@ -1,0 +1,28 @@
+"""Latvia, Lithuania and Estonia write a company's legal form before its quoted name: SIA
+“Baltijas Loģistika” went out whole (the model found "SIA" alone), UAB „Vilniaus vandenys“
+sent "vandenys", and in an English contract the model made one span of two such companies
+and the "and" between them, without the last quote.  Each test but the guard failed on the
+code before the change."""
+from transforms.detect.heuristic import HeuristicDetector
+
+
+def _found(texts, lang):
+    return [[(t[s.start:s.end], s.category) for s in spans]
+            for t, spans in zip(texts, HeuristicDetector().detect(texts, lang))]
+
+
+def test_a_quoted_company_after_its_legal_form_is_masked_whole():
+    assert ("Baltijas Loģistika", "ORG") in _found(
+        ["SIA “Baltijas Loģistika”, reģ. Nr. 40103123456, Brīvības iela 58-3, Rīga"], "lv")[0]
+    assert _found(["UAB „Vilniaus vandenys“, įmonės kodas 120898256"], "lt") == [
+        [("Vilniaus vandenys", "ORG")]]
+
+
+def test_two_companies_in_one_sentence_are_two():
+    found = _found(['The contract between SIA "Baltijas Logistika" and UAB "Vilniaus '
+                    'Transportas" was signed.'], "en")[0]
+    assert found == [("Baltijas Logistika", "ORG"), ("Vilniaus Transportas", "ORG")]
+
+
+def test_a_quoted_word_after_capital_letters_is_no_company():
+    assert _found(["He said AS 'one' was fine."], "en") == [[]]
