@@ -26,3 +26,10 @@ def test_two_companies_in_one_sentence_are_two():
 
 def test_a_quoted_word_after_capital_letters_is_no_company():
     assert _found(["He said AS 'one' was fine."], "en") == [[]]
+
+
+def test_a_quoted_company_before_its_legal_form_is_masked_whole():
+    # Polish writes the form after the name: „Orzeł” went out
+    found = _found(["Z poważaniem, Tomasz Zieliński, Przedsiębiorstwo Handlowe „Orzeł” "
+                    "Sp. z o.o."], "pl")[0]
+    assert ("Orzeł", "ORG") in found and ("Tomasz Zieliński", "PER") in found

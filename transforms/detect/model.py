@@ -3834,22 +3834,28 @@ def _with_legal_forms(text: str, spans: List[Span]) -> List[Span]:
 _PREFIX_FORMS = r"SIA|AS|VAS|IK|ZS|KS|PS|UAB|AB|VšĮ|IĮ|MB|KŪB|TŪB|OÜ|MTÜ|SA|TÜ|UÜ|FIE"
 _QUOTED_COMPANY = re.compile(rf"(?<![\w\-‑])(?:{_PREFIX_FORMS})[ \u00A0]+[“„\"«‘']"
                              rf"([{CAPITAL}0-9][^“”„\"«»‘’'\n]{{0,79}}?)[”“\"»’']")
+# ... or its quoted name before its legal form, as Poland writes it (Przedsiębiorstwo
+# Handlowe „Orzeł” Sp. z o.o.)
+_QUOTED_BEFORE_FORM = re.compile(rf"[“„\"«‘']([{CAPITAL}0-9][^“”„\"«»‘’'\n]{{0,79}}?)[”“\"»’']"
+                                 rf"[ \u00A0]+(?:{LEGAL_FORMS})(?![\w‑\-])")
 # What may stand between two such companies in one span the model made ("SIA “A” and UAB “B”")
 _BETWEEN_COMPANIES = re.compile(rf"[\s,;&“”„\"«»‘’'‑\-]*(?:(?:and|un|ir|ja|och|og|i|oraz|"
                                 rf"{_PREFIX_FORMS})[\s“”„\"«»‘’']*)*")
 
 
 def _with_quoted_companies(text: str, spans: List[Span]) -> List[Span]:
-    """A company's quoted name after its legal form (``_QUOTED_COMPANY``) is an organisation,
+    """A company's quoted name after its legal form (``_QUOTED_COMPANY``) or before it
+    (``_QUOTED_BEFORE_FORM``) is an organisation,
     its words in lower case too ("UAB „Vilniaus vandenys“" had sent "vandenys", SIA
     “Baltijas Loģistika” all of it: the model found the form alone).  The form and the quotes
     stay in the sentence; a span inside the form and the quotes goes, and so does one the
     model made over several such companies and only what joins them."""
-    found = [(m.start(1), m.end(1)) for m in _QUOTED_COMPANY.finditer(text)
-             if any(ch.isalpha() for ch in m.group(1))]
-    if not found:
+    matches = [m for rx in (_QUOTED_COMPANY, _QUOTED_BEFORE_FORM) for m in rx.finditer(text)
+               if any(ch.isalpha() for ch in m.group(1))]
+    if not matches:
         return spans
-    outer = [(m.start(), m.end()) for m in _QUOTED_COMPANY.finditer(text)]
+    found = sorted({(m.start(1), m.end(1)) for m in matches})
+    outer = sorted({(m.start(), m.end()) for m in matches})
     names = [Span(a, b, "ORG", "quoted", text[a:b], source="detector") for a, b in found]
     out: List[Span] = []
     for s in spans:
