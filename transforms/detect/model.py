@@ -1885,6 +1885,38 @@ def _without_leading_role_word(span: Span, lang: str) -> Optional[Span]:
     return _after_first_word(span, toks)
 
 
+# A letter's salutation, and the form of address after it (Polish "Szanowny Panie", Finnish
+# "Hyvä", Latvian "Godātais kungs"), in the languages served and those letters cite
+_SALUTATIONS = {"dear", "szanowny", "szanowna", "szanowni", "szanowne", "drogi", "droga",
+                "hyvä", "arvoisa", "kära", "bästa", "kære", "godātais", "godātā",
+                "godājamais", "godājamā", "cienījamais", "cienījamā", "cien", "gerbiamas",
+                "gerbiamoji", "gerbiama", "gerbiamieji", "mielas", "mieloji", "lugupeetud",
+                "kallis", "estimado", "estimada", "querido", "querida", "geehrter", "geehrte",
+                "liebe", "lieber", "geachte", "cher", "chère"}
+_VOCATIVES = {"panie", "pani", "pan", "państwo", "kungs", "kundze", "pone", "ponia", "härra",
+              "proua", "herra", "rouva", "herr", "frau", "señor", "señora", "heer", "mevrouw"}
+
+
+def _without_salutation(span: Span) -> Optional[Span]:
+    """A name span opening with a letter's salutation starts after it and the form of
+    address that follows ("Szanowny Panie Krzysztofie", "Hyvä Matti Virtanen"): they went
+    out as a stand-in's words and came back untranslated.  None when no capitalised word is
+    left."""
+    toks = [t for t in tokenize(span.text) if _wordish(t[2])]
+    k = 0
+    while k < len(toks) - 1 and toks[k][2].lower() in _SALUTATIONS:
+        k += 1
+    if k == 0:
+        return span
+    while k < len(toks) - 1 and (toks[k][2].lower() in _VOCATIVES
+                                 or toks[k][2].lower() in FORMS_OF_ADDRESS):
+        k += 1
+    rest = span.text[toks[k][0]:]
+    if not any(ch.isupper() for ch in rest):
+        return None
+    return dataclasses.replace(span, start=span.start + toks[k][0], text=rest)
+
+
 # Where in a place: part of its name for MultiLeg's annotators ("southern France", "mainland
 # France" are each one LOC).
 _REGION_WORDS = {"northern", "southern", "eastern", "western", "central", "mainland",
@@ -2573,6 +2605,8 @@ class NameTagger:
                                  for s in spans) if t is not None]
             spans = [t for t in (_without_leading_role_word(s, lang) for s in spans)
                      if t is not None]
+            spans = [t for t in (_without_salutation(s) if s.category in CATS else s
+                                 for s in spans) if t is not None]
             spans = [_without_leading_closed_class(s, lang) for s in spans]
             spans = [t for t in (_without_trailing_verb(s, classes, lang) for s in spans)
                      if t is not None]

@@ -1,0 +1,19 @@
+"""A letter's salutation is no part of the name after it: "Szanowny Panie Krzysztofie" and
+"Hyvä Matti Virtanen" were masked whole, so "Dear Sir" went out as a stand-in's words and
+came back untranslated.  The first test failed on the code before the change."""
+from transforms.detect.heuristic import HeuristicDetector
+
+
+def _found(texts, lang):
+    return [[(t[s.start:s.end], s.category) for s in spans]
+            for t, spans in zip(texts, HeuristicDetector().detect(texts, lang))]
+
+
+def test_the_salutation_and_form_of_address_stay_outside_the_name():
+    assert _found(["Szanowny Panie Krzysztofie,"], "pl") == [[("Krzysztofie", "PER")]]
+    assert _found(["Hyvä Matti Virtanen,"], "fi") == [[("Matti Virtanen", "PER")]]
+
+
+def test_a_salutation_with_no_name_after_it_is_nothing():
+    assert _found(["Dear Sir or Madam,"], "en") == [[]]
+    assert ("John Smith", "PER") in _found(["Dear John Smith,"], "en")[0]
