@@ -33,3 +33,9 @@ def test_a_quoted_company_before_its_legal_form_is_masked_whole():
     found = _found(["Z poważaniem, Tomasz Zieliński, Przedsiębiorstwo Handlowe „Orzeł” "
                     "Sp. z o.o."], "pl")[0]
     assert ("Orzeł", "ORG") in found and ("Tomasz Zieliński", "PER") in found
+
+
+def test_a_name_that_ran_on_into_a_company_s_form_ends_before_it():
+    found = _found(["Pagarbiai, Direktorius Jonas Jonaitis, UAB „Statybų projektai“"], "lt")[0]
+    assert ("Statybų projektai", "ORG") in found
+    assert not any("UAB" in text for text, _ in found), found

@@ -17,3 +17,14 @@ def test_the_salutation_and_form_of_address_stay_outside_the_name():
 def test_a_salutation_with_no_name_after_it_is_nothing():
     assert _found(["Dear Sir or Madam,"], "en") == [[]]
     assert ("John Smith", "PER") in _found(["Dear John Smith,"], "en")[0]
+
+
+def test_a_salutation_found_alone_is_no_name():
+    # Lithuanian "Gerbiamas" ("Dear") was masked as an organisation of its own
+    assert _found(["Gerbiamas Tomai Petrauskai,"], "lt") == [[("Tomai Petrauskai", "PER")]]
+
+
+def test_a_name_that_is_a_salutation_word_stays_among_names():
+    # French "cher" is a salutation; Cher in a list of actors is a person
+    found = _found(["Filmis mängisid ka Cher, Michelle Pfeiffer ja Jack Nicholson."], "et")[0]
+    assert ("Cher", "PER") in found, found

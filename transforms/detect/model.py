@@ -1897,12 +1897,19 @@ _VOCATIVES = {"panie", "pani", "pan", "państwo", "kungs", "kundze", "pone", "po
               "proua", "herra", "rouva", "herr", "frau", "señor", "señora", "heer", "mevrouw"}
 
 
-def _without_salutation(span: Span) -> Optional[Span]:
+def _without_salutation(span: Span, text: str) -> Optional[Span]:
     """A name span opening with a letter's salutation starts after it and the form of
     address that follows ("Szanowny Panie Krzysztofie", "Hyvä Matti Virtanen"): they went
     out as a stand-in's words and came back untranslated.  None when no capitalised word is
     left."""
     toks = [t for t in tokenize(span.text) if _wordish(t[2])]
+    if toks and all(t[2].lower() in _SALUTATIONS for t in toks):
+        # "Gerbiamas" alone opening a letter, the name a span of its own after it; not a
+        # name among names ("Cher, Michelle Pfeiffer"), nor one that opens no line
+        if _at_opening(text, span.start) and re.match(r"[ \u00A0]+[A-ZÀ-ÞĀ-Ž]",
+                                                      text[span.end:span.end + 3]):
+            return None
+        return span
     k = 0
     while k < len(toks) - 1 and toks[k][2].lower() in _SALUTATIONS:
         k += 1
@@ -2605,7 +2612,7 @@ class NameTagger:
                                  for s in spans) if t is not None]
             spans = [t for t in (_without_leading_role_word(s, lang) for s in spans)
                      if t is not None]
-            spans = [t for t in (_without_salutation(s) if s.category in CATS else s
+            spans = [t for t in (_without_salutation(s, text) if s.category in CATS else s
                                  for s in spans) if t is not None]
             spans = [_without_leading_closed_class(s, lang) for s in spans]
             spans = [t for t in (_without_trailing_verb(s, classes, lang) for s in spans)
@@ -3899,6 +3906,13 @@ def _with_quoted_companies(text: str, spans: List[Span]) -> List[Span]:
             continue
         if all(a <= s.start and s.end <= b for a, b in inside[:1]):
             continue                       # the form, a word of the name: the name is whole
+        a0 = min(a for a, _ in inside)
+        if s.start < a0 and s.end <= max(b for _, b in inside) and len(inside) == 1:
+            # ran on into the company's form ("Direktorius Jonas Jonaitis, UAB"): cut there
+            cut = text[s.start:a0].rstrip(" \u00A0,;–-")
+            if any(ch.isalpha() for ch in cut):
+                out.append(dataclasses.replace(s, end=s.start + len(cut), text=cut))
+            continue
         # over several companies: gone if nothing else is in it
         rest, pos = [], s.start
         for a, b in sorted(inside):
