@@ -3886,11 +3886,11 @@ _BETWEEN_COMPANIES = re.compile(rf"[\s,;&“”„\"«»‘’'‑\-]*(?:(?:and|
 
 def _with_quoted_companies(text: str, spans: List[Span]) -> List[Span]:
     """A company's quoted name after its legal form (``_QUOTED_COMPANY``) or before it
-    (``_QUOTED_BEFORE_FORM``) is an organisation,
-    its words in lower case too ("UAB „Vilniaus vandenys“" had sent "vandenys", SIA
-    “Baltijas Loģistika” all of it: the model found the form alone).  The form and the quotes
-    stay in the sentence; a span inside the form and the quotes goes, and so does one the
-    model made over several such companies and only what joins them."""
+    (``_QUOTED_BEFORE_FORM``) is an organisation, its words in lower case too ("UAB
+    „Vilniaus vandenys“" had sent "vandenys", SIA “Baltijas Loģistika” all of it: the model
+    found the form alone).  The form and the quotes stay in the sentence; a span inside the
+    form and the quotes goes, and so does one the model made over several such companies
+    and only what joins them; one that ran on into the form ends before it."""
     matches = [m for rx in (_QUOTED_COMPANY, _QUOTED_BEFORE_FORM) for m in rx.finditer(text)
                if any(ch.isalpha() for ch in m.group(1))]
     if not matches:
