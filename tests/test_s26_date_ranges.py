@@ -2,8 +2,8 @@
 written: "from 12 to 14 June 2018" sent "12", "23 – 25 November 2004" sent "23", and "May
 3-5, 2021" sent "-5, 2021", the year included.  MultiLeg's gold masks them ("12" and "14
 June 2018"); each is now a DATE of its own (``detect.dates._range_companions``), stood in for
-and restored as the gold's are.  The detection tests and the job's failed on the code before
-the change."""
+and restored as the gold's are.  Each test but the guard (a part's number, a year-first date)
+failed on the code before the change."""
 import re
 
 from transforms.detect import identifiers
