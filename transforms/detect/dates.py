@@ -206,10 +206,12 @@ def _spelled(text: str):
 # "June 12 to 14, 2019"): each went out as written, and the year after a month-first range
 # too.  Joined by a dash, a comma or a word for "and", "to" or "or" of the languages served.
 _RANGE_WORD = (r"and|to|or|through|till|until|y|a|al|un|līdz|ir|iki|i|do|oraz|ja|kuni|tai|"
-               r"och|till|og|til|und|bis|et|au|en|tot")
+               r"och|og|til|und|bis|et|au|en|tot")
 _RANGE_JOIN = rf"(?:\s*[\-\u2010-\u2014/]\s*|,\s*|\s+(?:{_RANGE_WORD})\s+)"
 _COMPANION_DAY = rf"{_DAY}(?:st|nd|rd|th|\.)?"
 _DAYS_BEFORE = re.compile(rf"{_W}({_COMPANION_DAY}){_RANGE_JOIN}$", re.IGNORECASE)
+_DAY_FIRST = re.compile(rf"{_DAY}(?!\d)")
+_HAS_YEAR = re.compile(_YEAR)
 _DAYS_AFTER = re.compile(rf"{_RANGE_JOIN}({_COMPANION_DAY})(?![\w.,]\d)(?:,?\s+({_YEAR}))?{_X}",
                          re.IGNORECASE)
 
@@ -231,7 +233,7 @@ def _range_companions(text: str, m: "re.Match") -> List[Span]:
     so ("12" and "14 June 2018"); each is a stand-in of its own, restored as written."""
     out: List[Span] = []
     date = m.group()
-    if re.match(rf"{_DAY}(?!\d)", date):          # begins with its day, not its year
+    if _DAY_FIRST.match(date):                    # begins with its day, not its year
         start = m.start()
         for _ in range(8):
             b = _DAYS_BEFORE.search(text, max(0, start - 16), start)
@@ -241,7 +243,7 @@ def _range_companions(text: str, m: "re.Match") -> List[Span]:
             start = b.start(1)
         if out and _NUMBERING_BEFORE.search(text, max(0, start - 16), start):
             return []
-    elif not re.search(_YEAR, date):
+    elif not _HAS_YEAR.search(date):
         a = _DAYS_AFTER.match(text, m.end())
         if a is not None:
             out.append(Span(a.start(1), a.end(1), "DATE", "DATE:range", a.group(1)))

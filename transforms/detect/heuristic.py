@@ -38,7 +38,7 @@ FORMS_OF_ADDRESS = {"mr", "mrs", "ms", "miss", "mister", "madam", "dr", "prof", 
                     "monsieur", "madame", "herr", "frau", "hr", "fru", "sr", "sra", "srta",
                     "señor", "señora", "signor", "signora", "dhr", "mevr", "härra", "proua",
                     "herra", "rouva", "kungs", "kundze", "kunga", "kundzes", "ponas", "ponia",
-                    "pani", "panią"}
+                    "pani", "panią", "panie", "państwo", "pone", "heer", "mevrouw"}
 TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "judge", "justice", "sir", "madam", "lord",
           "lady", "mister", "advocate", "herr", "frau", "sr", "sra", "srta", "don", "doña",
           "señor", "señora", "kungs", "kundze", "kunga", "kundzes", "tiesnesis", "tiesnese",

@@ -1836,14 +1836,14 @@ def _without_opening_verb(span: Span, text: str, classes, lang: str) -> Optional
     if len(words) < 3 or classes is None or span.category != "PER":
         return span
     first, given = words[0][2], words[1][2]
-    lex = _lexicons()
+    # (the world's given names hold the lists' own)
+    names = world_given_names()
     # a verb's base form ("Attorney Robert Sarvis": a noun only), of three letters or more
     # (an initial, "D. Kennedy", is the name's)
     if not re.fullmatch(r"[A-Z][a-z]{2,}", first) or not _verb_base(first, lang) \
             or not words[2][2][:1].isupper() \
-            or not _ordinary(classes.get(first)) or first.lower() in lex["given"] \
-            or first.lower() in lex["family"] or first.lower() in world_given_names() \
-            or not (given.lower() in lex["given"] or given.lower() in world_given_names()) \
+            or not _ordinary(classes.get(first)) or first.lower() in names \
+            or first.lower() in _lexicons()["family"] or given.lower() not in names \
             or not _at_opening(text, span.start):
         return span
     return _after_first_word(span, toks)
@@ -1885,16 +1885,14 @@ def _without_leading_role_word(span: Span, lang: str) -> Optional[Span]:
     return _after_first_word(span, toks)
 
 
-# A letter's salutation, and the form of address after it (Polish "Szanowny Panie", Finnish
-# "Hyvä", Latvian "Godātais kungs"), in the languages served and those letters cite
+# A letter's salutation (Polish "Szanowny", Finnish "Hyvä", Latvian "Godātais"), in the
+# languages served and those letters cite; the form of address after it is a title
 _SALUTATIONS = {"dear", "szanowny", "szanowna", "szanowni", "szanowne", "drogi", "droga",
                 "hyvä", "arvoisa", "kära", "bästa", "kære", "godātais", "godātā",
                 "godājamais", "godājamā", "cienījamais", "cienījamā", "cien", "gerbiamas",
                 "gerbiamoji", "gerbiama", "gerbiamieji", "mielas", "mieloji", "lugupeetud",
                 "kallis", "estimado", "estimada", "querido", "querida", "geehrter", "geehrte",
                 "liebe", "lieber", "geachte", "cher", "chère"}
-_VOCATIVES = {"panie", "pani", "pan", "państwo", "kungs", "kundze", "pone", "ponia", "härra",
-              "proua", "herra", "rouva", "herr", "frau", "señor", "señora", "heer", "mevrouw"}
 
 
 def _without_salutation(span: Span, text: str) -> Optional[Span]:
@@ -1915,8 +1913,9 @@ def _without_salutation(span: Span, text: str) -> Optional[Span]:
         k += 1
     if k == 0:
         return span
-    while k < len(toks) - 1 and (toks[k][2].lower() in _VOCATIVES
-                                 or toks[k][2].lower() in FORMS_OF_ADDRESS):
+    titles = _lexicons()["title"]
+    while k < len(toks) - 1 and (toks[k][2].lower() in FORMS_OF_ADDRESS
+                                 or toks[k][2].lower() in titles):
         k += 1
     rest = span.text[toks[k][0]:]
     if not any(ch.isupper() for ch in rest):
@@ -3826,6 +3825,7 @@ def _with_streets(text: str, spans: List[Span], lang: str) -> List[Span]:
 # A company's legal form, any country's, after its name: "AKB Marketing Services sp. z o.o."
 # in a Danish judgment, "Sumal, S.L.".  Not a State aid case's "SA.38373".
 _LEGAL_FORM_AFTER = re.compile(rf"(?:,?[ \u00A0])({LEGAL_FORMS})(?![\w‑\-])(?!\.?\d)")
+_LEGAL_FORM_ONLY = re.compile(rf"(?:{LEGAL_FORMS})")
 # The words of a company's name before ", S.L." that nothing found: capitalised, or joined by
 # "&" or "and" ("Sumal, S.L.", "Smith & Jones, Inc.").
 _NAME_BEFORE_FORM = re.compile(rf"(?<![\w\-‑])((?:[{CAPITAL}][\w'’\-‑]*[ \u00A0]"
@@ -3851,7 +3851,7 @@ def _with_legal_forms(text: str, spans: List[Span]) -> List[Span]:
             m = None           # "Cape Town, SA": a place and its country
         if m:
             a, b = s.start, m.end()
-        elif re.fullmatch(LEGAL_FORMS, s.text) and \
+        elif _LEGAL_FORM_ONLY.fullmatch(s.text) and \
                 text[:s.start].rstrip(" \u00A0").endswith(","):
             before = _NAME_BEFORE_FORM.search(text[:s.start].rstrip(" \u00A0"))
             if before is None:
