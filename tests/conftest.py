@@ -59,3 +59,15 @@ def translate_unlabelled(tmp_path, apertium):
                 (out / "d.jsonl").read_text(encoding="utf-8").splitlines()]
         return sent, back
     return run
+
+
+@pytest.fixture
+def found_names():
+    """``find(texts, lang="en")``: the name detector's spans in each text of one document, as
+    (text, category) pairs."""
+    from transforms.detect.heuristic import HeuristicDetector
+
+    def find(texts, lang="en"):
+        return [[(t[s.start:s.end], s.category) for s in spans]
+                for t, spans in zip(texts, HeuristicDetector().detect(texts, lang))]
+    return find

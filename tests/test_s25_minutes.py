@@ -8,18 +8,12 @@ out."""
 from schemas.records import Mention, Segment
 from transforms import linking
 from transforms.detect import identifiers
-from transforms.detect.heuristic import HeuristicDetector
 
 
-def _found(texts, lang="en"):
-    return [[(t[s.start:s.end], s.category) for s in spans]
-            for t, spans in zip(texts, HeuristicDetector().detect(texts, lang))]
-
-
-def test_a_surname_in_an_e_mail_address_is_no_evidence_that_it_is_an_ordinary_word():
+def test_a_surname_in_an_e_mail_address_is_no_evidence_that_it_is_an_ordinary_word(found_names):
     texts = ["3. Mrs. Hartley-Cole noted that the contract expires on 30 June.",
              "Email: amelia.hartley-cole@harbourhouse.co.uk"]
-    assert ("Hartley-Cole", "PER") in _found(texts)[0]
+    assert ("Hartley-Cole", "PER") in found_names(texts)[0]
     lower = linking.lower_words_of(tuple(texts))
     # what the document writes in lower case elsewhere still counts
     assert lower >= {"noted", "that", "the", "contract"}
@@ -35,26 +29,26 @@ def test_handles_are_blanked_as_long_as_they_were_and_web_addresses_paths_kept()
     assert linking.without_handles("No address here.") == "No address here."
 
 
-def test_a_given_name_in_a_chat_handle_is_no_evidence_that_it_is_an_ordinary_word():
+def test_a_given_name_in_a_chat_handle_is_no_evidence_that_it_is_an_ordinary_word(found_names):
     texts = ["[10:32] Sarah K.: ok, I'll ask Raj about the invoice",
              "[10:33] raj.patel: sent it to them yesterday"]
-    assert ("Raj", "PER") in _found(texts)[0]
+    assert ("Raj", "PER") in found_names(texts)[0]
 
 
-def test_those_present_are_persons_not_one_body():
-    found = _found(["Present: Amelia Hartley-Cole (Chair) and Tom Baker (Secretary)",
-                    "Present: Tom Baker (TB), Amelia Hartley-Cole (Chair) and Johan de Vries"])
+def test_those_present_are_persons_not_one_body(found_names):
+    found = found_names(["Present: Amelia Hartley-Cole (Chair) and Tom Baker (Secretary)",
+                         "Present: Tom Baker (TB), Amelia Hartley-Cole (Chair) and Johan de Vries"])
     assert found[0] == [("Amelia Hartley-Cole", "PER"), ("Tom Baker", "PER")]
     assert found[1] == [("Tom Baker", "PER"), ("Amelia Hartley-Cole", "PER"),
                         ("Johan de Vries", "PER")]
 
 
-def test_a_sentence_opening_word_before_a_form_of_address_is_not_the_name():
-    assert _found(["Later Mrs Hartley-Cole noted it."])[0] == [("Hartley-Cole", "PER")]
+def test_a_sentence_opening_word_before_a_form_of_address_is_not_the_name(found_names):
+    assert found_names(["Later Mrs Hartley-Cole noted it."])[0] == [("Hartley-Cole", "PER")]
 
 
-def test_a_body_named_after_persons_stays_a_body():
-    found = _found(["John Smith and Mary Jones Foundation"])[0]
+def test_a_body_named_after_persons_stays_a_body(found_names):
+    found = found_names(["John Smith and Mary Jones Foundation"])[0]
     assert found == [("John Smith and Mary Jones Foundation", "ORG")]
 
 
@@ -106,29 +100,29 @@ def test_a_national_insurance_number_is_masked_with_its_check_letter():
     assert found("room AB 12 34 56") == []
 
 
-def test_no_name_runs_over_a_forms_fields_or_a_label():
-    found = _found(["Signed for the Employer: G. Llewellyn-Jones    Signed: O. Adebayo-Smith",
-                    "Name:\tJohn Smith\tDate: 3 May 2024"])
+def test_no_name_runs_over_a_forms_fields_or_a_label(found_names):
+    found = found_names(["Signed for the Employer: G. Llewellyn-Jones    Signed: O. Adebayo-Smith",
+                         "Name:\tJohn Smith\tDate: 3 May 2024"])
     assert found[0] == [("G. Llewellyn-Jones", "PER"), ("O. Adebayo-Smith", "PER")]
     assert found[1][0] == ("John Smith", "PER")
 
 
-def test_a_typists_two_spaces_after_an_initial_stay_inside_the_name():
-    found = _found(["Represented by E.  Robin and Z.  Waegemakers, acting as agents."])[0]
+def test_a_typists_two_spaces_after_an_initial_stay_inside_the_name(found_names):
+    found = found_names(["Represented by E.  Robin and Z.  Waegemakers, acting as agents."])[0]
     assert ("E.  Robin", "PER") in found and ("Z.  Waegemakers", "PER") in found
 
 
-def test_a_party_and_the_street_after_of_are_each_what_they_are():
-    found = _found(["between Brightwater Ltd and Ms. Olusola Adebayo-Smith of 42 Rosehill "
-                    "Avenue, Sutton SM1 3HE"])[0]
+def test_a_party_and_the_street_after_of_are_each_what_they_are(found_names):
+    found = found_names(["between Brightwater Ltd and Ms. Olusola Adebayo-Smith of 42 Rosehill "
+                         "Avenue, Sutton SM1 3HE"])[0]
     texts = [t for t, _ in found]
     assert "Brightwater Ltd" in texts and "Olusola Adebayo-Smith" in texts
     assert ("Rosehill Avenue", "LOC") in found and ("Sutton", "LOC") in found
 
 
-def test_the_joiner_between_two_titles_is_no_part_of_the_name():
-    found = _found(["[10:32] Sarah K.: ok, I'll ask Raj about the invoice",
-                    "[10:33] raj.patel: sent it to Mr and Mrs Whitfield yesterday"])
+def test_the_joiner_between_two_titles_is_no_part_of_the_name(found_names):
+    found = found_names(["[10:32] Sarah K.: ok, I'll ask Raj about the invoice",
+                         "[10:33] raj.patel: sent it to Mr and Mrs Whitfield yesterday"])
     assert found[1] == [("Whitfield", "PER")]
 
 
@@ -141,10 +135,10 @@ def test_a_personal_number_after_its_short_name_is_masked_whatever_its_check_dig
     assert found("the NHS 10 000 staff") == []
 
 
-def test_given_names_from_beyond_the_name_lists_count_for_initials_and_lists():
+def test_given_names_from_beyond_the_name_lists_count_for_initials_and_lists(found_names):
     # "Priya" and "Kwame" are in no locale the name model's gazetteers read (en_IN, tw_GH)
     assert _initials_added(["Present: Priya Venkataraman, Kwame Mensah", "Action: PV and KM."],
                            [(0, "Priya Venkataraman"), (0, "Kwame Mensah")]) == \
         [(1, "PV"), (1, "KM")]
-    found = _found(["Present: Priya Venkataraman (PV), Kwame Mensah (KM)"])[0]
+    found = found_names(["Present: Priya Venkataraman (PV), Kwame Mensah (KM)"])[0]
     assert found == [("Priya Venkataraman", "PER"), ("Kwame Mensah", "PER")]

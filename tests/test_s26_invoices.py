@@ -1,30 +1,23 @@
 """An invoice: "Call Anja Weiß on ..." sent "Call" as a stand-in's first word (and it came
 back untranslated), and a law firm's "LLP" was no legal form, so its stand-in had none.
 Each test failed on the code before the change."""
-from transforms.detect.heuristic import HeuristicDetector
 from transforms.dictionary.extract import legal_form, org_kind
 
 
-def _found(texts, lang="en"):
-    return [[(t[s.start:s.end], s.category) for s in spans]
-            for t, spans in zip(texts, HeuristicDetector().detect(texts, lang))]
-
-
-def test_an_imperative_before_a_name_is_the_sentence_s():
-    found = _found(["Questions? Call Anja Weiß on +44 20 7946 0958.",
-                    "Ask Priya Shah about the invoice."])
+def test_an_imperative_before_a_name_is_the_sentence_s(found_names):
+    found = found_names(["Questions? Call Anja Weiß on +44 20 7946 0958.",
+                         "Ask Priya Shah about the invoice."])
     assert found == [[("Anja Weiß", "PER")], [("Priya Shah", "PER")]]
     # a noun before a name, or an initial, stays in it
-    found = _found(["Attorney Robert Sarvis said so.", "D. Kennedy Benjo-Lopez replied."])
+    found = found_names(["Attorney Robert Sarvis said so.", "D. Kennedy Benjo-Lopez replied."])
     assert ("Attorney Robert Sarvis", "PER") in found[0]
     assert ("D. Kennedy Benjo-Lopez", "PER") in found[1]
 
 
-def test_a_partnership_s_legal_form_is_one():
+def test_a_partnership_s_legal_form_is_one(found_names):
     assert legal_form("LLP") and legal_form("GbR") and legal_form("e.V.")
     assert org_kind("Kowalczyk & Partners LLP") == "company:LLP"
-    assert ("Smith Jones LLP", "ORG") in _found(["Smith Jones LLP acted for the claimant."])[0]
-
+    assert ("Smith Jones LLP", "ORG") in found_names(["Smith Jones LLP acted for the claimant."])[0]
 
 
 def test_a_company_s_stand_in_keeps_its_legal_form_and_the_verb_is_translated(

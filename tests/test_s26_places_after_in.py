@@ -3,27 +3,21 @@ there, every mention of it: "met in Geneva" was masked as a person (Geneva, Hous
 and Orlando are given names to Faker and to Apertium's English analyser), so its stand-in
 was a surname and the engine read a person where the text names a city.  The first test
 failed on the code before the change."""
-from transforms.detect.heuristic import HeuristicDetector
 
 
-def _found(texts, lang="en"):
-    return [[(t[s.start:s.end], s.category) for s in spans]
-            for t, spans in zip(texts, HeuristicDetector().detect(texts, lang))]
-
-
-def test_a_given_name_after_in_is_a_place_in_every_mention():
+def test_a_given_name_after_in_is_a_place_in_every_mention(found_names):
     texts = ["The committee met in Geneva on 12 May.",
              "Geneva has hosted the talks since 2003."]
-    found = _found(texts)
+    found = found_names(texts)
     assert ("Geneva", "LOC") in found[0]
     assert ("Geneva", "LOC") in found[1]
 
 
-def test_a_person_written_after_in_stays_a_person():
+def test_a_person_written_after_in_stays_a_person(found_names):
     texts = ["In Byron's letters the journey is described at length.",
              "In Byron 's later memoirs he wrote of Greece.",
              "Virginia Woolf lived in London; we read Virginia every week."]
-    found = _found(texts)
+    found = found_names(texts)
     assert ("Byron", "LOC") not in found[0] + found[1]
     # a person's longer name in the document: the given name alone is that person
     assert ("Virginia", "LOC") not in found[2]
