@@ -487,8 +487,12 @@ class UrlRecognizer(Recognizer):
     ("e.g.", "m.in.", "Co.KG"), decimals and file names ("report.docx") are not hosts."""
     name = category = "URL"
     priority = 60
+    # (not over Japanese running text glued to it: hiragana, CJK punctuation and full-width
+    # forms end it — "https://www.jpc-sed.com/mpaをご参照ください。" took the whole sentence;
+    # a path's kanji and katakana stay in, as an IRI writes them)
+    _URL_CHAR = "[^\\s<>\"'\u3000-\u309f\uff00-\uffef]"
     pattern = re.compile(
-        r"(?i)(?<![\w@])(?:(?:https?|ftp)://[^\s<>\"']+|www\.[^\s<>\"']+)")
+        rf"(?i)(?<![\w@])(?:(?:https?|ftp)://{_URL_CHAR}+|www\.{_URL_CHAR}+)")
 
     def __init__(self):
         from transforms.detect.tlds import top_level_domains
