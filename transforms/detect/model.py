@@ -2653,7 +2653,8 @@ class NameTagger:
                 text, _with_named_tails(text, spans, lang, classes)))
             spans = _with_post_towns(text, _with_streets(text, [
                 t for s in spans for t in _open_bracket_apart(s, text, lang)], lang))
-            spans = _with_quoted_companies(text, _with_legal_forms(text, spans))
+            spans = _ending_at_legal_forms(text, _with_quoted_companies(
+                text, _with_legal_forms(text, spans)), lang)
             out.append(spans)
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -3867,6 +3868,72 @@ def _with_legal_forms(text: str, spans: List[Span]) -> List[Span]:
             out[j] = None
         out[i] = dataclasses.replace(s, start=a, end=b, category="ORG", text=text[a:b])
     return [s for s in out if s is not None]
+
+
+# A legal form inside a span, and what may follow it in the same name: another form ("GmbH
+# & Co. KG", "Pty Ltd").
+_FORM_IN_SPAN = re.compile(rf"(?<![\w\-‑])(?:{LEGAL_FORMS})(?![\w‑\-])")
+_FORM_NEXT = re.compile(rf"[ \u00A0]*(?:&[ \u00A0]*)?(?:{LEGAL_FORMS})(?![\w‑\-])")
+_NUMBER_NEXT = re.compile(r"\.?\d")
+
+
+def _ending_at_legal_forms(text: str, spans: List[Span], lang: str = "") -> List[Span]:
+    """A company's name ends with its legal form (one that closes it, not "AS"/"SIA" before
+    it): what a span holds after the form is the sentence's, or another name's.
+      * The full stop after a form written out, or after one whose stop is optional ("Ltd",
+        "Inc", "Corp", "Co"), is the sentence's: "Northgate Logistics Limited." at a
+        sentence's end, and "Acme Widgets Ltd." beside "Acme Widgets Ltd" two lines up,
+        had stand-ins of their own (one company, two pseudonyms).
+      * Words in lower case after the form end the name: "Acme Holdings Inc. on Monday"
+        sent "on Monday" as the stand-in's.  A name after them is a span of its own
+        ("Müller GmbH & Co. KG and AS Tallinna Vesi"), unless its capitals are only a
+        function word or a calendar word's.
+      * So is the next sentence after an abbreviated form: "Acme Widgets Ltd. They replied"
+        had "They" in the name."""
+    out = []
+    for s in spans:
+        rest_span = None
+        if s.category in CATS:
+            for m in _FORM_IN_SPAN.finditer(text, s.start, s.end):
+                if m.start() == s.start or _FORM_NEXT.match(text, m.end(), s.end) or \
+                        _NUMBER_NEXT.match(text, m.end()):
+                    continue            # a form before the name, or another form after it,
+                                        # or no form: "State Aid SA.57116", a case number
+                rest = text[m.end():s.end]
+                if rest == "." and m.group()[-1:].isalpha() or \
+                        re.match(r"[ \u00A0]+[^\W\d_]", rest) and (
+                            rest.lstrip()[:1].islower() or m.group().endswith(".")):
+                    rest_span = _named_rest(text, m.end(), s, lang)
+                    s = dataclasses.replace(s, end=m.end(), text=text[s.start:m.end()])
+                    break
+            if _OPTIONAL_STOP.search(s.text):
+                s = dataclasses.replace(s, end=s.end - 1, text=s.text[:-1])
+        out.append(s)
+        if rest_span is not None:
+            out.append(rest_span)
+    return out
+
+
+# Legal forms whose full stop is optional ("Ltd" and "Ltd."): a span ends before it.
+_OPTIONAL_STOP = re.compile(r"(?<![\w.])(?:Ltd|Inc|Corp|Co|Kft|Zrt)\.$")
+
+
+def _named_rest(text: str, start: int, span: Span, lang: str) -> Optional[Span]:
+    """What of ``span`` after ``start`` is a name: from its first capitalised word on, when
+    one of its capitalised words is neither a function word ("They", written in lower case)
+    nor a calendar word."""
+    toks = [t for t in tokenize(text[start:span.end]) if t[2][:1].isupper()]
+    names = [t for t in toks if not function_word(t[2].lower(), lang)
+             and not _calendar_word(text, start + t[0], start + t[1])]
+    if not names:
+        return None
+    first = next(t for t in toks if t in names or _FORM_IN_SPAN.fullmatch(t[2]))
+    a = start + first[0]
+    rest = text[a:span.end]
+    # (a given name first, and no legal form: a person, "Acme Ltd. Jane Roe replied")
+    person = first[2].lower() in _lexicons()["given"] and not _FORM_IN_SPAN.search(rest)
+    return dataclasses.replace(span, start=a, text=rest,
+                               category="PER" if person else span.category)
 
 
 # A company's legal form written before its quoted name, as Latvia, Lithuania and Estonia
