@@ -683,7 +683,13 @@ class PairLexicon:
         # an adjective's reading first, as the engine reads "Norsk rätt" ("Tysk" had come
         # back as the noun "Tysker", a German, in "Tysker ret"); the others in their order
         readings.sort(key=lambda parts: parts[-1].pos != "adj")
-        originals = [lex for u in self.source.units(original) for lex in _lexical(u)]
+        original_units = self.source.units(original)
+        if len(original_units) != 1:
+            # a name of several units has no one word's translation: "Aqua Rapid Plumbing
+            # Services" for its stand-in "TEAs", found as "Tés", came back "Servicios"
+            # alone (a name the engine reads as one unit, "European Parliament", has one)
+            return None
+        originals = [lex for u in original_units for lex in _lexical(u)]
         matched = alike = False
         for parts in readings:
             # a compound ("masse+indvandring") is the word its parts spell, inflected as
