@@ -4043,7 +4043,23 @@ def _with_post_towns(text: str, spans: List[Span]) -> List[Span]:
         x, y = town
         spans = without(spans, x, y) + [Span(x, y, "LOC", "post-town", text[x:y],
                                              source="detector")]
+        # the street before them, after its house number: "5 Heol y Bont, Pontypridd CF37
+        # 4AA" had sent "Heol y Bont" (a street's kind word the lists lack, "Heol", comes
+        # first); "12 Rue des Lilas, 75011 Paris"
+        street = _STREET_BEFORE.search(text, line_start, min(x, a))
+        if street is not None and any(w[:1].isupper() for w in street.group(1).split()) \
+                and not _calendar_word(text, *street.span(1)):       # "12 March, Leeds"
+            p, q = street.span(1)
+            if not any(sp.category == "LOC" and sp.start <= p and q <= sp.end for sp in spans):
+                spans = _place_over(text, spans, p, q)
     return sorted(spans, key=lambda s: s.start)
+
+
+# A street's name between its house number and the comma before an address's town (or its
+# postcode, where the town follows it): up to six words, of letters.
+_STREET_BEFORE = re.compile(r"(?<![\w\-‑/])\d{1,5}[A-Za-z]?[ \u00A0]+"
+                            r"((?:[^\W\d_][\w'’.\-‑]*[ \u00A0]+){0,5}[^\W\d_][\w'’\-‑]*)"
+                            r"[ \u00A0]*,[ \u00A0]*$")
 
 
 # "Ministry of the Economy [and Finance]", "Special Chamber for the Unification [of
