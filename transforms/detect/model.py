@@ -1219,6 +1219,67 @@ def _without_term_acronyms(texts: Sequence[str], spans: List[List[Span]], lang: 
 _BRACKETED_END = re.compile(r"\(\s*([A-Za-z]{2,10})\s*\)$")
 
 
+# A role the document gives a party in brackets after it, in the languages whose analysers
+# say what a word is: "(the "Employee")", "(hereinafter referred to as the "Buyer")",
+# "(nedan kallad Arbetstagaren)", "(herefter kaldet Arbejdsgiveren)".  English asks for "the"
+# or a lead phrase (a name alone in brackets, "(Smith)", is no definition).
+_QUOTE = "\"“”‘’'«»„"
+_ROLE_DEFINITION = {
+    "en": re.compile(rf"\(\s*(?:(?:hereinafter|hereafter)(?:\s+(?:referred\s+to\s+as|called|"
+                     rf"known\s+as))?\s+|(?:referred\s+to\s+as|called)\s+)?[{_QUOTE}]?the\s+"
+                     rf"[{_QUOTE}]?([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)[{_QUOTE}]?\s*\)"),
+    "sv": re.compile(rf"\(\s*nedan\s+(?:kallad|kallat|kallade|benämnd|benämnt|benämnda)\s+"
+                     rf"[{_QUOTE}]?([A-ZÅÄÖ][a-zåäö]+)[{_QUOTE}]?\s*\)"),
+    "da": re.compile(rf"\(\s*(?:herefter|i\s+det\s+følgende)\s+(?:kaldet|kaldt|benævnt)\s+"
+                     rf"[{_QUOTE}]?([A-ZÆØÅ][a-zæøå]+)[{_QUOTE}]?\s*\)"),
+}
+
+
+def _defined_roles(texts: Sequence[str], spans: List[List[Span]], lang: str) -> Set[str]:
+    """The roles the document defines for its parties (``_ROLE_DEFINITION``): words the
+    analyser reads as ordinary nouns only (one it lacks may be a name), that no name list
+    holds, that are no body's head noun ("the Commission", "the Bank": a body's short name,
+    which the gold of every corpus masks) and no word of the name found right before the
+    brackets ("John Baker (hereinafter the "Baker")" shortens a name)."""
+    rx = _ROLE_DEFINITION.get(lang)
+    if rx is None:
+        return set()
+    lex = _lexicons()
+    found: Set[str] = set()
+    for text, row in zip(texts, spans):
+        if "(" not in text:
+            continue
+        for m in rx.finditer(text):
+            term = m.group(1)
+            before = [sp for sp in row if sp.end <= m.start()
+                      and not text[sp.end:m.start()].strip(" ,\u00A0")]
+            named = {w.lower() for sp in before for w in re.findall(r"\w+", sp.text)}
+            words = term.split()
+            if any(w.lower() in named or w.lower() in lex["given"] or w.lower() in lex["family"]
+                   or institution_head(w, lang) for w in words):
+                continue
+            found.add(term)
+    if not found:
+        return set()
+    classes = word_classes([w for t in found for w in t.split()], lang)
+    return {t for t in found if all(_ordinary(classes.get(w)) and "noun" in classes.get(w, ())
+                                    for w in t.split())}
+
+
+def _without_defined_roles(texts: Sequence[str], spans: List[List[Span]], lang: str
+                           ) -> List[List[Span]]:
+    """No span that is only a role the document defines for a party (``_defined_roles``):
+    "the Employee", "the Company", "Arbetstagaren" named no one, and went out as stand-ins
+    — the Swedish came back untranslated in the Danish.  The party's name stays masked."""
+    roles = _defined_roles(texts, spans, lang)
+    if not roles:
+        return spans
+    return [[s for s in row if s.category not in CATS or s.source == PRECAUTION
+             or _LEADING_THE.sub("", POSSESSIVE.sub("", s.text)).rstrip("s") not in
+             {r.rstrip("s") for r in roles}]
+            for row in spans]
+
+
 # A capitalised word that the document uses as a language's name: "the Eegimaa language",
 # "Atlantic languages", "Bayot speakers", "the Bayot speaking area", "Jóola Fogny-speaking",
 # "speakers of Kujireray".  A language names no one.
@@ -2662,6 +2723,7 @@ class NameTagger:
             texts, _with_fixed_modifiers(texts, out, lang), lang)))
         out = _without_craft_names(texts, _without_speech_words(texts, out, lang), lang,
                                    classes)
+        out = _without_defined_roles(texts, out, lang)
         out = _with_list_members(texts, out)
         out = _without_case_subjects(
             texts, _without_legal_instruments(texts, out, lang, classes), lang, classes)
