@@ -2284,6 +2284,32 @@ def _hyphenated_role(span: Span) -> bool:
     return len(parts) > 1 and all(p in titles or p in _ROLE_PARTS for p in parts)
 
 
+# Endings of abstract nouns, which no surname has: "Description", "Payment", "Application".
+_ABSTRACT_NOUN = re.compile(r"(?:tion|sion|ment|ness|ity|ance|ence|ship|ism|ture|sure)s?$")
+
+
+def _given_name_phrase(span: Span, text: str, classes, lang: str) -> bool:
+    """A title-case phrase that opens with a given name the analyser also reads as an
+    ordinary word, followed by ordinary words the first of which is an abstract noun
+    (``_ABSTRACT_NOUN``), none a name of the lists: "Job Description", "Bill Payment Options",
+    "Grant Application Form" were persons; so is the given name found alone before such a
+    noun ("Grant" of "Grant Agreement No. 2012-3075").  ("Bill Cash" stays one: a surname
+    may be an ordinary word, not an abstract noun.)"""
+    if lang not in _CASED_NAMES or classes is None:
+        return False
+    words = span.text.split()
+    if len(words) == 1:
+        nxt = _NEXT_WORD_AFTER.match(text, span.end)
+        words += [nxt.group(1)] if nxt else []
+    lex = _lexicons()
+    if len(words) < 2 or words[0].lower() not in lex["given"] or \
+            not (set(classes.get(words[0], ())) & {"common", "noun", "adj", "verb"}) or \
+            len(words[1]) < 7 or not _ABSTRACT_NOUN.search(words[1].lower()):
+        return False
+    return all(w[:1].isupper() and _ordinary(classes.get(w)) and w.lower() not in lex["given"]
+               and w.lower() not in lex["family"] for w in words[1:])
+
+
 def _code_word(span: Span, text: str) -> bool:
     """A key of a key=value pair, a backslash command or a placeholder is markup, no name:
     "Name=", "TopicID=" and "\\LinkToBook" in "{\\LinkToBook:TopicID=141,Name= Ⅱ 時期}";
@@ -2688,6 +2714,7 @@ class NameTagger:
                      and not _ordinary_opening(s, text, classes, cap_inside)
                      and not _code_word(s, text)
                      and not _hyphenated_role(s)
+                     and not _given_name_phrase(s, text, classes, lang)
                      and not _ordinal_and_noun(s, lang)
                      and not _foreign_opening(s, text, lang)
                      and not _closed_class_alone(s, lang)]
