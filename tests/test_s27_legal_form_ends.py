@@ -47,3 +47,10 @@ def test_one_company_one_pseudonym_with_or_without_the_stop(translate_unlabelled
     # (restored as the engine would have translated them: "Acmé Widgets Ltd")
     assert "Widgets Ltd" in back[0] and "Widgets Ltd" in back[1]
     assert "Northgate" in back[2] and "Northgate" in back[3]
+
+
+def test_the_seat_after_the_form_is_a_place_of_its_own(found_names):
+    [spans] = found_names(["Senior Software Engineer, Allegro sp. z o.o., Poznań (2019 – present)"])
+    assert ("Allegro sp. z o.o.", "ORG") in spans and ("Poznań", "LOC") in spans
+    [spans] = found_names(["Mellan Nordlund Bygg AB, org.nr 556677-8899, betalar."], lang="sv")
+    assert ("Nordlund Bygg AB", "ORG") in spans

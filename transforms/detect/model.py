@@ -3978,7 +3978,9 @@ def _ending_at_legal_forms(text: str, spans: List[Span], lang: str = "") -> List
         ("Müller GmbH & Co. KG and AS Tallinna Vesi"), unless its capitals are only a
         function word or a calendar word's.
       * So is the next sentence after an abbreviated form: "Acme Widgets Ltd. They replied"
-        had "They" in the name."""
+        had "They" in the name.
+      * A place after a comma is the company's seat, a place of its own: "Allegro sp. z
+        o.o., Poznań" (one stand-in for both had made "sp." and "z" words to replace)."""
     out = []
     for s in spans:
         rest_span = None
@@ -3991,7 +3993,8 @@ def _ending_at_legal_forms(text: str, spans: List[Span], lang: str = "") -> List
                 rest = text[m.end():s.end]
                 if rest == "." and m.group()[-1:].isalpha() or \
                         re.match(r"[ \u00A0]+[^\W\d_]", rest) and (
-                            rest.lstrip()[:1].islower() or m.group().endswith(".")):
+                            rest.lstrip()[:1].islower() or m.group().endswith(".")) or \
+                        re.match(r",[ \u00A0]+[^\W\d_]", rest):
                     rest_span = _named_rest(text, m.end(), s, lang)
                     s = dataclasses.replace(s, end=m.end(), text=text[s.start:m.end()])
                     break
@@ -4019,10 +4022,14 @@ def _named_rest(text: str, start: int, span: Span, lang: str) -> Optional[Span]:
     first = next(t for t in toks if t in names or _FORM_IN_SPAN.fullmatch(t[2]))
     a = start + first[0]
     rest = text[a:span.end]
-    # (a given name first, and no legal form: a person, "Acme Ltd. Jane Roe replied")
-    person = first[2].lower() in _lexicons()["given"] and not _FORM_IN_SPAN.search(rest)
-    return dataclasses.replace(span, start=a, text=rest,
-                               category="PER" if person else span.category)
+    company = _FORM_IN_SPAN.search(rest) is not None
+    # (a given name first, and no legal form: a person, "Acme Ltd. Jane Roe replied"; one
+    # or two words right after the comma, a place: "Allegro sp. z o.o., Poznań")
+    person = first[2].lower() in _lexicons()["given"] and not company
+    place = not person and not company and re.fullmatch(
+        r",[ \u00A0]+", text[start:a]) is not None and len(rest.split()) <= 2
+    return dataclasses.replace(span, start=a, text=rest, category="PER" if person else
+                               "LOC" if place else span.category)
 
 
 # A company's legal form written before its quoted name, as Latvia, Lithuania and Estonia
