@@ -338,6 +338,12 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
         bare = POSSESSIVE.sub("", m.text.strip())
         if bare and bare != m.text.strip():
             doc.setdefault(bare, m.category)
+        if m.category == "ORG":
+            # the company without its legal form is the company: "at Allegro" after
+            # "Allegro sp. z o.o." went out as written
+            short = without_legal_form(bare)
+            if short != bare and len(short) >= 3:
+                doc.setdefault(short, m.category)
     # A name written without its diacritics is the same name ("JANIS BERZINS" for "Jānis
     # Bērziņš"): each form's accent-free spelling spreads too.
     for f, c in list(doc.items()):
@@ -816,13 +822,28 @@ def _merge_group(group: List[Mention], text: str) -> Mention:
 def link_key(text: str, lang: str = "") -> str:
     """The form mentions of one entity share: without possessive, titles and a leading
     article ("the Commission", "Commission" and "the Commission's" are one body; in
-    Swedish "den första avdelningen" and "första avdelningen")."""
-    words = POSSESSIVE.sub("", text.strip()).split()
+    Swedish "den första avdelningen" and "första avdelningen"); without a company's legal
+    form after its name ("Allegro sp. z o.o." and "Allegro" are one company)."""
+    words = POSSESSIVE.sub("", without_legal_form(text.strip())).split()
     articles = _articles(lang)
     while len(words) > 1 and (fold(words[0]).rstrip(".") in TITLES
                               or fold(words[0]) in articles):
         words = words[1:]
     return fold(" ".join(words))
+
+
+def without_legal_form(name: str) -> str:
+    """``name`` without the legal form after it ("Allegro sp. z o.o." -> "Allegro", "Sumal,
+    S.L." -> "Sumal"), where a capitalised word is left."""
+    from transforms.dictionary.extract import LEGAL_FORMS
+    global _TRAILING_FORM
+    if _TRAILING_FORM is None:
+        _TRAILING_FORM = re.compile(rf",?[ \u00A0]+(?:{LEGAL_FORMS})$")
+    short = _TRAILING_FORM.sub("", name)
+    return short if short != name and any(ch.isupper() for ch in short) else name
+
+
+_TRAILING_FORM = None
 
 
 ARTICLES = {"the"}

@@ -15,7 +15,7 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 from schemas.records import (CODE_CHARS, Assignment, Cluster, Code, Document, Mention,
                              ProtectedSegment, Segment, code_char)
 from transforms import linking
-from transforms.linking import fold, lower_words_of
+from transforms.linking import fold, lower_words_of, without_legal_form
 from transforms.pseudonyms import (PseudonymChooser, check_fallback_words, choice_order,
                                    corpus_assignments, mask_for)
 from transforms.pseudonyms.chooser import prefetch_views
@@ -251,6 +251,11 @@ def replace_document(analysis: DocumentAnalysis, options: ProtectOptions) -> Pro
                 rep = marked or m.text
             elif options.method == "pseudonym":
                 rep = replacement_of[m.cluster].form_for(m.text, m.features)
+                if m.category == "ORG" and without_legal_form(m.text) == m.text:
+                    # a company written without its legal form ("Target Ventures Group",
+                    # beside "Target Ventures Group Ltd") is sent without the stand-in's:
+                    # with it, the engine's translation of the extra word stayed behind
+                    rep = without_legal_form(rep)
             elif options.method == "tags":
                 # The entity becomes one more isolated inline code: engines keep tags, and
                 # restoration finds it by its marker.
