@@ -2438,7 +2438,9 @@ def _nationality_before_noun(span: Span, text: str, classes, lang: str) -> Span:
     "under German legislation", "the German legal order", "the Christian faith".  So is such
     a word that ends a sentence or a bracket: "Language of the case: German."  (A
     NATIONALITY, masked all the same: a person's name would have taken the sentence's verb,
-    "German said", or a surname, "German Gref".)  As a person's name, "German" got a
+    "German said", or a surname, "German Gref".)  So is one before a comma or a bracket, or
+    after another such word and "and", "or" or a comma: a CV's "English (C1), German (B1)",
+    "speaks Polish and German".  As a person's name, "German" got a
     person's stand-in and came back as it was, English in the Spanish, where the engine
     writes "alemana"."""
     if classes is None or span.category not in CATS or lang not in _CASED_NAMES:
@@ -2449,9 +2451,16 @@ def _nationality_before_noun(span: Span, text: str, classes, lang: str) -> Span:
     c = set(classes.get(words[0], ()))
     if not {"adj", "proper"} <= c:
         return span
+    title = re.search(r"(\w+)\.?\s+$", text[:span.start])
+    if title is not None and title.group(1).lower() in _lexicons()["title"]:
+        return span                     # "Mr German, the driver,": a person
     rest = text[span.end:]
-    if re.match(r"\s*(?:[.;)\]]|$)", rest):
+    if re.match(r"\s*(?:[.;,)\]]|\(|$)", rest):
+        # (or a comma or a bracket: "Polish (native), English (C1), German (B1)")
         return dataclasses.replace(span, category=NATIONALITY)
+    before = _NATIONALITY_BEFORE.search(text, 0, span.start)
+    if before is not None and _proper(before.group(1), classes):
+        return dataclasses.replace(span, category=NATIONALITY)   # "Polish and German"
     at = span.end
     for _ in range(3):                  # at most two adjectives before the noun
         nxt = _NEXT_TOKEN.match(text, at)
@@ -2467,6 +2476,10 @@ def _nationality_before_noun(span: Span, text: str, classes, lang: str) -> Span:
             return span
         at = nxt.end()
     return span
+
+
+# A word of a list right before: "Polish and German", "French, German".
+_NATIONALITY_BEFORE = re.compile(r"\b([A-Z][a-z]+)(?:,|\s+and|\s+or)\s+$")
 
 
 def _describing_people(spans: List[Span], text: str, toks, classes) -> List[Span]:
