@@ -2310,6 +2310,39 @@ def _given_name_phrase(span: Span, text: str, classes, lang: str) -> bool:
                and w.lower() not in lex["family"] for w in words[1:])
 
 
+# A company's or a body's head, written before the name in a letter's signature ("Dyrektor
+# Anna Nowak", "Direktorius Jonas Jonaitis"), in the languages served but English (whose
+# corpora count "Chairman" in apposition to a name as the person's mention): the role, not
+# the name.
+_HEAD_ROLES = {"dyrektor", "dyrektorka", "prezes", "kierownik", "kierowniczka",
+               "direktorius", "direktorė", "pirmininkas", "pirmininkė", "vadovas", "vadovė",
+               "direktors", "direktore", "vadītājs", "vadītāja", "direktor", "juhataja",
+               "esimees", "johtaja", "toimitusjohtaja", "puheenjohtaja", "direktör",
+               "ordförande", "direktør", "formand"}
+
+
+def _head_role_alone(span: Span) -> bool:
+    """A span that is a head's role alone (``_HEAD_ROLES``: "Dyrektor" before "Anna Nowak",
+    "Director"), no given name or surname of the lists: it names no one."""
+    words = span.text.split()
+    if len(words) != 1:
+        return False
+    w = words[0].lower()
+    lex = _lexicons()
+    return w in _HEAD_ROLES and w not in lex["given"] and w not in lex["family"]
+
+
+def _without_head_role(span: Span) -> Optional[Span]:
+    """A name span opening with a head's role (``_HEAD_ROLES``) before a given name starts
+    after it: "Direktorius Jonas Jonaitis" was one person, and its stand-in took the role's
+    place in the translation."""
+    toks = tokenize(span.text)
+    if len(toks) < 2 or toks[0][2].lower() not in _HEAD_ROLES or \
+            toks[1][2].lower() not in _lexicons()["given"]:
+        return span
+    return _after_first_word(span, toks)
+
+
 def _code_word(span: Span, text: str) -> bool:
     """A key of a key=value pair, a backslash command or a placeholder is markup, no name:
     "Name=", "TopicID=" and "\\LinkToBook" in "{\\LinkToBook:TopicID=141,Name= Ⅱ 時期}";
@@ -2711,6 +2744,8 @@ class NameTagger:
                                  for s in spans) if t is not None]
             spans = [t for t in (_without_leading_role_word(s, lang) for s in spans)
                      if t is not None]
+            spans = [t for t in (_without_head_role(s) if s.category in CATS else s
+                                 for s in spans) if t is not None]
             spans = [t for t in (_without_salutation(s, text) if s.category in CATS else s
                                  for s in spans) if t is not None]
             spans = [_without_leading_closed_class(s, lang) for s in spans]
@@ -2728,6 +2763,7 @@ class NameTagger:
                      and not _code_word(s, text)
                      and not _hyphenated_role(s)
                      and not _given_name_phrase(s, text, classes, lang)
+                     and not _head_role_alone(s)
                      and not _ordinal_and_noun(s, lang)
                      and not _foreign_opening(s, text, lang)
                      and not _closed_class_alone(s, lang)]
