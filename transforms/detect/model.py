@@ -765,6 +765,13 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
         return None if all(ordinary) and not titled else span
     if all(w.isupper() for _, _, w in toks):
         return None     # an acronym the rules only guess at: the model decides ("EC", "RZ")
+    first = POSSESSIVE_END.match(toks[0][2])
+    if len(toks) > 1 and first is not None and first.group(1).lower() in _lexicons()["given"]:
+        # a given name with its possessive ends the name: "Declan's X-rays" (an e-mail's
+        # patient), whose ordinary last word had made the whole guess no name, sent "Declan"
+        b = span.start + toks[0][1]
+        return Span(span.start + toks[0][0], b, "PER", GUESS, text[span.start + toks[0][0]:b],
+                    source=span.source)
     k = 0
     while k < len(toks) and ordinary[k]:
         k += 1
@@ -784,6 +791,8 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
 
 
 _LEADING_THE = re.compile(r"^(?:the|The|THE)\s+")
+# A word with its possessive ending: "Declan's" -> "Declan".
+POSSESSIVE_END = re.compile(r"([^\W\d_]+)['’]s$")
 _DEFINITION = re.compile(r"((?:[^\W\d_][\w'’\-‑/]*\s+){1,12}?)\(\s*([A-Z][A-Za-z]{1,9})s?\s*\)")
 _WORD_PARTS = re.compile(r"[/\-‑]")
 # What ``_DEFINITION``'s words before the brackets are made of, read backwards from a "(".
