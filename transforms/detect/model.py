@@ -3132,6 +3132,14 @@ def _with_english_bodies(text: str, toks, spans: List[Span], classes) -> List[Sp
             while j < k and toks[j][2] in _BODY_JOINERS:
                 j += 1
         first = j
+        practice = w == "Practice" or k + 1 < len(toks) and \
+            toks[k + 1][2] in ("Practice", "Practices")
+        if practice and first < k and (toks[first][2] == "Good" or w == "Practice" and all(
+                "adj" in classes.get(toks[i][2], ()) for i in range(first, k))):
+            # a standard or a field, not a practice's name: "Good Clinical Practice", "Good
+            # Laboratory Practice" (the quality guidelines), "General Practice"; a practice
+            # has a name of its own ("Riverside Medical Practice")
+            continue
         last = k
         if k + 2 < len(toks) and toks[k + 1][2] == "of" and adjacent(k + 1):
             m = k + 2
