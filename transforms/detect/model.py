@@ -2801,6 +2801,7 @@ class NameTagger:
                 t for s in spans for t in _open_bracket_apart(s, text, lang)], lang))
             spans = _ending_at_legal_forms(text, _with_quoted_companies(
                 text, _with_legal_forms(text, spans)), lang)
+            spans = _with_capitals_names(text, spans, lang)
             out.append(spans)
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -4023,6 +4024,39 @@ def _with_legal_forms(text: str, spans: List[Span]) -> List[Span]:
             out[j] = None
         out[i] = dataclasses.replace(s, start=a, end=b, category="ORG", text=text[a:b])
     return [s for s in out if s is not None]
+
+
+# A line that is a name in capitals: two to four words, a title perhaps before them.
+_CAPITALS_NAME_LINE = re.compile(rf"(?m)^[ \t\u00A0]*(?:[{CAPITAL}][{CAPITAL}a-z]*\.?[ \u00A0]+)?"
+                                 rf"([{CAPITAL}][{CAPITAL}'’\-‑]+(?:[ \u00A0]+[{CAPITAL}]"
+                                 rf"[{CAPITAL}'’\-‑]+){{1,3}})[ \t\u00A0,.]*$")
+
+
+def _with_capitals_names(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """A line that is a person's name in capitals, alone (a letter's signature, a CV's or a
+    byline's "DAVID BROWN", "TÕNU KAALEP"), is the person: headings in capitals are no
+    names to the model, and the name went out whole ("MARY JONES" sent "JONES").  Its first
+    word a given name of the lists, each other a surname of the lists or a word the
+    language's analyser does not know as an ordinary word ("GRANT APPLICATION FORM", "ROSE
+    GARDEN" are none); after a title too ("DR JANE ROE")."""
+    if not text or not any(ch.isupper() for ch in text):
+        return spans
+    lex = _lexicons()
+    for m in _CAPITALS_NAME_LINE.finditer(text):
+        words = m.group(1).split()
+        if not all(w.isupper() for w in words) or words[0].lower() not in lex["given"]:
+            continue
+        rest = [w[:1] + w[1:].lower() for w in words[1:]]
+        classes = word_classes(rest, lang) if lang else {}
+        if not all(w.lower() in lex["family"] or w.lower() in lex["given"]
+                   or not _ordinary(classes.get(w)) for w in rest):
+            continue
+        a, b = m.span(1)
+        if any(sp.category == "PER" and sp.start <= a and b <= sp.end for sp in spans):
+            continue
+        spans = [sp for sp in spans if sp.end <= a or sp.start >= b] + \
+            [Span(a, b, "PER", "model", text[a:b], source="detector")]
+    return sorted(spans, key=lambda sp: sp.start)
 
 
 # A legal form inside a span, and what may follow it in the same name: another form ("GmbH
