@@ -265,7 +265,9 @@ def lower_words_of(texts: Tuple[str, ...]) -> FrozenSet[str]:
 # o.o.", Danish "bl.a.", which are words of the language), up to a slash: a web address's
 # path is words.
 _CHUNK = re.compile(r"[^\s<>()\[\]\"',;:/]+")
-_HANDLE_SIGN = re.compile(r"\w[_@]\w|\w\w\.\w\w")
+# a handle's signs: "_" or "@" inside a word, a dot between words, an initial's dot before
+# a surname ("j.smith", a login: "Reviewed by j.smith" had made "Smith J" an ordinary word)
+_HANDLE_SIGN = re.compile(r"\w[_@]\w|\w\w\.\w\w|(?<![\w.])[^\W\d_]\.[^\W\d_]{2}")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -420,6 +422,7 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     else:
         added += _propagate_surnames(segments, doc, covered)
     added += _propagate_initials(segments, doc, covered)
+    added += _propagate_logins(segments, doc, covered)
     return list(mentions) + added
 
 
@@ -440,6 +443,49 @@ def initials_of(name: str) -> Set[str]:
 
 _NAME_WORD = re.compile(r"[^\W\d_][\w\-‐‑’']*")
 _CAPITALS_WORD = re.compile(r"(?<![\w\-‐‑./])[A-Z]{2,4}(?![\w\-‐‑/])")
+
+
+# A login in lower case: words joined by dots or underscores ("anna.smith", "j.smith",
+# "smith_anna"; not by hyphens: "stone-cold" is a word), or one or two initials glued to a
+# surname ("kbrown").
+_LOGIN = re.compile(r"(?<![\w@./:\-])([a-z][a-z0-9]*(?:[._][a-z0-9]+)+|[a-z]{4,12})"
+                    r"(?![\w@\-]|\.\w)")
+
+
+def _propagate_logins(segments, forms: Dict[str, str], covered) -> List[Mention]:
+    """A login made of a named person's name is the person's identifier ("Reviewed by
+    j.smith", "requested by kbrown", "Login: anna.smith" beside "Anna Smith", "Kevin
+    Brown"): words joined by dots or underscores of which one is a given name or a
+    surname of a person the document names; or one or two letters glued to such a surname.
+    Masked as an identifier (``IDNUM``: scrambled in its shape)."""
+    words: Set[str] = set()
+    surnames: Set[str] = set()
+    for form, cat in forms.items():
+        parts = [w.lower() for w in _NAME_WORD.findall(form)]
+        if cat != "PER" or len(parts) < 2:
+            continue
+        words |= {w for w in parts if len(w) >= 3 and w.isalpha()}
+        if len(parts[-1]) >= 4 and parts[-1].isalpha():
+            surnames.add(parts[-1])
+    if not words:
+        return []
+    added = []
+    for seg in segments:
+        spans = covered.setdefault(seg.index, [])
+        for hit in _LOGIN.finditer(seg.text):
+            login = hit.group(1)
+            pieces = re.split(r"[._]", login)
+            if len(pieces) > 1:
+                owned = any(p in words for p in pieces)
+            else:
+                owned = any(login.endswith(n) and 1 <= len(login) - len(n) <= 2
+                            for n in surnames)
+            s, e = hit.span(1)
+            if owned and not any(a < e and s < b for a, b in spans):
+                added.append(Mention(segment=seg.index, start=s, end=e, text=login,
+                                     category="IDNUM", source="propagated"))
+                spans.append((s, e))
+    return added
 
 
 def _propagate_initials(segments, forms: Dict[str, str], covered) -> List[Mention]:
