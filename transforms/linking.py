@@ -422,7 +422,7 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     else:
         added += _propagate_surnames(segments, doc, covered)
     added += _propagate_initials(segments, doc, covered)
-    added += _propagate_logins(segments, doc, covered)
+    added += _propagate_logins(segments, doc, covered, lang)
     return list(mentions) + added
 
 
@@ -452,23 +452,31 @@ _LOGIN = re.compile(r"(?<![\w@./:\-])([a-z][a-z0-9]*(?:[._][a-z0-9]+)+|[a-z]{4,1
                     r"(?![\w@\-]|\.\w)")
 
 
-def _propagate_logins(segments, forms: Dict[str, str], covered) -> List[Mention]:
+def _propagate_logins(segments, forms: Dict[str, str], covered, lang: str = ""
+                      ) -> List[Mention]:
     """A login made of a named person's name is the person's identifier ("Reviewed by
     j.smith", "requested by kbrown", "Login: anna.smith" beside "Anna Smith", "Kevin
     Brown"): words joined by dots or underscores of which one is a given name or a
     surname of a person the document names; or one or two letters glued to such a surname.
     Masked as an identifier (``IDNUM``: scrambled in its shape)."""
+    from transforms.detect.heuristic import world_given_names
+    given = world_given_names()
     words: Set[str] = set()
     surnames: Set[str] = set()
     for form, cat in forms.items():
         parts = [w.lower() for w in _NAME_WORD.findall(form)]
-        if cat != "PER" or len(parts) < 2:
+        # a person named in full, with a given name the lists know (as for the initials:
+        # not "B. Atrankusis", a heading's letter and word, whose "neatrankusis" is a word)
+        if cat != "PER" or len(parts) < 2 or "." in form or \
+                not any(w in given for w in parts):
             continue
         words |= {w for w in parts if len(w) >= 3 and w.isalpha()}
         if len(parts[-1]) >= 4 and parts[-1].isalpha():
             surnames.add(parts[-1])
     if not words:
         return []
+    from transforms.lexicon import zipf_fn
+    zipf = zipf_fn(lang) if lang else None
     added = []
     for seg in segments:
         spans = covered.setdefault(seg.index, [])
@@ -478,8 +486,10 @@ def _propagate_logins(segments, forms: Dict[str, str], covered) -> List[Mention]
             if len(pieces) > 1:
                 owned = any(p in words for p in pieces)
             else:
-                owned = any(login.endswith(n) and 1 <= len(login) - len(n) <= 2
-                            for n in surnames)
+                # (no word of the language: "entrust", "endale" are "en" and a surname;
+                # nor where the language has no frequency list to say so)
+                owned = zipf is not None and zipf(login) < 1.0 and any(
+                    login.endswith(n) and 1 <= len(login) - len(n) <= 2 for n in surnames)
             s, e = hit.span(1)
             if owned and not any(a < e and s < b for a, b in spans):
                 added.append(Mention(segment=seg.index, start=s, end=e, text=login,
