@@ -2963,10 +2963,28 @@ def _grown_to_whole_names(text: str, toks, spans: List[Span], classes,
                 and nxt[0] == end + 1 and nxt[2][:1].isupper() and _wordish(nxt[2]) \
                 and not nxt[2].isupper() and free(nxt[0], nxt[1]):
             end = nxt[1]
+        if s.category == "PER" and nxt is not None and nxt[0] == end + 1 \
+                and free(nxt[0], nxt[1]) and _closed_word_as_name(text, toks, nxt, classes):
+            end = nxt[1]        # "Nguyễn Văn [An]", "Tran Van [Do]"
         if (start, end) != (s.start, s.end):
             s = dataclasses.replace(s, start=start, end=end, text=text[start:end])
         out.append(s)
     return out
+
+
+def _closed_word_as_name(text: str, toks, tok, classes) -> bool:
+    """Is ``tok``, right after a person's name, a short grammar word written with a capital
+    in running text, before no other capital: a name's last word ("Nguyễn Văn An": "An",
+    an article to the analyser, had ended the name before it and went out)?"""
+    a, b, w = tok
+    if not (2 <= len(w) <= 4 and w[:1].isupper() and w[1:].islower()):
+        return False
+    low = w.lower()
+    if not ("closed" in classes.get(w, ()) or function_word(low, "en")):
+        return False
+    k = next((i for i, t in enumerate(toks) if t[0] == a), None)
+    after = toks[k + 1] if k is not None and k + 1 < len(toks) else None
+    return after is None or not after[2][:1].isupper()
 
 
 # The kinds of place written after an English place's own name, capitalised with it ("Crater
