@@ -447,9 +447,16 @@ _CAPITALS_WORD = re.compile(r"(?<![\w\-‐‑./])[A-Z]{2,4}(?![\w\-‐‑/])")
 
 # A login in lower case: words joined by dots or underscores ("anna.smith", "j.smith",
 # "smith_anna"; not by hyphens: "stone-cold" is a word), or one or two initials glued to a
-# surname ("kbrown").
-_LOGIN = re.compile(r"(?<![\w@./:\-])([a-z][a-z0-9]*(?:[._][a-z0-9]+)+|[a-z]{4,12})"
-                    r"(?![\w@\-]|\.\w)")
+# surname ("kbrown": ``_glued_logins``).
+_LOGIN = re.compile(r"(?<![\w@./:\-])([a-z][a-z0-9]*(?:[._][a-z0-9]+)+)(?![\w@\-]|\.\w)")
+_LOGIN_SIGN = re.compile(r"[a-z0-9][._][a-z]")
+
+
+@functools.lru_cache(maxsize=256)
+def _glued_logins(surnames: Tuple[str, ...]):
+    """One or two letters glued to one of ``surnames``, a word of its own."""
+    alternatives = "|".join(re.escape(n) for n in surnames)
+    return re.compile(rf"(?<![\w@./:\-])([a-z]{{1,2}}(?:{alternatives}))(?![\w@\-]|\.\w)")
 
 
 def _propagate_logins(segments, forms: Dict[str, str], covered, lang: str = ""
@@ -477,22 +484,24 @@ def _propagate_logins(segments, forms: Dict[str, str], covered, lang: str = ""
         return []
     from transforms.lexicon import zipf_fn
     zipf = zipf_fn(lang) if lang else None
+    # (glued only where the language's frequency list can say the whole is no word:
+    # "entrust", "endale" are "en" and a surname)
+    glued = _glued_logins(tuple(sorted(surnames))) if surnames and zipf is not None else None
     added = []
     for seg in segments:
+        text = seg.text
+        hits = [h for h in _LOGIN.finditer(text)
+                if any(p in words for p in re.split(r"[._]", h.group(1)))] \
+            if _LOGIN_SIGN.search(text) else []
+        if glued is not None:
+            hits += [h for h in glued.finditer(text) if zipf(h.group(1)) < 1.0]
+        if not hits:
+            continue
         spans = covered.setdefault(seg.index, [])
-        for hit in _LOGIN.finditer(seg.text):
-            login = hit.group(1)
-            pieces = re.split(r"[._]", login)
-            if len(pieces) > 1:
-                owned = any(p in words for p in pieces)
-            else:
-                # (no word of the language: "entrust", "endale" are "en" and a surname;
-                # nor where the language has no frequency list to say so)
-                owned = zipf is not None and zipf(login) < 1.0 and any(
-                    login.endswith(n) and 1 <= len(login) - len(n) <= 2 for n in surnames)
+        for hit in hits:
             s, e = hit.span(1)
-            if owned and not any(a < e and s < b for a, b in spans):
-                added.append(Mention(segment=seg.index, start=s, end=e, text=login,
+            if not any(a < e and s < b for a, b in spans):
+                added.append(Mention(segment=seg.index, start=s, end=e, text=hit.group(1),
                                      category="IDNUM", source="propagated"))
                 spans.append((s, e))
     return added
@@ -891,12 +900,17 @@ def link_key(text: str, lang: str = "") -> str:
 def without_legal_form(name: str) -> str:
     """``name`` without the legal form after it ("Allegro sp. z o.o." -> "Allegro", "Sumal,
     S.L." -> "Sumal"), where a capitalised word is left."""
-    from transforms.dictionary.extract import LEGAL_FORMS
     global _TRAILING_FORM
     if _TRAILING_FORM is None:
+        from transforms.dictionary.extract import LEGAL_FORMS
         _TRAILING_FORM = re.compile(rf",?[ \u00A0]+(?:{LEGAL_FORMS})$")
-    short = _TRAILING_FORM.sub("", name)
-    return short if short != name and any(ch.isupper() for ch in short) else name
+    # (looked for in the name's last characters only: every mention's key asks, and the
+    # longest form with its comma and space, "Sp. z o.o.", is shorter)
+    m = _TRAILING_FORM.search(name, max(0, len(name) - 16))
+    if m is None:
+        return name
+    short = name[:m.start()]
+    return short if any(ch.isupper() for ch in short) else name
 
 
 _TRAILING_FORM = None
