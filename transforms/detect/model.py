@@ -1277,15 +1277,17 @@ def _defined_roles(texts: Sequence[str], spans: List[List[Span]], lang: str) -> 
 
 def _without_defined_roles(texts: Sequence[str], spans: List[List[Span]], lang: str
                            ) -> List[List[Span]]:
-    """No span that is only a role the document defines for a party (``_defined_roles``):
-    "the Employee", "the Company", "Arbetstagaren" named no one, and went out as stand-ins
-    — the Swedish came back untranslated in the Danish.  The party's name stays masked."""
+    """No span that is only a role the document defines for a party (``_defined_roles``),
+    or its plural: "the Employee", "Arbetsgivaren" named no one, and went out as stand-ins
+    ("the Nominee", "Maken").  The party's name stays masked."""
     roles = _defined_roles(texts, spans, lang)
     if not roles:
         return spans
-    return [[s for s in row if s.category not in CATS or s.source == PRECAUTION
-             or _LEADING_THE.sub("", POSSESSIVE.sub("", s.text)).rstrip("s") not in
-             {r.rstrip("s") for r in roles}]
+
+    def role(s: Span) -> bool:
+        bare = _LEADING_THE.sub("", POSSESSIVE.sub("", s.text))
+        return bare in roles or bare.endswith("s") and bare[:-1] in roles
+    return [[s for s in row if s.category not in CATS or s.source == PRECAUTION or not role(s)]
             for row in spans]
 
 
@@ -2332,7 +2334,7 @@ _HEAD_ROLES = {"dyrektor", "dyrektorka", "prezes", "kierownik", "kierowniczka",
 
 def _head_role_alone(span: Span) -> bool:
     """A span that is a head's role alone (``_HEAD_ROLES``: "Dyrektor" before "Anna Nowak",
-    "Director"), no given name or surname of the lists: it names no one."""
+    the model's B-PER), no given name or surname of the lists: it names no one."""
     words = span.text.split()
     if len(words) != 1:
         return False
@@ -2343,8 +2345,8 @@ def _head_role_alone(span: Span) -> bool:
 
 def _without_head_role(span: Span) -> Optional[Span]:
     """A name span opening with a head's role (``_HEAD_ROLES``) before a given name starts
-    after it: "Direktorius Jonas Jonaitis" was one person, and its stand-in took the role's
-    place in the translation."""
+    after it: "Direktorius Jonas Jonaitis" was one organisation, "Dyrektor Anna Nowak" one
+    person, and the stand-in took the role's place in the translation."""
     toks = tokenize(span.text)
     if len(toks) < 2 or toks[0][2].lower() not in _HEAD_ROLES or \
             toks[1][2].lower() not in _lexicons()["given"]:
