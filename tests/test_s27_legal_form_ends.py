@@ -21,6 +21,11 @@ def test_the_next_sentence_is_not_the_names(found_names):
     assert spans == [("Acme Widgets Ltd", "ORG")]
 
 
+def test_a_name_after_the_form_ends_at_its_own_form(found_names):
+    [spans] = found_names(["We invoiced Nordlund Bygg AB and Kowalski Sp. z o.o. in May."])
+    assert spans == [("Nordlund Bygg AB", "ORG"), ("Kowalski Sp. z o.o.", "ORG")]
+
+
 def test_a_name_after_the_form_stays_masked(found_names):
     """Cut after the first company's form, the second is a span of its own (a cut that left
     it out would send it)."""

@@ -4102,7 +4102,9 @@ def _ending_at_legal_forms(text: str, spans: List[Span], lang: str = "") -> List
       * A place after a comma is the company's seat, a place of its own: "Allegro sp. z
         o.o., Poznań" (one stand-in for both had made "sp." and "z" words to replace)."""
     out = []
-    for s in spans:
+    todo = list(reversed(spans))
+    while todo:
+        s = todo.pop()
         rest_span = None
         if s.category in CATS:
             for m in _FORM_IN_SPAN.finditer(text, s.start, s.end):
@@ -4122,7 +4124,8 @@ def _ending_at_legal_forms(text: str, spans: List[Span], lang: str = "") -> List
                 s = dataclasses.replace(s, end=s.end - 1, text=s.text[:-1])
         out.append(s)
         if rest_span is not None:
-            out.append(rest_span)
+            # (which ends at its own form: "... AB and Kowalski Sp. z o.o. in May")
+            todo.append(rest_span)
     return out
 
 
