@@ -20,6 +20,7 @@ import unicodedata
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from schemas.records import Cluster, Mention, Segment
+from transforms.dictionary.extract import without_legal_form
 
 SOURCE_PRIORITY = ["given", "deny-list", "identifier", "ner", "detector", "propagated",
                    "precaution"]
@@ -895,25 +896,6 @@ def link_key(text: str, lang: str = "") -> str:
                               or fold(words[0]) in articles):
         words = words[1:]
     return fold(" ".join(words))
-
-
-def without_legal_form(name: str) -> str:
-    """``name`` without the legal form after it ("Allegro sp. z o.o." -> "Allegro", "Sumal,
-    S.L." -> "Sumal"), where a capitalised word is left."""
-    global _TRAILING_FORM
-    if _TRAILING_FORM is None:
-        from transforms.dictionary.extract import LEGAL_FORMS
-        _TRAILING_FORM = re.compile(rf",?[ \u00A0]+(?:{LEGAL_FORMS})$")
-    # (looked for in the name's last characters only: every mention's key asks, and the
-    # longest form with its comma and space, "Sp. z o.o.", is shorter)
-    m = _TRAILING_FORM.search(name, max(0, len(name) - 16))
-    if m is None:
-        return name
-    short = name[:m.start()]
-    return short if any(ch.isupper() for ch in short) else name
-
-
-_TRAILING_FORM = None
 
 
 ARTICLES = {"the"}

@@ -15,7 +15,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 from schemas.records import (CODE_CHARS, Assignment, Cluster, Code, Document, Mention,
                              ProtectedSegment, Segment, code_char)
 from transforms import linking
-from transforms.linking import fold, lower_words_of, without_legal_form
+from transforms.dictionary.extract import without_legal_form
+from transforms.linking import fold, lower_words_of
 from transforms.pseudonyms import (PseudonymChooser, check_fallback_words, choice_order,
                                    corpus_assignments, mask_for)
 from transforms.pseudonyms.chooser import prefetch_views

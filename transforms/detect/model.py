@@ -2966,7 +2966,7 @@ def _grown_to_whole_names(text: str, toks, spans: List[Span], classes,
                 and not nxt[2].isupper() and free(nxt[0], nxt[1]):
             end = nxt[1]
         if s.category == "PER" and nxt is not None and nxt[0] == end + 1 \
-                and free(nxt[0], nxt[1]) and _closed_word_as_name(text, toks, nxt, classes):
+                and free(nxt[0], nxt[1]) and _closed_word_as_name(toks, index[nxt[0]], classes):
             end = nxt[1]        # "Nguyễn Văn [An]", "Tran Van [Do]"
         if (start, end) != (s.start, s.end):
             s = dataclasses.replace(s, start=start, end=end, text=text[start:end])
@@ -2974,19 +2974,16 @@ def _grown_to_whole_names(text: str, toks, spans: List[Span], classes,
     return out
 
 
-def _closed_word_as_name(text: str, toks, tok, classes) -> bool:
-    """Is ``tok``, right after a person's name, a short grammar word written with a capital
-    in running text, before no other capital: a name's last word ("Nguyễn Văn An": "An",
-    an article to the analyser, had ended the name before it and went out)?"""
-    a, b, w = tok
+def _closed_word_as_name(toks, k: int, classes) -> bool:
+    """Is token ``k``, right after a person's name, a short grammar word written with a
+    capital in running text, before no other capital: a name's last word ("Nguyễn Văn An":
+    "An", an article to the analyser, had ended the name before it and went out)?"""
+    w = toks[k][2]
     if not (2 <= len(w) <= 4 and w[:1].isupper() and w[1:].islower()):
         return False
-    low = w.lower()
-    if not ("closed" in classes.get(w, ()) or function_word(low, "en")):
+    if not ("closed" in classes.get(w, ()) or function_word(w.lower(), "en")):
         return False
-    k = next((i for i, t in enumerate(toks) if t[0] == a), None)
-    after = toks[k + 1] if k is not None and k + 1 < len(toks) else None
-    return after is None or not after[2][:1].isupper()
+    return k + 1 >= len(toks) or not toks[k + 1][2][:1].isupper()
 
 
 # The kinds of place written after an English place's own name, capitalised with it ("Crater
@@ -4002,7 +3999,6 @@ def _with_streets(text: str, spans: List[Span], lang: str) -> List[Span]:
 # A company's legal form, any country's, after its name: "AKB Marketing Services sp. z o.o."
 # in a Danish judgment, "Sumal, S.L.".  Not a State aid case's "SA.38373".
 _LEGAL_FORM_AFTER = re.compile(rf"(?:,?[ \u00A0])({LEGAL_FORMS})(?![\w‑\-])(?!\.?\d)")
-_LEGAL_FORM_ONLY = re.compile(rf"(?:{LEGAL_FORMS})")
 # The words of a company's name before ", S.L." that nothing found: capitalised, or joined by
 # "&" or "and" ("Sumal, S.L.", "Smith & Jones, Inc.").
 _NAME_BEFORE_FORM = re.compile(rf"(?<![\w\-‑])((?:[{CAPITAL}][\w'’\-‑]*[ \u00A0]"
@@ -4028,7 +4024,7 @@ def _with_legal_forms(text: str, spans: List[Span]) -> List[Span]:
             m = None           # "Cape Town, SA": a place and its country
         if m:
             a, b = s.start, m.end()
-        elif _LEGAL_FORM_ONLY.fullmatch(s.text) and \
+        elif _FORM_IN_SPAN.fullmatch(s.text) and \
                 text[:s.start].rstrip(" \u00A0").endswith(","):
             before = _NAME_BEFORE_FORM.search(text[:s.start].rstrip(" \u00A0"))
             if before is None:

@@ -283,6 +283,23 @@ def legal_form(word: str) -> bool:
     return _ORG_KINDS[1][1].search(" " + word) is not None
 
 
+# A legal form at a name's end, after a space or a comma ("Allegro sp. z o.o.", "Sumal,
+# S.L."): looked for in the name's last characters only (every mention's linking key asks,
+# and the longest form with its comma and space is shorter).
+_TRAILING_FORM = re.compile(rf",?[ \u00A0]+(?:{LEGAL_FORMS})$")
+_TRAILING_FORM_REACH = 16
+
+
+def without_legal_form(name: str) -> str:
+    """``name`` without the legal form after it ("Allegro sp. z o.o." -> "Allegro", "Sumal,
+    S.L." -> "Sumal"), where a capitalised word is left."""
+    m = _TRAILING_FORM.search(name, max(0, len(name) - _TRAILING_FORM_REACH))
+    if m is None:
+        return name
+    short = name[:m.start()]
+    return short if any(ch.isupper() for ch in short) else name
+
+
 def org_kind(text: str, klass: str = "") -> str:
     """``court``, ``company:<legal form>``, ``authority``, or the analyser's class."""
     for kind, pattern in _ORG_KINDS:
