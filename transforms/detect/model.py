@@ -2803,7 +2803,7 @@ class NameTagger:
                 t for s in spans for t in _open_bracket_apart(s, text, lang)], lang))
             spans = _ending_at_legal_forms(text, _with_quoted_companies(
                 text, _with_legal_forms(text, spans)), lang)
-            spans = _with_capitals_names(text, spans, lang)
+            spans = _with_capitals_names(text, _through_glued_slash(text, spans, lang), lang)
             out.append(spans)
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -4040,6 +4040,30 @@ def _with_legal_forms(text: str, spans: List[Span]) -> List[Span]:
             out[j] = None
         out[i] = dataclasses.replace(s, start=a, end=b, category="ORG", text=text[a:b])
     return [s for s in out if s is not None]
+
+
+# Lower-case letters glued to a name by a slash: the same word, its letter written so
+# ("Jo/cken" for "Jöcken"), not a second name ("Commission/France").
+_GLUED_SLASH_TAIL = re.compile(r"/[^\W\d_A-ZÀ-ÞĀ-Ž][^\W\d_]*(?![\w/])")
+
+
+def _through_glued_slash(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """A name span that ends where a slash glues lower-case letters to it runs on over them:
+    a Chinese commentary's "Jo/cken" (a surname with its umlaut so written) sent "/cken".
+    Not over a word of the language ("Smith/he knows")."""
+    if "/" not in text:
+        return spans
+    zipf = zipf_fn(lang)
+    out = []
+    for s in spans:
+        m = _GLUED_SLASH_TAIL.match(text, s.end) if s.category in CATS else None
+        tail = m.group()[1:] if m is not None else ""
+        if m is not None and not function_word(tail, lang) and \
+                not (zipf is not None and zipf(tail) >= COMMON_WORD_ZIPF) and \
+                not any(o is not s and o.start < m.end() and s.end < o.end for o in spans):
+            s = dataclasses.replace(s, end=m.end(), text=text[s.start:m.end()])
+        out.append(s)
+    return out
 
 
 # A line that is a name in capitals: two to four words, a title perhaps before them.
