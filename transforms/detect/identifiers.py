@@ -598,6 +598,68 @@ _YEAR_RANGE = re.compile(r"(?:1[6-9]|20)\d\d[" + _DASH + r"](?:1[6-9]|20)\d\d")
 # paragraphs or points ("174–178", "30.1–30.5").
 _RANGE = re.compile(r"(\d+(?:\.\d+)*)[\u2012\u2013](\d+(?:\.\d+)*)")
 
+# What a form or a letter calls a reference it gives someone: a booking, an order, a ticket,
+# a customer's or a patient's number, in the languages served ("Booking reference: QX7P4L",
+# "Order #A12-77F", "Your ref: JS/4471/AB", "Kundnummer: K20391X", "Localizador: 7XK2PQ").  Such a code ties a document to one person as a name does; with
+# letters among its digits neither the numbers above nor the typed recognisers take it.
+# The label's word begins one of these (any case); a case, an article or a regulation is
+# no label (their numbers are public citations).
+_CODE_LABELS = (
+    "reference|ref|booking|reservation|confirmation|pnr|ticket|order|invoice|customer|"
+    "client|member|account|policy|claim|patient|passport|licen[cs]e|registration|"
+    "tracking|transaction|voucher|username|user id|login|"
+    # sv, da
+    "referens|bokning|kund|faktura|medlem|kunde|ordre|billet|"
+    # lv, lt, et, fi, pl, es
+    "atsauce|rēķin|klient|pasūtījum|užsakym|sąskait|viite|tellimu|arve|klien|varau|tilau|"
+    "lasku|asiakas|rezerwacj|zamówieni|faktur|referencia|localizador|reserva|pedido|factura|"
+    "expediente|socio")
+_CODE_STEMS = tuple(w for w in _CODE_LABELS.replace("licen[cs]e", "licen").split("|"))
+_CODE_LABEL = re.compile(
+    r"(?<![\w])(?i:" + _CODE_LABELS + r")[^\W\d_]*\.?"
+    # up to two more words of the label ("Your booking reference", "numer zamówienia"), then
+    # a colon or a sign; or, with no colon, a word that says number ("Policy number HX4471")
+    r"(?:[ \u00A0][^\W\d_]+\.?){0,2}?"
+    r"(?:[ \u00A0]*[:#№][ \u00A0]*|[ \u00A0](?i:no|nr|number|id|code|ref|reference|nummer|"
+    r"numero|número|numer|numurs|numeris)\.?[ \u00A0]+)"
+    # the code: capitals and digits, a dash, slash or dot between them, five characters or more
+    r"(?P<code>[A-Z0-9](?:[A-Z0-9]|[\-/.](?=[A-Z0-9])){4,29})(?![\w\-/]|[.,]\d)")
+
+
+def _labelled_codes(text: str) -> List["re.Match"]:
+    """``_CODE_LABEL``'s matches in ``text``, the pattern tried only at the words that begin
+    with a label's stem (any case), as ``_act_cited`` tries its act names."""
+    if any(c in text for c in _CASE_FIXES):
+        return list(_CODE_LABEL.finditer(text))
+    low = (text.replace("\u0130", "i") if "\u0130" in text else text).lower()
+    starts = set()
+    for stem in _CODE_STEMS:
+        at = low.find(stem)
+        while at >= 0:
+            if at == 0 or not low[at - 1].isalnum() and low[at - 1] != "_":
+                starts.add(at)
+            at = low.find(stem, at + 1)
+    out: List["re.Match"] = []
+    end = 0
+    for p in sorted(starts):
+        if p >= end:
+            m = _CODE_LABEL.match(text, p)
+            if m is not None:
+                out.append(m)
+                end = m.end()
+    return out
+
+
+def _labelled_code(code: str) -> bool:
+    """A code after a label (``_CODE_LABEL``): a digit in it, and a capital too unless it is
+    a number of five digits or more with no slash (a year or "No 12" is no reference, nor
+    "nr 987/2009"); not a word in capitals ("SMITH" has no digit), not a date."""
+    digits = sum(c.isdigit() for c in code)
+    letters = sum(c.isalpha() for c in code)
+    if digits == 0 or (letters == 0 and (digits < 5 or "/" in code)):
+        return False            # (digits and a slash: an act's or a case's number, public)
+    return not re.fullmatch(r"\d{1,4}[./\-]\d{1,2}[./\-]\d{1,4}", code)
+
 
 def _is_range(value: str) -> bool:
     """A typographic range of numbers -- but not of years ("2007–2013" is a period, masked
@@ -807,14 +869,22 @@ class NumberRecognizer(Recognizer):
     # and digits alone are in most segments ("of 2012"), and the two patterns, which try a
     # word at every position, ran on them
     spaced_group = re.compile(r"\d" + _SPACE + r"\d")
+    # what every labelled code holds: a capital and a digit side by side, or five digits
+    # ("QX7P4L", "JS/4471", "58812"), each looked for alone (as one alternation the three
+    # took twice as long); only then are the labels' words looked for
+    code_hints = (re.compile(r"[A-Z][\-/.]?\d"), re.compile(r"\d[\-/.]?[A-Z]"),
+                  re.compile(r"\d{5}"))
 
     def find(self, text, ctx):
         out = [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
                for m in (self.pattern.finditer(text) if self.six_digits.search(text) else ())
                if sum(ch.isdigit() for ch in m.group()) >= 6
                and not _is_range(m.group()) and not _eu_act_number(text, m.start(), m.group())]
+        if any(rx.search(text) for rx in self.code_hints):
+            out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
+                    for m in _labelled_codes(text) if _labelled_code(m.group("code"))]
         if not self.spaced_group.search(text):
-            return out
+            return resolve_overlaps(out, {}) if out else out
         bare = ctx.lang not in ("lv", "es", "it", "pt")
         for m in self.coded.finditer(text):
             if sum(ch.isdigit() for ch in m.group()) >= 6:

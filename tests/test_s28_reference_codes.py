@@ -1,0 +1,47 @@
+"""A reference a form gives someone (a booking, an order, a customer's or a patient's code)
+ties the document to that person as a name does (issue 14): a travel itinerary's "Booking
+reference: QX7P4L" went out as written.  A code of capitals and digits after such a label is
+an identifier; a case's or an act's number, a year, a class or a seat is not."""
+from transforms.detect.identifiers import detect
+
+
+def _found(text, lang="en"):
+    return [(s.text, s.category) for s in detect(text, lang)]
+
+
+def test_codes_after_their_labels_are_identifiers():
+    for text, code in [
+            ("Passenger: MR JOHN DOHERTY. Booking reference: QX7P4L.", "QX7P4L"),
+            ("Order #A12-77F was shipped on Monday.", "A12-77F"),
+            ("Your ref: JS/4471/AB", "JS/4471/AB"),
+            ("Policy number HX4471 covers the flat.", "HX4471"),
+            ("Booking reference 58812 is confirmed.", "58812"),
+            ("Kundnummer: K20391X", "K20391X"),
+            ("Localizador: 7XK2PQ", "7XK2PQ"),
+            ("Numer zamówienia: ZK-44871", "ZK-44871")]:
+        assert (code, "IDNUM") in _found(text), text
+
+
+def test_what_labels_without_a_code_stay():
+    for text in ["Reference: Article 5 of the Directive", "Ref: 2019", "Class: 5B. Seat: 23C",
+                 "Customer: SMITH", "Order No. 12", "Invoice: see the attached letter",
+                 "Booking reference: pending"]:
+        assert not [c for _, c in _found(text) if c == "IDNUM"], text
+
+
+def test_public_numbers_after_words_like_labels_stay():
+    # a case's and an act's number are public citations, whatever word stands before them
+    for text, lang in [("i sag C-5/18 og sag T-219/10", "da"),
+                       ("i ärende R 661/19", "sv"),
+                       ("viitega määruse nr 6/2002", "et"),
+                       ("Account is taken of Regulation No 987/2009", "en")]:
+        assert not [t for t, c in _found(text, lang) if c == "IDNUM" and "/" in t], text
+
+
+def test_a_booking_reference_never_reaches_the_engine(translate_unlabelled):
+    sent, back = translate_unlabelled([
+        "Passenger: Mr John Doherty. Booking reference: QX7P4L.",
+        "Please quote your customer number: K20391X when you call."])
+    text = " ".join(sent)
+    assert "QX7P4L" not in text and "K20391X" not in text
+    assert "QX7P4L" in back[0] and "K20391X" in back[1]
