@@ -2803,7 +2803,8 @@ class NameTagger:
                 t for s in spans for t in _open_bracket_apart(s, text, lang)], lang))
             spans = _ending_at_legal_forms(text, _with_quoted_companies(
                 text, _with_legal_forms(text, spans)), lang)
-            spans = _with_capitals_names(text, _through_glued_slash(text, spans, lang), lang)
+            spans = _with_capitals_names(text, _with_particle_surnames(
+                text, _through_glued_slash(text, spans, lang)), lang)
             out.append(spans)
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -4062,6 +4063,49 @@ def _through_glued_slash(text: str, spans: List[Span], lang: str) -> List[Span]:
                 not (zipf is not None and zipf(tail) >= COMMON_WORD_ZIPF) and \
                 not any(o is not s and o.start < m.end() and s.end < o.end for o in spans):
             s = dataclasses.replace(s, end=m.end(), text=text[s.start:m.end()])
+        out.append(s)
+    return out
+
+
+# What an Arabic or an Irish name writes after its given names, in lower case or glued:
+# the article of a family or tribal name ("al-Khalifa", "el-Amrani", "Al-Sayed"), a
+# patronymic's "ibn", "bin", "bint", "abu" before it ("Omar ibn al-Khattab"), and the Irish
+# "Mac an tSaoi", "Ó hUiginn", "Nic an Bhaird" (the article "an", the mutation's letter
+# before the capital).  The name had ended before them, and "al-Khalifa", "tSaoi" went out.
+_PARTICLE_TAIL = re.compile(
+    r"(?:[ \u00A0](?:ibn|bin|bint|abu|ben|ould)(?=[ \u00A0][A-Za-z]))?"
+    r"[ \u00A0](?:(?:al|el|ad|ar|as|at|az|ash|ath|Al|El)[-‑][A-Z][\w'’]+|"
+    r"(?:ibn|bin|bint|abu)[ \u00A0][A-Z][\w'’]+)(?:[-‑][A-Z][\w'’]+)*")
+_IRISH_TAIL = re.compile(r"(?:[ \u00A0]an)?[ \u00A0](?:[tnhb]?[A-ZÁÉÍÓÚ]|[tnhb][AEIOUÁÉÍÓÚ])"
+                         r"[\w'’]+")
+_IRISH_PREFIXES = {"Mac", "Mc", "Nic", "Mhic", "Ó", "O", "Ní", "Uí", "Ua", "Bean"}
+
+
+def _with_particle_surnames(text: str, spans: List[Span]) -> List[Span]:
+    """A person's name runs on over an Arabic surname's article and patronymic, and over
+    the rest of an Irish surname after its "Mac", "Ó", "Nic" (``_PARTICLE_TAIL``,
+    ``_IRISH_TAIL``), where no other span stands."""
+    if not any(p in text for p in ("al-", "el-", "Al-", "El-", "al‑", "el‑", "ibn ", "bin ",
+                                   "bint ", "abu ", "Mac ", "Mc ", "Nic ", "Ó ", "O ", "Ní ",
+                                   "Uí ", "Mhic ", "Ua ", "Bean ")):
+        return spans
+    out, taken = [], set()
+    for s in sorted(spans, key=lambda o: o.start):
+        if id(s) in taken:
+            continue
+        m = None
+        if s.category == "PER" and s.source != PRECAUTION:
+            m = _PARTICLE_TAIL.match(text, s.end)
+            if m is None and s.text.rsplit(None, 1)[-1] in _IRISH_PREFIXES \
+                    and " " in s.text.strip():
+                m = _IRISH_TAIL.match(text, s.end)
+        if m is not None:
+            # a person's span the tail holds whole is the same name ("Nic an [Bhaird]")
+            inside = [o for o in spans if o is not s and o.start < m.end() and s.end < o.end]
+            if all(o.category == "PER" and o.start >= s.end and o.end <= m.end()
+                   for o in inside):
+                taken.update(id(o) for o in inside)
+                s = dataclasses.replace(s, end=m.end(), text=text[s.start:m.end()])
         out.append(s)
     return out
 
