@@ -258,14 +258,24 @@ def _label_abbreviation(span: Span, text: str) -> bool:
             and _SHORT_WORD.fullmatch(word) is not None and word not in _name_index()[0])
 
 
-def _field_label(span: Span, text: str) -> bool:
+def _field_label(span: Span, text: str, lang: str = "") -> bool:
     """A line's first word before a preposition and a colon: a form's field label ("Bill
     to:", "Ship to:", "Prepared by:" on an invoice), which the model read as a name ("Bill"
-    went out as a person's stand-in).  A name alone before a colon ("Jane: I disagree", a
-    transcript's speaker) stays a name."""
+    went out as a person's stand-in); or before the colon alone, an ordinary word of the
+    language that no name list holds ("Attendees:", unknown to the analyser, went out as
+    a person's stand-in, and "Asistentes" did not come back).  A name alone before a colon
+    ("Jane: I disagree", "Smith: No.", a transcript's speaker) stays a name."""
     line_start = text.rfind("\n", 0, span.start) + 1
-    return not text[line_start:span.start].strip() and " " not in text[span.start:span.end] \
-        and _FIELD_LABEL_TAIL.match(text, span.end) is not None
+    word = text[span.start:span.end]
+    if text[line_start:span.start].strip() or " " in word:
+        return False
+    if _FIELD_LABEL_TAIL.match(text, span.end) is not None:
+        return True
+    if not (lang and text.startswith(":", span.end) and word.isalpha()):
+        return False
+    from transforms.lexicon import common_word
+    return word[:1].upper() + word[1:].lower() not in _name_index()[0] and \
+        bool(common_word(word, lang))
 
 
 _FIELD_LABEL_TAIL = re.compile(r"[ \u00A0]+(?:to|by|for|from|of|on|in|at)[ \u00A0]*:")
@@ -377,7 +387,7 @@ class HeuristicDetector:
         return [[_with_given_name_title(s, text, lang) for s in spans
                  if not filler(text, s.start, s.end)
                  and text[s.start:s.end].rstrip(".").casefold() not in FORMS_OF_ADDRESS
-                 and not _label_abbreviation(s, text) and not _field_label(s, text)]
+                 and not _label_abbreviation(s, text) and not _field_label(s, text, lang)]
                 for text, spans in zip(texts, found)]
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
