@@ -2803,8 +2803,9 @@ class NameTagger:
                 t for s in spans for t in _open_bracket_apart(s, text, lang)], lang))
             spans = _ending_at_legal_forms(text, _with_quoted_companies(
                 text, _with_legal_forms(text, spans)), lang)
-            spans = _with_capitals_names(text, _with_particle_surnames(
-                text, _through_glued_slash(text, spans, lang)), lang)
+            spans = _with_greeted_lower_names(text, _with_capitals_names(
+                text, _with_particle_surnames(text, _through_glued_slash(text, spans, lang)),
+                lang), lang)
             out.append(spans)
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -2821,7 +2822,8 @@ class NameTagger:
         out = [_europe_before_term(row, lang) for row in _without_compound_nouns(
             texts, _places_after_in(texts, _places_not_persons(texts, out, lang, classes),
                                     lang, classes), lang, cap_inside)]
-        return _with_lower_case_union(texts, out, lang)
+        return _with_lower_case_given_names(texts, _with_lower_case_union(texts, out, lang),
+                                            lang)
 
 
 def _crossing_joined(text: str, spans: List[Span], classes, lang: str,
@@ -4107,6 +4109,70 @@ def _with_particle_surnames(text: str, spans: List[Span]) -> List[Span]:
                 taken.update(id(o) for o in inside)
                 s = dataclasses.replace(s, end=m.end(), text=text[s.start:m.end()])
         out.append(s)
+    return out
+
+
+# A message's greeting and sign-off, with the name they hold written in lower case ("hi tom,",
+# "thanks, priya", "hej anna!"): an informal e-mail's names, which the model (reading
+# capitals) does not see.  en, sv, da: the languages whose analyser tells a name from a word.
+_LOWER = "a-zß-öø-ÿ"
+_GREETED = re.compile(
+    r"(?:^|(?<=[\n.!?])[ \t\u00A0]*)(?i:hi|hey|hello|hiya|dear|morning|evening|thanks|"
+    r"thank[ \u00A0]you|cheers|hej|hejsan|hallå|hallo|kære|kära|tack|tak)[ \u00A0]*,?[ \u00A0]+"
+    rf"(?P<name>[{_LOWER}][{_LOWER}'’\-]+)(?=[ \u00A0]*(?:[,!.:;\n]|$))")
+_SIGNED = re.compile(
+    r"(?i:thanks|thank[ \u00A0]you|cheers|regards|best|love|mvh|hälsningar|hilsen|tack|tak)"
+    rf"[ \u00A0]*[,.!\-–—]*[ \u00A0\n]+(?P<name>[{_LOWER}][{_LOWER}'’\-]+)[ \u00A0]*[.!]?[ \t\n]*$")
+
+
+def _with_greeted_lower_names(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """The name a greeting or a sign-off holds in lower case (``_GREETED``, ``_SIGNED``) is a
+    person, where the language's analyser knows it as no word ("hi tom", "thanks, priya";
+    not "hi there", "thanks again", "cheers mate")."""
+    if lang not in ("en", "sv", "da") or not text:
+        return spans
+    found = [m for rx in (_GREETED, _SIGNED) for m in rx.finditer(text)]
+    if not found:
+        return spans
+    classes = word_classes([m.group("name") for m in found], lang)
+    out = list(spans)
+    for m in found:
+        a, b = m.span("name")
+        kinds = set(classes.get(m.group("name"), ()))
+        if not kinds or not kinds <= {"unknown", "np_ant", "np_cog"} \
+                or any(o.start < b and a < o.end for o in out):
+            continue
+        out.append(Span(a, b, "PER", "greeted", text[a:b], source="detector"))
+    return sorted(out, key=lambda o: o.start)
+
+
+_LOWER_WORD = re.compile(rf"(?<![\w@.\-/])[{_LOWER}][{_LOWER}'’]+(?![\w@\-/]|\.\w)")
+
+
+def _with_lower_case_given_names(texts: Sequence[str], rows: List[List[Span]], lang: str
+                                 ) -> List[List[Span]]:
+    """A document that greets or signs with a name in lower case ("hi tom", subtype
+    "greeted") writes its other names so too: there, a given name of the lists the analyser
+    knows as no word is a person wherever it stands in lower case ("can you forward this
+    to sarah").  Not "will", "mark", "june": words."""
+    if not any(s.subtype == "greeted" for row in rows for s in row):
+        return rows
+    given = _lexicons()["given"]
+    cands = {m.group() for t in texts for m in _LOWER_WORD.finditer(t) if m.group() in given}
+    if not cands:
+        return rows
+    # (and capitalised, no ordinary word either: "june" is unknown, "June" a month)
+    classes = word_classes(cands | {w[:1].upper() + w[1:] for w in cands}, lang)
+    names = {w for w in cands if all(classes.get(v) and "common" not in classes[v]
+                                     for v in (w, w[:1].upper() + w[1:]))}
+    out = []
+    for t, row in zip(texts, rows):
+        row = list(row)
+        for m in _LOWER_WORD.finditer(t) if names else ():
+            a, b = m.span()
+            if m.group() in names and not any(o.start < b and a < o.end for o in row):
+                row.append(Span(a, b, "PER", "greeted", m.group(), source="detector"))
+        out.append(sorted(row, key=lambda o: o.start))
     return out
 
 
