@@ -3922,9 +3922,13 @@ _TOWN_AFTER = re.compile(rf"[ \u00A0]({TOWN}(?:[ \-‑](?:{TOWN}|[{CAPITAL}]\b))
 # one word whose last part is its kind ("Mannerheimintie 12": ``_STREET_KIND_ENDING``).
 _HOUSE_NUMBER_BARE = r"\d{1,4}[A-Za-z]?(?:[/\-]\d{1,4}[A-Za-z]?)?"
 _HOUSE_NUMBER = _HOUSE_NUMBER_BARE + r"(?![\w\-])"
-_STREET_KIND_AFTER = (r"iela|gatvė|prospektas|tänav|mnt\.?|maantee|pst\.?|"
-                      r"puiestee|tee|katu|tie|gata|gatan|vägen|väg|gade|vej|allé|Straße|"
-                      r"Strasse|Str\.|weg|straat|laan|plein|gracht|utca|ulica|ulice")
+# (The Baltic kinds in their cases too: a letter's "dzīvo Lāčplēša ielā 37", "gyvena
+# Gedimino gatvėje 5", "elab Rüütli tänaval 5" had gone out.)
+_STREET_KIND_AFTER = (r"iel(?:a|ā|as|ai|u)|bulvār(?:is|ī|a)|gatv(?:ė|ėje|ės|ę)|"
+                      r"prospekt(?:as|e|o|ą|s|ā|a)|tänav(?:a|al|alt|ale)?|mnt\.?|"
+                      r"maantee(?:l|lt|le)?|pst\.?|"
+                      r"puiestee(?:l|lt|le)?|tee|katu|tie|gata|gatan|vägen|väg|gade|vej|allé|"
+                      r"Straße|Strasse|Str\.|weg|straat|laan|plein|gracht|utca|ulica|ulice")
 _STREET_KIND_BEFORE = (r"(?<!et )ul\.|(?<!et )al\.|ulica|aleja|Plac|Calle|C/|Avenida|Avda\.|"
                        r"Paseo|Plaza|Via|Viale|Piazza|Corso|Rua|Rue|Avenue|Boulevard|Chemin|"
                        r"Place|Quai")
@@ -3989,6 +3993,19 @@ def _with_streets(text: str, spans: List[Span], lang: str) -> List[Span]:
             if first and (first.group(1).lower() in closed
                           or function_word(first.group(1).lower(), lang)):
                 a += first.end()
+            elif first and len(text[a:b].split()) >= 3 and \
+                    first.group(1).lower() in _lexicons()["given"]:
+                # a person's given name before the street is the person's: a street is
+                # named after someone in the genitive ("Krišjāņa Barona iela"), the
+                # nominative is the subject ("Ona Konstitucijos prospekte 12")
+                g = a
+                a += first.end()
+                spans = [dataclasses.replace(t, category="PER")
+                         if x.start <= g < x.end and t.end <= a else t
+                         for x in spans for t in _ended_before(text, x, a, lang)]
+                if not any(t.start <= g < t.end for t in spans):
+                    spans.append(Span(g, g + len(first.group(1)), "PER", "model",
+                                      first.group(1), source="detector"))
             if any(ch.isdigit() for ch in text[m.start():a]):
                 # a name the model ran on over "of" into the house number and the street
                 # ("Ms. Olusola Adebayo-Smith of 42 Rosehill Avenue" was one organisation)
