@@ -463,6 +463,25 @@ class EmailRecognizer(Recognizer):
                 if ".." not in m.group() and not m.group().startswith(".")]
 
 
+@register
+class HandleRecognizer(Recognizer):
+    """A user's handle on a social network or a chat ("Follow @mjones_88", "cc @anna.k"): it
+    names its owner as an e-mail address does, and went out as written.  An "@" with no word
+    glued before it (not an e-mail address's), then a letter among letters, digits, "_" and
+    inner dots; scrambled in its shape like any identifier."""
+    name = "HANDLE"
+    category = "IDNUM"
+    priority = 50
+    pattern = re.compile(r"(?<![\w@.+\-/])@(?=[\w.]*[^\W\d_])[^\W_](?:[\w.]{0,28}\w)?(?![\w@])"
+                         r"|(?<![\w@.+\-/])@_\w{1,29}(?![\w@])")
+
+    def find(self, text, ctx):
+        if "@" not in text:
+            return []
+        return [Span(m.start(), m.end(), "IDNUM", "HANDLE", m.group())
+                for m in self.pattern.finditer(text)]
+
+
 # A host label (letters of any script, digits, inner hyphens -- a non-breaking one too).
 _LABEL = r"[^\W_](?:[\w\-\u2010\u2011]*[^\W_])?"
 # A host written without a scheme: labels, a last label of letters only, an optional port and
@@ -557,6 +576,11 @@ class IpRecognizer(Recognizer):
     # between them)
     v4_needs = re.compile(r"\d\.\d")
     v6_needs = re.compile(r":[0-9A-Fa-f]{0,4}:")
+    # A device's hardware (MAC) address, six hex pairs ("00:1A:2B:3C:4D:5E", "00-1a-2b-..."),
+    # or three groups of four as Cisco writes it ("001a.2b3c.4d5e"): it identifies a
+    # person's device as an IP address does (the IPv6 pattern read it and dropped it).
+    mac = re.compile(r"(?<![\w:\-.])(?:[0-9A-Fa-f]{2}([:\-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}|"
+                     r"[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})(?![\w:\-]|\.\w)")
 
     def find(self, text, ctx):
         out = []
@@ -570,6 +594,11 @@ class IpRecognizer(Recognizer):
                 except ValueError:
                     continue
                 out.append(Span(m.start(), m.end(), "IP", sub, m.group()))
+        if text.count(":") >= 5 or text.count("-") >= 5 or text.count(".") >= 2:
+            for m in self.mac.finditer(text):
+                if any(c.isdigit() for c in m.group()) and not any(
+                        o.start < m.end() and m.start() < o.end for o in out):
+                    out.append(Span(m.start(), m.end(), "IP", "MAC", m.group()))
         return out
 
 
