@@ -35,3 +35,10 @@ def test_the_surnames_never_reach_the_engine(translate_unlabelled):
     for part in ("Khalifa", "tSaoi", "hUiginn", "Cathal", "Abdul"):
         assert part not in text
     assert "al-Khalifa" in back[0] and "Mac an tSaoi" in back[1] and "Ó hUiginn" in back[1]
+
+
+def test_a_family_name_with_its_article_alone(found_names):
+    rows = found_names(["Vi träffade familjen al-Hassan och Fatima Yilmaz i Malmö."], lang="sv")
+    assert ("al-Hassan", "PER") in rows[0] and ("Fatima Yilmaz", "PER") in rows[0]
+    rows = found_names(["The al-Sabah family met on Monday.", "a well-Known fact"])
+    assert ("al-Sabah", "PER") in rows[0] and rows[1] == []

@@ -4126,7 +4126,16 @@ def _with_particle_surnames(text: str, spans: List[Span]) -> List[Span]:
                 taken.update(id(o) for o in inside)
                 s = dataclasses.replace(s, end=m.end(), text=text[s.start:m.end()])
         out.append(s)
-    return out
+    # a family name with its article and no given name before it ("familjen al-Hassan",
+    # "the al-Sabah family") is a person's too
+    for m in _ARTICLE_SURNAME.finditer(text):
+        if not any(o.start < m.end() and m.start() < o.end for o in out):
+            out.append(Span(m.start(), m.end(), "PER", "model", m.group(), source="detector"))
+    return sorted(out, key=lambda o: o.start)
+
+
+_ARTICLE_SURNAME = re.compile(r"(?<![\w\-‑])(?:al|el|Al|El)[-‑][A-Z][a-z]{2,}(?:[-‑][A-Z][\w'’]+)*"
+                              r"(?![\w\-‑])")
 
 
 # A message's greeting and sign-off, with the name they hold written in lower case ("hi tom,",
