@@ -39,6 +39,21 @@ FORMS_OF_ADDRESS = {"mr", "mrs", "ms", "miss", "mister", "madam", "dr", "prof", 
                     "señor", "señora", "signor", "signora", "dhr", "mevr", "härra", "proua",
                     "herra", "rouva", "kungs", "kundze", "kunga", "kundzes", "ponas", "ponia",
                     "pani", "panią", "panie", "państwo", "pone", "heer", "mevrouw"}
+# Titles that are no span alone either (the filter below; not forms of address to the model's
+# rules, which read "Sir", "Lord" as parts of names): "Sir Keir Starmer" had "Sir" as an
+# organisation of its own, and the leak guard held the whole segment back.
+TITLE_ONLY = FORMS_OF_ADDRESS | {"sir", "dame", "lord", "lady", "rev", "revd", "reverend",
+                                 "cllr", "sgt", "insp", "fr", "hhj"}
+_POSSESSIVE_AFTER = re.compile(r"\s?['’]s\b")
+
+
+def _title_alone(span: Span, text: str) -> bool:
+    """A span that is a title or a form of address alone (``TITLE_ONLY``) — but not a place
+    named with one in the possessive ("a match at Lord's")."""
+    return text[span.start:span.end].rstrip(".").casefold() in TITLE_ONLY and \
+        _POSSESSIVE_AFTER.match(text, span.end) is None
+
+
 TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "judge", "justice", "sir", "madam", "lord",
           "lady", "mister", "advocate", "herr", "frau", "sr", "sra", "srta", "don", "doña",
           "señor", "señora", "kungs", "kundze", "kunga", "kundzes", "tiesnesis", "tiesnese",
@@ -386,7 +401,7 @@ class HeuristicDetector:
         # as a name of its own, and a stand-in took its place before the name's)
         return [[_with_given_name_title(s, text, lang) for s in spans
                  if not filler(text, s.start, s.end)
-                 and text[s.start:s.end].rstrip(".").casefold() not in FORMS_OF_ADDRESS
+                 and not _title_alone(s, text)
                  and not _label_abbreviation(s, text) and not _field_label(s, text, lang)]
                 for text, spans in zip(texts, found)]
 
