@@ -45,3 +45,11 @@ def test_a_booking_reference_never_reaches_the_engine(translate_unlabelled):
     text = " ".join(sent)
     assert "QX7P4L" not in text and "K20391X" not in text
     assert "QX7P4L" in back[0] and "K20391X" in back[1]
+
+
+def test_a_police_officers_collar_number():
+    # it names the officer as the surname does ("PC 4471" went out); not a console's "PS 5"
+    assert ("4471", "IDNUM") in _found("interviewed the suspect with PC 4471 Jones.")
+    assert [t for t, c in _found("DC 2231 Holt and Sgt 1042 arrived") if c == "IDNUM"] == \
+        ["2231", "1042"]
+    assert _found("buy a PS 5 console") == [] and _found("a 12 V DC supply") == []

@@ -898,6 +898,12 @@ class NumberRecognizer(Recognizer):
     # and digits alone are in most segments ("of 2012"), and the two patterns, which try a
     # word at every position, ran on them
     spaced_group = re.compile(r"\d" + _SPACE + r"\d")
+    # A British police officer's collar (shoulder) number after the rank: "PC 4471 Jones",
+    # "DC 2231", "Sgt 1042" — it names the officer as the surname does.  Three digits or
+    # more ("PS 5" is a games console).
+    collar = re.compile(r"(?<![\w])(?:PC|WPC|DC|PS|DS|Sgt\.?|Insp\.?)[ \u00A0]?(?P<code>\d{3,5})"
+                        r"(?![\w]|[.,]\d)")
+    collar_hint = re.compile(r"(?:PC|DC|PS|DS|Sgt|Insp)\.?[ \u00A0]?\d")
     # what every labelled code holds: a capital and a digit side by side, or five digits
     # ("QX7P4L", "JS/4471", "58812"), each looked for alone (as one alternation the three
     # took twice as long); only then are the labels' words looked for
@@ -909,6 +915,9 @@ class NumberRecognizer(Recognizer):
                for m in (self.pattern.finditer(text) if self.six_digits.search(text) else ())
                if sum(ch.isdigit() for ch in m.group()) >= 6
                and not _is_range(m.group()) and not _eu_act_number(text, m.start(), m.group())]
+        if ctx.lang in ("en", "") and self.collar_hint.search(text):
+            out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
+                    for m in self.collar.finditer(text)]
         if any(rx.search(text) for rx in self.code_hints):
             out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
                     for m in _labelled_codes(text) if _labelled_code(m.group("code"))]
