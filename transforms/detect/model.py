@@ -2803,9 +2803,11 @@ class NameTagger:
                 t for s in spans for t in _open_bracket_apart(s, text, lang)], lang))
             spans = _ending_at_legal_forms(text, _with_quoted_companies(
                 text, _with_legal_forms(text, spans)), lang)
-            spans = _with_greeted_lower_names(text, _with_capitals_names(
-                text, _with_particle_surnames(text, _through_glued_slash(text, spans, lang)),
-                lang), lang)
+            spans = _with_greeted_lower_names(text, _person_before_preposition(
+                text, _with_capitals_names(
+                    text, _with_particle_surnames(text, _through_glued_slash(text, spans,
+                                                                             lang)),
+                    lang), lang), lang)
             out.append(spans)
         out = _ui_terms(texts, _with_defined_acronyms(texts, _without_key_chords(texts, out)),
                         lang, classes)
@@ -4136,6 +4138,47 @@ def _with_particle_surnames(text: str, spans: List[Span]) -> List[Span]:
 
 _ARTICLE_SURNAME = re.compile(r"(?<![\w\-‑])(?:al|el|Al|El)[-‑][A-Z][a-z]{2,}(?:[-‑][A-Z][\w'’]+)*"
                               r"(?![\w\-‑])")
+
+
+# A person's one-word name, a preposition, and a capitalised word, which the model read as
+# one organisation ("her daughter Imogen in Kettering", "admitted under Dr Farouk to Ward
+# 12"): the stand-in's preposition stayed, and restoration put back the span untranslated
+# ("Vive con su hija Imogen in Kettering").  English.
+_PERSON_PREPOSITION = re.compile(r"^(?P<name>[A-Z][\w'’\-‑]+) (?P<prep>in|to|at|from|with) "
+                                 r"(?P<rest>[A-Z][\w'’\-‑]+(?: [A-Z][\w'’\-‑]+)?)$")
+_TITLE_BEFORE = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Dame|Lady|Lord)\.?|"
+                           r"(?<![\w.])[A-Z]\.)[ \u00A0]$")
+
+
+def _person_before_preposition(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """An organisation "X in Y" (``_PERSON_PREPOSITION``) whose X is a given name (of the
+    lists, or to the analyser) or stands after a title is a person and, after "in", "at", "from", a place; after
+    another preposition, what follows is left to itself unless a name list holds it."""
+    if lang != "en" or not spans:
+        return spans
+    out = []
+    for s in spans:
+        m = _PERSON_PREPOSITION.match(s.text) if s.category == "ORG" else None
+        if m is None or s.source == PRECAUTION:
+            out.append(s)
+            continue
+        lex = _lexicons()
+        name = m.group("name")
+        kinds = word_classes([name], lang).get(name, ())
+        # (not a role that is a given name too: "Dean for Undergraduate Education")
+        if "common" in kinds or not (name.lower() in lex["given"] or "np_ant" in kinds or
+                                     _TITLE_BEFORE.search(text, max(0, s.start - 6), s.start)):
+            out.append(s)
+            continue
+        out.append(dataclasses.replace(s, end=s.start + len(name), text=name, category="PER"))
+        a = s.start + m.start("rest")
+        rest = m.group("rest")
+        if m.group("prep") in ("in", "at", "from"):
+            out.append(dataclasses.replace(s, start=a, text=rest, category="LOC"))
+        elif all(w.lower() in lex["given"] or w.lower() in lex["family"] or
+                 w.lower() in lex["place"] for w in rest.split()):
+            out.append(dataclasses.replace(s, start=a, text=rest))
+    return out
 
 
 # A message's greeting and sign-off, with the name they hold written in lower case ("hi tom,",
