@@ -1905,7 +1905,9 @@ def _without_opening_verb(span: Span, text: str, classes, lang: str) -> Optional
     given names.)"""
     toks = tokenize(span.text)
     words = [t for t in toks if _wordish(t[2])]
-    if len(words) < 3 or classes is None or span.category != "PER":
+    # (an organisation too: "Contact Anna Kowalska at the Warsaw office" was one, and
+    # "Contact" came back untranslated)
+    if len(words) < 3 or classes is None or span.category not in ("PER", "ORG"):
         return span
     first, given = words[0][2], words[1][2]
     # (the world's given names hold the lists' own)
