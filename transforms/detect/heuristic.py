@@ -16,6 +16,7 @@ marker is reported as PER.  Feed its spans into ``transforms.linking`` with sour
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 import json
@@ -282,7 +283,10 @@ def _field_label(span: Span, text: str, lang: str = "") -> bool:
     ("Jane: I disagree", "Smith: No.", a transcript's speaker) stays a name."""
     line_start = text.rfind("\n", 0, span.start) + 1
     word = text[span.start:span.end]
-    if text[line_start:span.start].strip() or " " in word:
+    # (a field's start: its line's, or after a bar or a bullet between fields, "Date of
+    # birth: ... | Languages: ...")
+    if text[line_start:span.start].strip() and not _AFTER_FIELD_BAR.search(
+            text, max(line_start, span.start - 4), span.start) or " " in word:
         return False
     if _FIELD_LABEL_TAIL.match(text, span.end) is not None:
         return True
@@ -293,6 +297,34 @@ def _field_label(span: Span, text: str, lang: str = "") -> bool:
         bool(common_word(word, lang))
 
 
+_FIELD_BAR = re.compile(r"[ \u00A0\t]+[|•·][ \u00A0\t]+")
+
+
+def _apart_at_bars(span: Span) -> List[Span]:
+    """A span cut where a bar or a bullet between spaces separates two fields of a line
+    ("Nationality: Nigerian | Languages: ..." had the organisation "Nigerian | Languages"):
+    each part a span of the same kind."""
+    if not _FIELD_BAR.search(span.text):
+        return [span]
+    out, at = [], 0
+    for m in list(_FIELD_BAR.finditer(span.text)) + [None]:
+        end = m.start() if m is not None else len(span.text)
+        part = span.text[at:end]
+        if part.strip():
+            words = part.split()
+            # (a part that is a given name and a surname or two is a person's, whatever
+            # the whole was: "Maria Ekström | Projektledare | Nordvind Konsult AB")
+            person = 2 <= len(words) <= 3 and all(w[:1].isupper() for w in words) and \
+                words[0] in gazetteers()["given"]
+            out.append(dataclasses.replace(span, start=span.start + at, end=span.start + end,
+                                           text=part,
+                                           category="PER" if person else span.category))
+        if m is not None:
+            at = m.end()
+    return out
+
+
+_AFTER_FIELD_BAR = re.compile(r"[|•·][ \u00A0\t]*$")
 _FIELD_LABEL_TAIL = re.compile(r"[ \u00A0]+(?:to|by|for|from|of|on|in|at)[ \u00A0]*:")
 
 
@@ -396,6 +428,7 @@ class HeuristicDetector:
         from transforms.detect.model import default_tagger
         tagger = default_tagger()
         found = tagger.detect(texts, lang) if tagger else self.rules(texts, lang)
+        found = [[p for s in spans for p in _apart_at_bars(s)] for spans in found]
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
         # as a name of its own, and a stand-in took its place before the name's)
