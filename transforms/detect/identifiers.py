@@ -669,15 +669,7 @@ def _labelled_codes(text: str) -> List["re.Match"]:
             if at == 0 or not low[at - 1].isalnum() and low[at - 1] != "_":
                 starts.add(at)
             at = low.find(stem, at + 1)
-    out: List["re.Match"] = []
-    end = 0
-    for p in sorted(starts):
-        if p >= end:
-            m = _CODE_LABEL.match(text, p)
-            if m is not None:
-                out.append(m)
-                end = m.end()
-    return out
+    return _matches_from(_CODE_LABEL, text, starts)
 
 
 def _labelled_code(code: str) -> bool:
@@ -812,11 +804,17 @@ def _act_cited(text: str) -> List["re.Match"]:
     while at >= 0:
         starts.add(at)
         at = text.find("(", at + 1)
+    return _matches_from(_ACT_CITED, text, starts)
+
+
+def _matches_from(pattern: "re.Pattern", text: str, starts) -> List["re.Match"]:
+    """``pattern``'s matches in ``text`` tried only at ``starts`` (where one can begin), in
+    text order and past the end of the last match, as ``finditer`` tries every position."""
     out: List["re.Match"] = []
     end = 0
     for p in sorted(starts):
         if p >= end:
-            m = _ACT_CITED.match(text, p)
+            m = pattern.match(text, p)
             if m is not None:
                 out.append(m)
                 end = m.end()
