@@ -630,10 +630,11 @@ _RANGE = re.compile(r"(\d+(?:\.\d+)*)[\u2012\u2013](\d+(?:\.\d+)*)")
 
 # What a form or a letter calls a reference it gives someone: a booking, an order, a ticket,
 # a customer's or a patient's number, in the languages served ("Booking reference: QX7P4L",
-# "Order #A12-77F", "Your ref: JS/4471/AB", "Kundnummer: K20391X", "Localizador: 7XK2PQ").  Such a code ties a document to one person as a name does; with
-# letters among its digits neither the numbers above nor the typed recognisers take it.
-# The label's word begins one of these (any case); a case, an article or a regulation is
-# no label (their numbers are public citations).
+# "Order #A12-77F", "Your ref: JS/4471/AB", "Kundnummer: K20391X", "Localizador: 7XK2PQ").
+# Such a code ties a document to one person as a name does; with letters among its digits
+# neither the numbers above nor the typed recognisers take it.  The label's word begins
+# one of these (any case); a case, an article or a regulation is no label (their numbers
+# are public citations).
 _CODE_LABELS = (
     "reference|ref|booking|reservation|confirmation|pnr|ticket|order|invoice|customer|"
     "client|member|account|policy|claim|patient|passport|licen[cs]e|registration|"

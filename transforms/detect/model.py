@@ -4154,8 +4154,9 @@ _TITLE_BEFORE = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Dame|Lady|Lord)\
 
 def _person_before_preposition(text: str, spans: List[Span], lang: str) -> List[Span]:
     """An organisation "X in Y" (``_PERSON_PREPOSITION``) whose X is a given name (of the
-    lists, or to the analyser) or stands after a title is a person and, after "in", "at", "from", a place; after
-    another preposition, what follows is left to itself unless a name list holds it."""
+    lists, or to the analyser) or stands after a title is a person and, after "in", "at",
+    "from", Y a place; after "to" or "with", Y is left to itself unless a name list holds
+    it."""
     if lang != "en" or not spans:
         return spans
     out = []
