@@ -18,12 +18,15 @@ def test_codes_after_their_labels_are_identifiers():
             ("Booking reference 58812 is confirmed.", "58812"),
             ("Kundnummer: K20391X", "K20391X"),
             ("Localizador: 7XK2PQ", "7XK2PQ"),
-            ("Numer zamówienia: ZK-44871", "ZK-44871")]:
+            ("Numer zamówienia: ZK-44871", "ZK-44871"),
+            ("Re your letter (our ref. EV/2231/KM) of 4 June", "EV/2231/KM"),
+            ("Reference AB12345 applies.", "AB12345")]:
         assert (code, "IDNUM") in _found(text), text
 
 
 def test_what_labels_without_a_code_stay():
     for text in ["Reference: Article 5 of the Directive", "Ref: 2019", "Class: 5B. Seat: 23C",
+                 "see the reference manual", "reference 2019",
                  "Customer: SMITH", "Order No. 12", "Invoice: see the attached letter",
                  "Booking reference: pending"]:
         assert not [c for _, c in _found(text) if c == "IDNUM"], text
@@ -53,3 +56,5 @@ def test_a_police_officers_collar_number():
     assert [t for t, c in _found("DC 2231 Holt and Sgt 1042 arrived") if c == "IDNUM"] == \
         ["2231", "1042"]
     assert _found("buy a PS 5 console") == [] and _found("a 12 V DC supply") == []
+    assert ("7713", "IDNUM") in _found("PCSO Tanya Whitlock (collar 7713) attended.")
+    assert ("55012", "IDNUM") in _found("Officer with badge number 55012")

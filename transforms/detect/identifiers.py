@@ -647,12 +647,14 @@ _CODE_LABELS = (
     "expediente|socio")
 _CODE_STEMS = tuple(w for w in _CODE_LABELS.replace("licen[cs]e", "licen").split("|"))
 _CODE_LABEL = re.compile(
-    r"(?<![\w])(?i:" + _CODE_LABELS + r")[^\W\d_]*\.?"
+    r"(?<![\w])(?:(?i:" + _CODE_LABELS + r")[^\W\d_]*\.?"
     # up to two more words of the label ("Your booking reference", "numer zamówienia"), then
     # a colon or a sign; or, with no colon, a word that says number ("Policy number HX4471")
     r"(?:[ \u00A0][^\W\d_]+\.?){0,2}?"
     r"(?:[ \u00A0]*[:#№][ \u00A0]*|[ \u00A0](?i:no|nr|number|id|code|ref|reference|nummer|"
     r"numero|número|numer|numurs|numeris)\.?[ \u00A0]+)"
+    # or a letter's reference word alone before it ("our ref. EV/2231/KM", "Reference AB12345")
+    r"|(?i:ref(?:erence|\.)?)[ \u00A0]+)"
     # the code: capitals and digits, a dash, slash or dot between them, five characters or more
     r"(?P<code>[A-Z0-9](?:[A-Z0-9]|[\-/.](?=[A-Z0-9])){4,29})(?![\w\-/]|[.,]\d)")
 
@@ -901,9 +903,11 @@ class NumberRecognizer(Recognizer):
     # A British police officer's collar (shoulder) number after the rank: "PC 4471 Jones",
     # "DC 2231", "Sgt 1042" — it names the officer as the surname does.  Three digits or
     # more ("PS 5" is a games console).
-    collar = re.compile(r"(?<![\w])(?:PC|WPC|DC|PS|DS|Sgt\.?|Insp\.?)[ \u00A0]?(?P<code>\d{3,5})"
+    collar = re.compile(r"(?<![\w])(?:PC|WPC|PCSO|DC|PS|DS|Sgt\.?|Insp\.?|(?i:collar|shoulder|"
+                        r"warrant|badge)(?:[ \u00A0](?i:number|no\.?))?)[ \u00A0]?(?P<code>\d{3,6})"
                         r"(?![\w]|[.,]\d)")
-    collar_hint = re.compile(r"(?:PC|DC|PS|DS|Sgt|Insp)\.?[ \u00A0]?\d")
+    collar_hint = re.compile(r"(?:PC|DC|PS|DS|Sgt|Insp|SO|(?i:collar|shoulder|warrant|badge))"
+                             r"(?:[ \u00A0](?i:number|no\.?))?\.?[ \u00A0]?\d")
     # what every labelled code holds: a capital and a digit side by side, or five digits
     # ("QX7P4L", "JS/4471", "58812"), in two patterns that each open with one class (as one
     # alternation they took twice as long); only then are the labels' words looked for
