@@ -20,13 +20,15 @@ def test_codes_after_their_labels_are_identifiers():
             ("Localizador: 7XK2PQ", "7XK2PQ"),
             ("Numer zamówienia: ZK-44871", "ZK-44871"),
             ("Re your letter (our ref. EV/2231/KM) of 4 June", "EV/2231/KM"),
-            ("Reference AB12345 applies.", "AB12345")]:
+            ("Reference AB12345 applies.", "AB12345"),
+            ("Student ID: s1234567", "s1234567"),
+            ("Employee number E-0042 signed in.", "E-0042")]:
         assert (code, "IDNUM") in _found(text), text
 
 
 def test_what_labels_without_a_code_stay():
     for text in ["Reference: Article 5 of the Directive", "Ref: 2019", "Class: 5B. Seat: 23C",
-                 "see the reference manual", "reference 2019",
+                 "see the reference manual", "reference 2019", "ID: unknown", "Idea: try it",
                  "Customer: SMITH", "Order No. 12", "Invoice: see the attached letter",
                  "Booking reference: pending"]:
         assert not [c for _, c in _found(text) if c == "IDNUM"], text
@@ -58,3 +60,10 @@ def test_a_police_officers_collar_number():
     assert _found("buy a PS 5 console") == [] and _found("a 12 V DC supply") == []
     assert ("7713", "IDNUM") in _found("PCSO Tanya Whitlock (collar 7713) attended.")
     assert ("55012", "IDNUM") in _found("Officer with badge number 55012")
+
+
+def test_a_british_registration_mark():
+    # it names the car's keeper ("registration AB12CDE" went out as written)
+    assert ("AB12CDE", "IDNUM") in _found("Vehicle registration AB12CDE was seen.")
+    assert ("AB12 CDE", "IDNUM") in _found("Vehicle reg: AB12 CDE")
+    assert _found("the ISO 9001 and EN 1234 standards") == []

@@ -638,7 +638,8 @@ _RANGE = re.compile(r"(\d+(?:\.\d+)*)[\u2012\u2013](\d+(?:\.\d+)*)")
 _CODE_LABELS = (
     "reference|ref|booking|reservation|confirmation|pnr|ticket|order|invoice|customer|"
     "client|member|account|policy|claim|patient|passport|licen[cs]e|registration|"
-    "tracking|transaction|voucher|username|user id|login|"
+    "tracking|transaction|voucher|username|user id|login|employee|staff|student|pupil|"
+    "payroll|personnel|id|"
     # sv, da
     "referens|bokning|kund|faktura|medlem|kunde|ordre|billet|"
     # lv, lt, et, fi, pl, es
@@ -655,8 +656,9 @@ _CODE_LABEL = re.compile(
     r"numero|número|numer|numurs|numeris)\.?[ \u00A0]+)"
     # or a letter's reference word alone before it ("our ref. EV/2231/KM", "Reference AB12345")
     r"|(?i:ref(?:erence|\.)?)[ \u00A0]+)"
-    # the code: capitals and digits, a dash, slash or dot between them, five characters or more
-    r"(?P<code>[A-Z0-9](?:[A-Z0-9]|[\-/.](?=[A-Z0-9])){4,29})(?![\w\-/]|[.,]\d)")
+    # the code: letters and digits (capitals mostly; "Student ID: s1234567"), a dash, slash
+    # or dot between them, five characters or more
+    r"(?P<code>[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){4,29})(?![\w\-/]|[.,]\d)")
 
 
 def _labelled_codes(text: str) -> List["re.Match"]:
@@ -908,10 +910,14 @@ class NumberRecognizer(Recognizer):
                         r"(?![\w]|[.,]\d)")
     collar_hint = re.compile(r"(?:PC|DC|PS|DS|Sgt|Insp|SO|(?i:collar|shoulder|warrant|badge))"
                              r"(?:[ \u00A0](?i:number|no\.?))?\.?[ \u00A0]?\d")
+    # A British vehicle's registration mark as issued since 2001 ("AB12 CDE", "KX19YTR"): it
+    # names the car's keeper.  (Two letters, the age's two digits, three letters: no word or
+    # other code of English text has that shape.)
+    uk_plate = re.compile(r"(?<![\w\-/])[A-Z]{2}\d{2}[ \u00A0]?[A-Z]{3}(?![\w\-/])")
     # what every labelled code holds: a capital and a digit side by side, or five digits
     # ("QX7P4L", "JS/4471", "58812"), in two patterns that each open with one class (as one
     # alternation they took twice as long); only then are the labels' words looked for
-    code_hints = (re.compile(r"[A-Z][\-/.]?\d"), re.compile(r"\d(?:[\-/.]?[A-Z]|\d{4})"))
+    code_hints = (re.compile(r"[A-Za-z][\-/.]?\d"), re.compile(r"\d(?:[\-/.]?[A-Za-z]|\d{4})"))
 
     def find(self, text, ctx):
         out = [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
@@ -921,6 +927,9 @@ class NumberRecognizer(Recognizer):
         if ctx.lang in ("en", "") and self.collar_hint.search(text):
             out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
                     for m in self.collar.finditer(text)]
+        if ctx.lang in ("en", ""):
+            out += [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
+                    for m in self.uk_plate.finditer(text)]
         if any(rx.search(text) for rx in self.code_hints):
             out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
                     for m in _labelled_codes(text) if _labelled_code(m.group("code"))]
