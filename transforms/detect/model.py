@@ -3844,7 +3844,8 @@ def _with_person_shapes(text: str, spans: List[Span], lang: str, classes=None) -
     for s in spans:
         if s.category == "PER" and s.source != PRECAUTION:
             m = _NICKNAME.match(text, s.end)
-            if m and len(s.text.split()) == 1 and s.text.lower() in lex["given"]:
+            # (the given name last in its span: "Supervisor Derek \"Del\" Mahoney" sent "Del")
+            if m and len(s.text.split()) <= 2 and s.text.split()[-1].lower() in lex["given"]:
                 s = dataclasses.replace(s, end=m.end(), text=text[s.start:m.end()])
             first = s.text.split()[0].rstrip(".,").lower()
             m = _INVERTED.search(text, 0, s.start) if text.endswith(", ", 0, s.start) else None
