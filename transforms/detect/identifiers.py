@@ -908,6 +908,8 @@ class NumberRecognizer(Recognizer):
     collar = re.compile(r"(?<![\w])(?:PC|WPC|PCSO|DC|PS|DS|Sgt\.?|Insp\.?|(?i:collar|shoulder|"
                         r"warrant|badge)(?:[ \u00A0](?i:number|no\.?))?)[ \u00A0]?(?P<code>\d{3,6})"
                         r"(?![\w]|[.,]\d)")
+    # (what every rank or word before a collar number holds, looked for as plain text first)
+    collar_words = ("PC", "DC", "PS", "DS", "Sgt", "Insp", "ollar", "houlder", "arrant", "adge")
     collar_hint = re.compile(r"(?:PC|DC|PS|DS|Sgt|Insp|SO|(?i:collar|shoulder|warrant|badge))"
                              r"(?:[ \u00A0](?i:number|no\.?))?\.?[ \u00A0]?\d")
     # A British vehicle's registration mark as issued since 2001 ("AB12 CDE", "KX19YTR"): it
@@ -924,13 +926,16 @@ class NumberRecognizer(Recognizer):
                for m in (self.pattern.finditer(text) if self.six_digits.search(text) else ())
                if sum(ch.isdigit() for ch in m.group()) >= 6
                and not _is_range(m.group()) and not _eu_act_number(text, m.start(), m.group())]
-        if ctx.lang in ("en", "") and self.collar_hint.search(text):
+        english = ctx.lang in ("en", "")
+        if english and any(k in text for k in self.collar_words) and \
+                self.collar_hint.search(text):
             out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
                     for m in self.collar.finditer(text)]
-        if ctx.lang in ("en", ""):
+        glued = self.code_hints[0].search(text)      # a letter glued to a digit
+        if english and glued:
             out += [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
                     for m in self.uk_plate.finditer(text)]
-        if any(rx.search(text) for rx in self.code_hints):
+        if glued or self.code_hints[1].search(text):
             out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
                     for m in _labelled_codes(text) if _labelled_code(m.group("code"))]
         if not self.spaced_group.search(text):
