@@ -765,8 +765,8 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
         return None if all(ordinary) and not titled else span
     if all(w.isupper() for _, _, w in toks):
         return None     # an acronym the rules only guess at: the model decides ("EC", "RZ")
-    first = POSSESSIVE_END.match(toks[0][2])
-    if len(toks) > 1 and first is not None and first.group(1).lower() in _lexicons()["given"]:
+    first = POSSESSIVE.sub("", toks[0][2])
+    if len(toks) > 1 and first != toks[0][2] and first.lower() in _lexicons()["given"]:
         # a given name with its possessive ends the name: "Declan's X-rays" (an e-mail's
         # patient), whose ordinary last word had made the whole guess no name, sent "Declan"
         b = span.start + toks[0][1]
@@ -791,8 +791,6 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
 
 
 _LEADING_THE = re.compile(r"^(?:the|The|THE)\s+")
-# A word with its possessive ending: "Declan's" -> "Declan".
-POSSESSIVE_END = re.compile(r"([^\W\d_]+)['’]s$")
 _DEFINITION = re.compile(r"((?:[^\W\d_][\w'’\-‑/]*\s+){1,12}?)\(\s*([A-Z][A-Za-z]{1,9})s?\s*\)")
 _WORD_PARTS = re.compile(r"[/\-‑]")
 # What ``_DEFINITION``'s words before the brackets are made of, read backwards from a "(".
@@ -3779,7 +3777,8 @@ _LOWER_PARTICLES = re.compile(r"(?<![\w\-])(?:van|von|vander|ten|ter|zu|(?:de|di
                               r"(?= (?:der|den|de|la|le|van|von|los|las|di)\b))"
                               r"(?: (?:der|den|de|la|le|van|von|los|las|di))? $")
 _LONE_PARTICLE = re.compile(r"(?<![\w\-])(?:de|di|da|du|del|della|dos|das|le|la) $")
-_BEFORE_LONE_PARTICLE = re.compile(r"(?:\b(?:Sir|Dame|Lord|Lady|Mr|Mrs|Ms|Dr|Prof|Mme|M|Sr|Sra|"
+# (a title or an initial right before a word: "Sir de Villiers", "Dr Farouk", "J. de Souza")
+_BEFORE_LONE_PARTICLE = re.compile(r"(?:\b(?:Sir|Dame|Lord|Lady|Mr|Mrs|Ms|Miss|Dr|Prof|Mme|M|Sr|Sra|"
                                    r"Dom|Dona)\.?|(?<![\w.])[A-Z]\.) $")
 
 
@@ -4149,8 +4148,6 @@ _ARTICLE_SURNAME = re.compile(r"(?<![\w\-‑])(?:al|el|Al|El)[-‑][A-Z][a-z]{2,
 # ("Vive con su hija Imogen in Kettering").  English.
 _PERSON_PREPOSITION = re.compile(r"^(?P<name>[A-Z][\w'’\-‑]+) (?P<prep>in|to|at|from|with) "
                                  r"(?P<rest>[A-Z][\w'’\-‑]+(?: [A-Z][\w'’\-‑]+)?)$")
-_TITLE_BEFORE = re.compile(r"(?:\b(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Dame|Lady|Lord)\.?|"
-                           r"(?<![\w.])[A-Z]\.)[ \u00A0]$")
 
 
 def _person_before_preposition(text: str, spans: List[Span], lang: str) -> List[Span]:
@@ -4171,7 +4168,8 @@ def _person_before_preposition(text: str, spans: List[Span], lang: str) -> List[
         kinds = word_classes([name], lang).get(name, ())
         # (not a role that is a given name too: "Dean for Undergraduate Education")
         if "common" in kinds or not (name.lower() in lex["given"] or "np_ant" in kinds or
-                                     _TITLE_BEFORE.search(text, max(0, s.start - 6), s.start)):
+                                     _BEFORE_LONE_PARTICLE.search(text, max(0, s.start - 6),
+                                                                  s.start)):
             out.append(s)
             continue
         out.append(dataclasses.replace(s, end=s.start + len(name), text=name, category="PER"))
@@ -4189,9 +4187,12 @@ def _person_before_preposition(text: str, spans: List[Span], lang: str) -> List[
 # "thanks, priya", "hej anna!"): an informal e-mail's names, which the model (reading
 # capitals) does not see.  en, sv, da: the languages whose analyser tells a name from a word.
 _LOWER = "a-zß-öø-ÿ"
+# (the letters' salutations, ``_SALUTATIONS``, and a message's informal greetings)
+_GREETINGS = ("hi", "hey", "hello", "hiya", "morning", "evening", "thanks", "thank[ \u00A0]you",
+              "cheers", "hej", "hejsan", "hallå", "hallo", "tack", "tak")
 _GREETED = re.compile(
-    r"(?:^|(?<=[\n.!?])[ \t\u00A0]*)(?i:hi|hey|hello|hiya|dear|morning|evening|thanks|"
-    r"thank[ \u00A0]you|cheers|hej|hejsan|hallå|hallo|kære|kära|tack|tak)[ \u00A0]*,?[ \u00A0]+"
+    r"(?:^|(?<=[\n.!?])[ \t\u00A0]*)(?i:" + "|".join(sorted(set(_GREETINGS) | _SALUTATIONS))
+    + r")[ \u00A0]*,?[ \u00A0]+"
     rf"(?P<name>[{_LOWER}][{_LOWER}'’\-]+)(?=[ \u00A0]*(?:[,!.:;\n]|$))")
 _SIGNED = re.compile(
     r"(?i:thanks|thank[ \u00A0]you|cheers|regards|best|love|mvh|hälsningar|hilsen|tack|tak)"
