@@ -333,6 +333,7 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
     of "EU:C:2018:784"); what a person labelled spreads there too.
     With a ``lang`` that inflects names (``ENDINGS``), a capitalised word whose stem equals
     the stem of a known name word is masked too ("Bērziņam" after "Andris Bērziņš")."""
+    mentions = _listed_initials_apart(segments, mentions)
     doc: Dict[str, str] = {}
     for m in mentions:
         if m.source == PRECAUTION:
@@ -422,7 +423,7 @@ def propagate(segments: Sequence[Segment], mentions: List[Mention],
                                       lang, authoritative)
     else:
         added += _propagate_surnames(segments, doc, covered)
-    added += _propagate_initials(segments, doc, covered)
+    added += _propagate_initials(segments, doc, covered, lang)
     added += _propagate_logins(segments, doc, covered, lang)
     return list(mentions) + added
 
@@ -508,12 +509,16 @@ def _propagate_logins(segments, forms: Dict[str, str], covered, lang: str = ""
     return added
 
 
-def _propagate_initials(segments, forms: Dict[str, str], covered) -> List[Mention]:
+def _propagate_initials(segments, forms: Dict[str, str], covered, lang: str = ""
+                        ) -> List[Mention]:
     """A person named in full is named by the initials further on, in minutes and memos
     ("Tom Baker" ... "Action: TB to circulate the budget"): the initials of a
     person's name of two words or more, one of them a given name, written in capitals, are
     the person — unless the document gives them another meaning in brackets ("photovoltaic
-    (PV)"), or they are the initials of two of its persons, or a Roman numeral."""
+    (PV)"), or they are the initials of two of its persons, or a Roman numeral.  So are the
+    capitals an attendance list or an action holds ("Apologies: RT", "Action: PW to ...");
+    and where the document writes its people so, the others it never names in full too
+    (``_unnamed_initials``)."""
     from transforms.detect.heuristic import ROMAN, world_given_names
     given = world_given_names()
     owners: Dict[str, Set[str]] = {}
@@ -529,14 +534,21 @@ def _propagate_initials(segments, forms: Dict[str, str], covered) -> List[Mentio
             if not ROMAN.match(x):        # "II", "IV": a part's number
                 owners.setdefault(x, set()).add(form)
     initials = {x for x, named in owners.items() if len(named) == 1}
-    if not initials:
-        return []
     texts = [seg.text for seg in segments]
     for x in list(initials):
         (name,) = owners[x]
         defined = [t for t in texts if f"({x})" in t]
         if any(re.search(rf"{re.escape(name)}\W*\({x}\)", t) is None for t in defined):
             initials.discard(x)
+    listed = {x for t in texts for x in _listed_initials(t) if x not in owners}
+    written = {x for x in initials | listed
+               if any(x in _CAPITALS_WORD.findall(t) for t in texts)}
+    if written:
+        initials = initials | listed | _unnamed_initials(texts, set(owners), lang)
+    else:
+        initials = set()
+    if not initials:
+        return []
     added = []
     for seg in segments:
         if not any(x in seg.text for x in initials):
@@ -549,6 +561,79 @@ def _propagate_initials(segments, forms: Dict[str, str], covered) -> List[Mentio
                                      category="PER", source="propagated"))
                 spans.append((s, e))
     return added
+
+
+# The people a meeting's minutes list by their initials: an attendance line's names
+# ("Present: JS, KM, AB", "Apologies: RT") or an action's owners ("Action: KM and AB to
+# ..."), in the languages with such minutes here.
+_ATTENDANCE = re.compile(
+    r"(?im)^[ \t]*(?:present|attendees|attending|in attendance|also present|apologies"
+    r"(?: received)?|absent|chair(?:ed by)?|minutes(?: taken)? by|note[- ]?taker|"
+    r"närvarande|frånvarande|deltagare|ordförande|til stede|deltagere|afbud|fraværende|"
+    r"referent)[ \t]*:[ \t]*((?:[A-Z]{2,3}(?:[ \t]*(?:,|;|/|&|\band\b|\boch\b|\bog\b)"
+    r"[ \t]*|[ \t]*$))+)")
+_ACTION = re.compile(r"(?im)^[ \t]*actions?[ \t]*:[ \t]*((?:[A-Z]{2,3}[ \t]*"
+                     r"(?:,|/|&|\band\b)?[ \t]*)+)(?=\bto\b)")
+
+
+def _listed_initials(text: str) -> Set[str]:
+    from transforms.detect.heuristic import ROMAN
+    return {x for rx in (_ATTENDANCE, _ACTION) for m in rx.finditer(text)
+            for x in re.findall(r"[A-Z]{2,3}", m.group(1)) if not ROMAN.match(x)}
+
+
+_INITIALS_JOINED = re.compile(r"[A-Z]{2,3}(?:[ \t]*(?:,|;|/|&|\band\b)[ \t]*[A-Z]{2,3})+")
+
+
+def _listed_initials_apart(segments: Sequence[Segment], mentions: List[Mention]
+                           ) -> List[Mention]:
+    """A detector's name made of an attendance list's initials ("KM & PW", read as a firm
+    like "Marks & Spencer") is those people, one by one: as one it was one stand-in for
+    two, and "KM" another one where it stood alone."""
+    joined = [m for m in mentions if _INITIALS_JOINED.fullmatch(m.text)]
+    if not joined:
+        return mentions
+    text_of = {seg.index: seg.text for seg in segments}
+    listed = {x for seg in segments for x in _listed_initials(seg.text)}
+    out = []
+    for m in mentions:
+        parts = list(re.finditer(r"[A-Z]{2,3}", m.text)) if m in joined else []
+        if not parts or not all(p.group() in listed for p in parts) \
+                or text_of.get(m.segment, "")[m.start:m.end] != m.text:
+            out.append(m)
+            continue
+        out += [Mention(segment=m.segment, start=m.start + p.start(), end=m.start + p.end(),
+                        text=p.group(), category="PER", source=m.source) for p in parts]
+    return out
+
+
+def _unnamed_initials(texts: Sequence[str], named: Set[str], lang: str) -> Set[str]:
+    """In a document that writes people by their initials, the other capitals of two or
+    three letters the language's analyser knows as no word are people's too: minutes
+    name "RT" and "PW" without ever writing them out ("Prepared by SJ, checked by DK").
+    Not a Roman numeral, nor what the document defines in brackets after words that are
+    no person's ("photovoltaic (PV)"), nor a heading's word in capitals or a code's
+    letters before a number ("AB 1234").  Only where there is an analyser to ask: an
+    acronym it knows ("VAT", "EU", "UK") is no one's initials."""
+    from transforms.detect.heuristic import ROMAN
+    from transforms.detect.model import word_classes
+    seen = set()
+    for t in texts:
+        words = _WORD_RUN.findall(t)
+        if sum(w.isupper() for w in words if not w.isdigit()) * 2 > len(words):
+            continue                      # a heading in capitals
+        for m in _CAPITALS_WORD.finditer(t):
+            x = m.group()
+            if len(x) <= 3 and not ROMAN.match(x) and x not in named \
+                    and not re.match(r"[ \t]*[\-‑]?[ \t]*\d", t[m.end():]):
+                seen.add(x)
+    for t in texts:
+        for x in list(seen):
+            at = t.find(f"({x})")
+            if at >= 0 and not re.search(r"[A-Z][\w\-‑’']+\W*$", t[:at]):
+                seen.discard(x)           # a term's acronym: "photovoltaic (PV)"
+    classes = word_classes(seen, lang) if seen and lang else {}
+    return {x for x in seen if classes.get(x) == ("unknown",)}
 
 
 def _sentence_lead(text: str, lang: str) -> int:
