@@ -48,6 +48,50 @@ TITLE_ONLY = FORMS_OF_ADDRESS | {"sir", "dame", "lord", "lady", "rev", "revd", "
 _POSSESSIVE_AFTER = re.compile(r"\s?['’]s\b")
 
 
+# A mail client's or a document's separator line: a label between runs of dashes, equals
+# signs, underscores, asterisks or tildes ("-----Original Message-----", "===== Notes =====").
+_RULE_BEFORE = re.compile(r"(?:[-=_*~]{3,})[ \u00A0]*$")
+_RULE_AFTER = re.compile(r"[ \u00A0]*[-=_*~]{3,}")
+
+
+def _separator_label(span: Span, text: str) -> bool:
+    """A span between two such runs is a separator's label, no name ("Original Message" went
+    out as an organisation's stand-in, and stayed English)."""
+    return _RULE_BEFORE.search(text, 0, span.start) is not None and \
+        _RULE_AFTER.match(text, span.end) is not None
+
+
+def _persons_by_their_words(rows: List[List[Span]]) -> List[List[Span]]:
+    """A name the document holds as a person's, word by word, is a person's where it comes
+    whole too: an e-mail's "Okonkwo, Chidi" and "Chidi," then "Chidi Okonkwo | Senior Account
+    Manager" (an unlisted given name, read as a firm).  Two or three capitalised words, each
+    a person's span alone elsewhere, or all of them one person's span in another order; none
+    a firm's or a place's marker."""
+    def words_of(text):
+        return re.findall(r"[^\W\d_][\w'’\-]+", text)
+
+    persons = [words_of(s.text) for row in rows for s in row if s.category == "PER"]
+    alone = {ws[0] for ws in persons if len(ws) == 1}
+    together = {frozenset(words_of(s.text)): s.text for row in rows for s in row
+                if s.category == "PER" and len(words_of(s.text)) > 1}
+    if not alone and not together:
+        return rows
+    out = []
+    for row in rows:
+        new = []
+        for s in row:
+            ws = s.text.split()
+            if s.category in ("ORG", "LOC") and 2 <= len(ws) <= 3 \
+                    and all(w[:1].isupper() for w in ws) \
+                    and (all(w in alone for w in ws)
+                         or together.get(frozenset(ws), s.text) != s.text) \
+                    and not any(w.lower() in ORG_MARKERS or w.lower() in LOC_MARKERS for w in ws):
+                s = dataclasses.replace(s, category="PER")
+            new.append(s)
+        out.append(new)
+    return out
+
+
 def _title_alone(span: Span, text: str) -> bool:
     """A span that is a title or a form of address alone (``TITLE_ONLY``) — but not a place
     named with one in the possessive ("a match at Lord's")."""
@@ -300,14 +344,25 @@ def _field_label(span: Span, text: str, lang: str = "") -> bool:
 _FIELD_BAR = re.compile(r"[ \u00A0\t]+[|•·][ \u00A0\t]+")
 
 
-def _apart_at_bars(span: Span) -> List[Span]:
+# An English verb's auxiliary or copula between two names: no name holds it ("The Hiring
+# Manager is Tom Reed" was one organisation to the model, which has seen bodies' names with
+# lower-case words).
+_AUXILIARY_EN = re.compile(r"[ \u00A0]+(?:is|are|was|were|will|would|shall|should|can|could|"
+                           r"may|might|must|has|have|had)(?:[ \u00A0]+(?:not|be|been))*"
+                           r"[ \u00A0]+")
+
+
+def _apart_at_bars(span: Span, lang: str = "") -> List[Span]:
     """A span cut where a bar or a bullet between spaces separates two fields of a line
-    ("Nationality: Nigerian | Languages: ..." had the organisation "Nigerian | Languages"):
-    each part a span of the same kind."""
-    if not _FIELD_BAR.search(span.text):
+    ("Nationality: Nigerian | Languages: ..." had the organisation "Nigerian | Languages"),
+    or, in English, where an auxiliary stands between two names (``_AUXILIARY_EN``): each
+    part a span of the same kind."""
+    bars = _FIELD_BAR if lang != "en" or not _AUXILIARY_EN.search(span.text) else \
+        re.compile(_FIELD_BAR.pattern + "|" + _AUXILIARY_EN.pattern)
+    if not bars.search(span.text):
         return [span]
     out, at = [], 0
-    for m in list(_FIELD_BAR.finditer(span.text)) + [None]:
+    for m in list(bars.finditer(span.text)) + [None]:
         end = m.start() if m is not None else len(span.text)
         part = span.text[at:end]
         if part.strip():
@@ -425,16 +480,18 @@ class HeuristicDetector:
         """The shipped name model (``model.py``), which weighs these rules' spans with the
         other signals, where it is installed; the rules alone otherwise."""
         from transforms.detect.filler import filler
-        from transforms.detect.model import default_tagger
+        from transforms.detect.model import default_tagger, without_job_titles
         tagger = default_tagger()
         found = tagger.detect(texts, lang) if tagger else self.rules(texts, lang)
-        found = [[p for s in spans for p in _apart_at_bars(s)] for spans in found]
+        found = _persons_by_their_words(without_job_titles(
+            texts, [[p for s in spans for p in _apart_at_bars(s, lang)] for spans in found],
+            lang))
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
         # as a name of its own, and a stand-in took its place before the name's)
         return [[_with_given_name_title(s, text, lang) for s in spans
                  if not filler(text, s.start, s.end)
-                 and not _title_alone(s, text)
+                 and not _title_alone(s, text) and not _separator_label(s, text)
                  and not _label_abbreviation(s, text) and not _field_label(s, text, lang)]
                 for text, spans in zip(texts, found)]
 

@@ -2295,6 +2295,63 @@ def _hyphenated_role(span: Span) -> bool:
     return len(parts) > 1 and all(p in titles or p in _ROLE_PARTS for p in parts)
 
 
+# What a job title ends in, in English: the person's occupation, or how a letter addresses
+# its reader ("Senior Account Manager", "Talent Partner", "Valued Customer").  Singular only:
+# a firm is "Partners", "Associates", "Consultants".  Not the heads of an office that corpora
+# annotate as the person holding it ("President", "Chairman", "Head").
+_JOB_HEADS = {
+    "manager", "director", "officer", "assistant", "coordinator", "co-ordinator", "partner",
+    "analyst", "engineer", "consultant", "adviser", "advisor", "specialist", "executive",
+    "administrator", "lead", "associate", "representative", "secretary", "clerk",
+    "supervisor", "technician", "developer", "designer", "accountant", "nurse", "teacher",
+    "recruiter", "controller", "planner", "buyer", "agent", "editor", "producer", "architect",
+    "scientist", "researcher", "lecturer", "intern", "trainee", "apprentice", "treasurer",
+    "auditor", "inspector", "surveyor", "paralegal", "pharmacist", "physician", "therapist",
+    "worker", "operator", "receptionist", "strategist", "economist", "statistician",
+    "programmer", "tester", "instructor", "tutor", "coach", "mentor", "practitioner",
+    "midwife", "carer", "caseworker", "customer", "client", "colleague", "member", "user",
+    "guest", "parent", "resident", "tenant", "applicant", "candidate", "patient", "employee"}
+
+
+def _job_title(span: Span, text: str, classes, lang: str) -> bool:
+    """A name of title-case ordinary words ending in an occupation's or an addressee's noun
+    (``_JOB_HEADS``) is a job title or a form of address, no name: an e-mail signature's
+    "Senior Account Manager" and a job advert's "Talent Partner" went out as organisations,
+    and came back untranslated.  Every word the analyser's ordinary word and in no name list
+    (not "Smith Manager"), none a word only capitalised ("European Data Protection
+    Supervisor" is a body); not before "of" or "for" and a capital ("Director of Public
+    Prosecutions": an office)."""
+    if lang != "en" or classes is None or span.category not in CATS:
+        return False
+    words = span.text.split()
+    if words[:1] in (["the"], ["The"]):
+        words = words[1:]
+    if not 1 <= len(words) <= 4 or words[-1].lower() not in _JOB_HEADS:
+        return False
+    if re.match(r"\s+(?:of|for)\s+(?:the\s+)?[A-Z]", text[span.end:]):
+        return False
+    lex = _lexicons()
+    return all(re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?", w)
+               and _ordinary(classes.get(w)) and "proper" not in classes.get(w, ())
+               and w.lower() not in lex["given"] and w.lower() not in lex["family"]
+               for w in words)
+
+
+def without_job_titles(texts: Sequence[str], rows: List[List[Span]], lang: str
+                       ) -> List[List[Span]]:
+    """The spans without job titles (``_job_title``); asked last, after a signature's line
+    is cut at its bars ("Chidi Okonkwo | Senior Account Manager")."""
+    if lang != "en":
+        return rows
+    heads = [s for row in rows for s in row
+             if s.text.split() and s.text.split()[-1].lower() in _JOB_HEADS]
+    if not heads:
+        return rows
+    classes = word_classes({w for s in heads for w in s.text.split()}, lang)
+    return [[s for s in row if not (s in heads and _job_title(s, text, classes, lang))]
+            for text, row in zip(texts, rows)]
+
+
 # Endings of abstract nouns, which no surname has: "Description", "Payment", "Application".
 _ABSTRACT_NOUN = re.compile(r"(?:tion|sion|ment|ness|ity|ance|ence|ship|ism|ture|sure)s?$")
 
