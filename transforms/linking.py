@@ -444,7 +444,8 @@ def initials_of(name: str) -> Set[str]:
 
 
 _NAME_WORD = re.compile(r"[^\W\d_][\w\-‐‑’']*")
-_CAPITALS_WORD = re.compile(r"(?<![\w\-‐‑./])[A-Z]{2,4}(?![\w\-‐‑/])")
+_CAPITALS_WORD = re.compile(r"(?<![\w\-‐‑./])(?=[A-Z\-‐‑]{2,5}(?![\w\-‐‑/]))"
+                            r"(?:[A-Z]{2,4}|[A-Z]{1,3}[\-‐‑][A-Z]{1,2})(?![\w\-‐‑/])")
 
 
 # A login in lower case: words joined by dots or underscores ("anna.smith", "j.smith",
@@ -624,7 +625,8 @@ def _unnamed_initials(texts: Sequence[str], named: Set[str], lang: str) -> Set[s
             continue                      # a heading in capitals
         for m in _CAPITALS_WORD.finditer(t):
             x = m.group()
-            if len(x) <= 3 and not ROMAN.match(x) and x not in named \
+            # (two or three letters; four with a hyphenated surname's, "MKF-L")
+            if len(x) <= (3 if x.isalpha() else 5) and not ROMAN.match(x) and x not in named \
                     and not re.match(r"[ \t]*[\-‑]?[ \t]*\d", t[m.end():]):
                 seen.add(x)
     for t in texts:
@@ -632,8 +634,10 @@ def _unnamed_initials(texts: Sequence[str], named: Set[str], lang: str) -> Set[s
             at = t.find(f"({x})")
             if at >= 0 and not re.search(r"[A-Z][\w\-‑’']+\W*$", t[:at]):
                 seen.discard(x)           # a term's acronym: "photovoltaic (PV)"
-    classes = word_classes(seen, lang) if seen and lang else {}
-    return {x for x in seen if classes.get(x) == ("unknown",)}
+    # (a hyphenated surname's initials, "MKF-L", asked as their letters)
+    letters = {x: re.sub(r"\W", "", x) for x in seen}
+    classes = word_classes(set(letters.values()), lang) if seen and lang else {}
+    return {x for x in seen if classes.get(letters[x]) == ("unknown",)}
 
 
 def _sentence_lead(text: str, lang: str) -> int:

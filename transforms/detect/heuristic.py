@@ -92,6 +92,63 @@ def _persons_by_their_words(rows: List[List[Span]]) -> List[List[Span]]:
     return out
 
 
+# A person's initials written alone, each letter with its full stop ("T.G.", "M.K.F.-L.",
+# "A.B.C."): a paper's contributions and interests, a judgment's anonymised parties.  Not
+# the dotted abbreviations of places, eras, degrees, honours and judicial offices.
+_INITIALS_CHAIN = re.compile(r"(?<![\w.\-‑])[A-Z]\.(?:[ \u00A0]?[\-‑]?[A-Z]\.)+"
+                             r"(?:[\-‑][A-Z](?![\w]))?(?![\w\-‑]|\.\w)")
+_DOTTED_ABBREVIATIONS = {
+    "US", "USA", "UK", "UN", "EU", "EC", "DC", "NY", "LA", "GB", "NZ", "USSR", "PRC", "UAE",
+    "AD", "BC", "BCE", "CE", "AM", "PM", "NB", "PS", "PPS", "RIP", "QED", "EG", "IE", "OK",
+    "TV", "SA", "NV", "BV", "AG", "PO", "RSVP", "ETA", "BA", "MA", "MB", "MD", "BS", "MS",
+    "DDS", "RN", "JD", "LLB", "LLM", "QC", "KC", "MP", "JP", "LJ", "CJ", "JJ", "JSC", "MR",
+    "VC", "PC", "OBE", "MBE", "CBE", "KBE", "DBE", "FRS", "II", "III", "IV", "VI"}
+
+
+def _with_initials_chains(text: str, spans: List[Span]) -> List[Span]:
+    """Initials alone (``_INITIALS_CHAIN``) are a person, whole: the model took "K.F" of
+    "M.K.F.-L." and sent "M." and "-L." beside its stand-in, and missed "M.K." at a
+    sentence's start.  A span they overlap grows over them."""
+    if ". " not in text + " " or not _INITIALS_CHAIN.search(text):
+        return spans
+    out = list(spans)
+    for m in _INITIALS_CHAIN.finditer(text):
+        if re.sub(r"[^A-Z]", "", m.group()) in _DOTTED_ABBREVIATIONS:
+            continue
+        a, b = m.span()
+        touching = [s for s in out if s.start < b and a < s.end]
+        if any(s.category not in ("PER",) for s in touching):
+            continue
+        if touching:
+            a, b = min(a, *(s.start for s in touching)), max(b, *(s.end for s in touching))
+            out = [s for s in out if s not in touching]
+        out.append(Span(a, b, "PER", "initials", text[a:b], source="detector"))
+    return sorted(out, key=lambda s: s.start)
+
+
+# Affiliation marks glued to an author's name ("Tobias Gruber2", "Siobhán Ní Bhriain1,3",
+# "Wei Zhang2*"): digits, perhaps a comma and more, a star or a dagger, then a separator.
+_AFFILIATION_MARK = re.compile(r"(?<=[^\W\d_]{2})\d{1,2}$")
+_AFFILIATION_AFTER = re.compile(r"(?:,\d{1,2})*[*†‡]?(?=,|;|\s+and\s|\s*$)")
+
+
+def _without_affiliation_mark(span: Span, text: str) -> Span:
+    """The name without its author's affiliation mark: the mark is a footnote's number,
+    no part of the name, and a person's name of the lists read with it was a firm's ("Maria
+    K. Fernández-López1", "Wei Zhang2")."""
+    m = _AFFILIATION_MARK.search(span.text)
+    if m is None or span.category not in ("PER", "ORG") or \
+            not _AFFILIATION_AFTER.match(text, span.end):
+        return span
+    name = span.text[:m.start()]
+    words = name.split()
+    person = span.category == "PER" or (
+        2 <= len(words) <= 4 and all(w[:1].isupper() for w in words)
+        and words[0] in gazetteers()["given"])
+    return dataclasses.replace(span, end=span.start + m.start(), text=name,
+                               category="PER" if person else span.category)
+
+
 def _title_alone(span: Span, text: str) -> bool:
     """A span that is a title or a form of address alone (``TITLE_ONLY``) — but not a place
     named with one in the possessive ("a match at Lord's")."""
@@ -352,13 +409,21 @@ _AUXILIARY_EN = re.compile(r"[ \u00A0]+(?:is|are|was|were|will|would|shall|shoul
                            r"[ \u00A0]+")
 
 
+# An author list's affiliation marks between its names ("Maria K. Fernández-López1, Tobias
+# Gruber2 and Ana Ruiz": one firm to the model).
+_AFFILIATION_CUT = re.compile(r"(?<=[^\W\d_]{2})\d{1,2}(?:,\d{1,2})*[*†‡]?"
+                              r"(?:,[ \u00A0]+|[ \u00A0]+and[ \u00A0]+)")
+
+
 def _apart_at_bars(span: Span, lang: str = "") -> List[Span]:
     """A span cut where a bar or a bullet between spaces separates two fields of a line
     ("Nationality: Nigerian | Languages: ..." had the organisation "Nigerian | Languages"),
-    or, in English, where an auxiliary stands between two names (``_AUXILIARY_EN``): each
-    part a span of the same kind."""
+    or, in English, where an auxiliary stands between two names (``_AUXILIARY_EN``), or at
+    an author's affiliation mark (``_AFFILIATION_CUT``): each part a span of the same kind."""
     bars = _FIELD_BAR if lang != "en" or not _AUXILIARY_EN.search(span.text) else \
         re.compile(_FIELD_BAR.pattern + "|" + _AUXILIARY_EN.pattern)
+    if _AFFILIATION_CUT.search(span.text):
+        bars = re.compile(bars.pattern + "|" + _AFFILIATION_CUT.pattern)
     if not bars.search(span.text):
         return [span]
     out, at = [], 0
@@ -489,6 +554,9 @@ class HeuristicDetector:
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
         # as a name of its own, and a stand-in took its place before the name's)
+        found = [_with_initials_chains(text, [_without_affiliation_mark(s, text)
+                                              for s in spans])
+                 for text, spans in zip(texts, found)]
         return [[_with_given_name_title(s, text, lang) for s in spans
                  if not filler(text, s.start, s.end)
                  and not _title_alone(s, text) and not _separator_label(s, text)
