@@ -375,6 +375,9 @@ def _label_abbreviation(span: Span, text: str) -> bool:
             and _SHORT_WORD.fullmatch(word) is not None and word not in _name_index()[0])
 
 
+_FIELD_VALUE = re.compile(r"[ \u00A0\t]*(?:([A-Z][a-z]{1,4}\.?)[ \u00A0]+[A-Z]|\d)")
+
+
 def _field_label(span: Span, text: str, lang: str = "") -> bool:
     """A line's first word before a preposition and a colon: a form's field label ("Bill
     to:", "Ship to:", "Prepared by:" on an invoice), which the model read as a name ("Bill"
@@ -393,9 +396,16 @@ def _field_label(span: Span, text: str, lang: str = "") -> bool:
         return True
     if not (lang and text.startswith(":", span.end) and word.isalpha()):
         return False
+    if word[:1].upper() + word[1:].lower() in _name_index()[0]:
+        return False
+    # (what a speaker never opens with: a form of address and a name, or a number —
+    # "Policyholder: Mr Desmond O'Leary", a word no list or analyser holds)
+    after = _FIELD_VALUE.match(text, span.end + 1)
+    if after and (after.group(1) is None or after.group(1).lower().rstrip(".") in
+                  FORMS_OF_ADDRESS):
+        return True
     from transforms.lexicon import common_word
-    return word[:1].upper() + word[1:].lower() not in _name_index()[0] and \
-        bool(common_word(word, lang))
+    return bool(common_word(word, lang))
 
 
 _FIELD_BAR = re.compile(r"[ \u00A0\t]+[|•·][ \u00A0\t]+")

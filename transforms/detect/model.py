@@ -1967,6 +1967,14 @@ _SALUTATIONS = {"dear", "szanowny", "szanowna", "szanowni", "szanowne", "drogi",
                 "liebe", "lieber", "geachte", "cher", "chère"}
 
 
+# A message's greeting or thanks before a name ("Thanks Gareth.", "Cheers Tom!", "Hi Anna"):
+# the model has seen few, and took "Thanks Gareth" for a person's name, whose stand-in then
+# took "Thanks" out of the translation.
+_OPENING_GREETINGS = {"hi", "hey", "hello", "hiya", "thanks", "thank", "cheers", "morning",
+                      "evening", "congratulations", "congrats", "welcome", "bye", "goodbye",
+                      "sorry", "hej", "hejsan", "hallå", "hallo", "tack", "tak"}
+
+
 def _without_salutation(span: Span, text: str) -> Optional[Span]:
     """A name span opening with a letter's salutation starts after it and the form of
     address that follows ("Szanowny Panie Krzysztofie", "Hyvä Matti Virtanen"): they went
@@ -1981,7 +1989,10 @@ def _without_salutation(span: Span, text: str) -> Optional[Span]:
             return None
         return span
     k = 0
-    while k < len(toks) - 1 and toks[k][2].lower() in _SALUTATIONS:
+    while k < len(toks) - 1 and (toks[k][2].lower() in _SALUTATIONS
+                                 or toks[k][2].lower() in _OPENING_GREETINGS
+                                 or toks[k][2].lower() == "you" and k
+                                 and toks[k - 1][2].lower() == "thank"):
         k += 1
     if k == 0:
         return span
@@ -2313,20 +2324,32 @@ _JOB_HEADS = {
     "guest", "parent", "resident", "tenant", "applicant", "candidate", "patient", "employee"}
 
 
+# What a form's or a document's title ends in ("Motor Insurance Claim Form", "Annual
+# Leave Request", "Incident Report"): not a firm's, not an instrument's ("Agreement",
+# "Contract", "Policy" name ones).
+_FORM_HEADS = {"form", "report", "statement", "certificate", "application", "notice",
+               "invoice", "summary", "minutes", "schedule", "handbook", "manual", "checklist",
+               "questionnaire", "template", "request", "receipt", "memo", "memorandum",
+               "letter", "note", "notes", "log", "record", "sheet", "slip", "confirmation",
+               "itinerary", "referral", "assessment", "review", "appraisal"}
+
+
 def _job_title(span: Span, text: str, classes, lang: str) -> bool:
     """A name of title-case ordinary words ending in an occupation's or an addressee's noun
-    (``_JOB_HEADS``) is a job title or a form of address, no name: an e-mail signature's
-    "Senior Account Manager" and a job advert's "Talent Partner" went out as organisations,
-    and came back untranslated.  Every word the analyser's ordinary word and in no name list
-    (not "Smith Manager"), none a word only capitalised ("European Data Protection
-    Supervisor" is a body); not before "of" or "for" and a capital ("Director of Public
-    Prosecutions": an office)."""
+    (``_JOB_HEADS``) is a job title or a form of address, no name, and one of two words or
+    more ending in a document's kind (``_FORM_HEADS``) a form's title: an e-mail signature's
+    "Senior Account Manager", a job advert's "Talent Partner" and a claim's "Insurance Claim
+    Form" went out as organisations, and came back untranslated.  Every word the analyser's
+    ordinary word and in no name list (not "Smith Manager"), none a word only capitalised
+    ("European Data Protection Supervisor" is a body); not before "of" or "for" and a
+    capital ("Director of Public Prosecutions": an office)."""
     if lang != "en" or classes is None or span.category not in CATS:
         return False
     words = span.text.split()
     if words[:1] in (["the"], ["The"]):
         words = words[1:]
-    if not 1 <= len(words) <= 4 or words[-1].lower() not in _JOB_HEADS:
+    if not 1 <= len(words) <= 4 or words[-1].lower() not in _JOB_HEADS and not (
+            len(words) > 1 and words[-1].lower() in _FORM_HEADS):
         return False
     if re.match(r"\s+(?:of|for)\s+(?:the\s+)?[A-Z]", text[span.end:]):
         return False
@@ -2344,7 +2367,7 @@ def without_job_titles(texts: Sequence[str], rows: List[List[Span]], lang: str
     if lang != "en":
         return rows
     heads = [s for row in rows for s in row
-             if s.text.split() and s.text.split()[-1].lower() in _JOB_HEADS]
+             if s.text.split() and s.text.split()[-1].lower() in _JOB_HEADS | _FORM_HEADS]
     if not heads:
         return rows
     classes = word_classes({w for s in heads for w in s.text.split()}, lang)
