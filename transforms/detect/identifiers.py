@@ -636,7 +636,7 @@ _RANGE = re.compile(r"(\d+(?:\.\d+)*)[\u2012\u2013](\d+(?:\.\d+)*)")
 # one of these (any case); a case, an article or a regulation is no label (their numbers
 # are public citations).
 _CODE_LABELS = (
-    "reference|ref|booking|reservation|confirmation|pnr|ticket|order|invoice|customer|"
+    "reference|ref|plate|booking|reservation|confirmation|pnr|ticket|order|invoice|customer|"
     "client|member|account|policy|claim|patient|passport|licen[cs]e|registration|"
     "tracking|transaction|voucher|username|user id|login|employee|staff|student|pupil|"
     "payroll|personnel|id|"
@@ -652,10 +652,13 @@ _CODE_LABEL = re.compile(
     # up to two more words of the label ("Your booking reference", "numer zamówienia"), then
     # a colon or a sign; or, with no colon, a word that says number ("Policy number HX4471")
     r"(?:[ \u00A0][^\W\d_]+\.?){0,2}?"
-    r"(?:[ \u00A0]*[:#№][ \u00A0]*|[ \u00A0](?i:no|nr|number|id|code|ref|reference|nummer|"
-    r"numero|número|numer|numurs|numeris)\.?[ \u00A0]+)"
-    # or a letter's reference word alone before it ("our ref. EV/2231/KM", "Reference AB12345")
-    r"|(?i:ref(?:erence|\.)?)[ \u00A0]+)"
+    r"(?:[ \u00A0]*[:#№=][ \u00A0]*|[ \u00A0](?i:no|nr|number|id|code|ref|reference|nummer|"
+    r"numero|número|numer|numurs|numeris)\.?[ \u00A0]+"
+    # or "is" in a sentence ("Your reference is SB-77120", "my booking number is QX7P4L")
+    r"|[ \u00A0](?:is|was|är|var|er|ist|es|on)[ \u00A0]+)"
+    # or a letter's reference word alone before it ("our ref. EV/2231/KM", "Reference AB12345"),
+    # or a vehicle's plates ("(Portuguese plates 45-ZX-12)")
+    r"|(?i:ref(?:erence|\.)?|plates?)[ \u00A0]+)"
     # the code: letters and digits (capitals mostly; "Student ID: s1234567"), a dash, slash
     # or dot between them, five characters or more
     r"(?P<code>[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){4,29})(?![\w\-/]|[.,]\d)")
