@@ -924,6 +924,36 @@ class NumberRecognizer(Recognizer):
     # alternation they took twice as long); only then are the labels' words looked for
     code_hints = (re.compile(r"[A-Za-z][\-/.]?\d"), re.compile(r"\d(?:[\-/.]?[A-Za-z]|\d{4})"))
 
+    # A bank account's number after the word for it, as banks print it: in groups, with a
+    # check digit after a dash, perhaps after a clearing or a branch number and a comma
+    # ("konto 8327-9, 123 456 789-0", "Account no. 4471 2290 18", "tilinumero 123456-785").
+    # (The word's stems, looked for as plain text first.)
+    account_stems = ("account", "acct", "a/c", "konto", "bankgiro", "plusgiro", "tili",
+                     "rachun", "konta", "konts", "sąskait", "arveldusarve", "cuenta")
+    account = re.compile(
+        r"(?<![\w])(?i:account(?:[ \u00A0](?:no\.?|number|nr\.?))?|acct\.?|a/c|konto(?:nummer|"
+        r"nr\.?)?|kontonr\.?|bankgiro|plusgiro|tili(?:numero|nro\.?)?|rachun(?:ek|ku)|"
+        r"nr[ \u00A0]konta|konts|konta[ \u00A0]numurs|sąskait\w*(?:[ \u00A0]nr\.?)?|"
+        r"arveldusarve|cuenta|número[ \u00A0]de[ \u00A0]cuenta)[ \u00A0]*:?[ \u00A0]*"
+        r"(?P<num>\d[\d\-]*(?:[ \u00A0]\d[\d\-]*)*(?:,[ \u00A0]+\d[\d\-]*(?:[ \u00A0]\d[\d\-]*)*)?)"
+        r"(?<!-)(?![\w]|[.,]\d)")
+
+    def _accounts(self, text: str) -> List[Span]:
+        low = text.lower()
+        if not any(w in low for w in self.account_stems):
+            return []
+        out = []
+        for m in self.account.finditer(text):
+            num = m.group("num")
+            head, _, tail = num.partition(",")
+            # (a clearing number alone is a bank's branch: the account's digits follow it)
+            if tail and sum(ch.isdigit() for ch in tail) < 6:
+                num = head
+            if sum(ch.isdigit() for ch in num) >= 6:
+                s = m.start("num")
+                out.append(Span(s, s + len(num), "IDNUM", "NUMBER", num))
+        return out
+
     def find(self, text, ctx):
         out = [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
                for m in (self.pattern.finditer(text) if self.six_digits.search(text) else ())
@@ -941,6 +971,7 @@ class NumberRecognizer(Recognizer):
         if glued or self.code_hints[1].search(text):
             out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
                     for m in _labelled_codes(text) if _labelled_code(m.group("code"))]
+        out += self._accounts(text)
         if not self.spaced_group.search(text):
             return resolve_overlaps(out, {}) if out else out
         bare = ctx.lang not in ("lv", "es", "it", "pt")
