@@ -375,7 +375,16 @@ def _label_abbreviation(span: Span, text: str) -> bool:
             and _SHORT_WORD.fullmatch(word) is not None and word not in _name_index()[0])
 
 
-_FIELD_VALUE = re.compile(r"[ \u00A0\t]*(?:([A-Z][a-z]{1,4}\.?)[ \u00A0]+[A-Z]|\d)")
+_FIELD_VALUE = re.compile(r"[ \u00A0\t]*(?:([A-Z][a-z]{1,4}\.?)[ \u00A0]+[A-Z]|"
+                          r"(?=[A-Z0-9\-/]*[A-Z])(?=[A-Z0-9\-/]*\d)[A-Z0-9\-/]{4,}(?![\w\-/]))")
+
+
+# A compound whose last part is what a form asks for ("Bokningsnummer:", "Sagsnummer:",
+# "Fødselsdato:", "Efternamn:", "Postadress:"), in the languages that write such labels as
+# one word: no name ends so.
+_COMPOUNDING_LABELS = ("sv", "da", "nb", "no", "de", "nl")
+_LABEL_COMPOUND = re.compile(r"[^\W\d_]{3}(?:nummer|nr|datum|dato|adress|adresse|namn|navn|"
+                             r"name|naam|kod|kode|telefon|mejl|mail)$")
 
 
 def _field_label(span: Span, text: str, lang: str = "") -> bool:
@@ -398,8 +407,11 @@ def _field_label(span: Span, text: str, lang: str = "") -> bool:
         return False
     if word[:1].upper() + word[1:].lower() in _name_index()[0]:
         return False
-    # (what a speaker never opens with: a form of address and a name, or a number —
-    # "Policyholder: Mr Desmond O'Leary", a word no list or analyser holds)
+    # (what a speaker never opens with: a form of address and a name, or a code of
+    # capitals and digits — "Policyholder: Mr Desmond O'Leary", "Bokningsnummer: QX7P4L",
+    # words no list or analyser holds; a number may open a speaker's words, "Okonkwo: 12")
+    if lang in _COMPOUNDING_LABELS and _LABEL_COMPOUND.search(word.lower()):
+        return True
     after = _FIELD_VALUE.match(text, span.end + 1)
     if after and (after.group(1) is None or after.group(1).lower().rstrip(".") in
                   FORMS_OF_ADDRESS):
