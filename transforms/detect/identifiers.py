@@ -893,8 +893,11 @@ class NumberRecognizer(Recognizer):
     # no word before it (written whole, "QQ123456C", ``pattern`` has it)
     insurance = re.compile(r"(?<![\w])[A-Z]{2}(?:" + _SPACE + r"?\d\d){3}" + _SPACE
                            + r"?[A-D](?![\w])")
+    # (or a document's series letters and its number, "dowodem osobistym nr ABC 123456": the
+    # letters are the number's, as much as its digits)
     prefixed = {bare: re.compile(r"(?<![\w])" + _NUM_WORD.format(bare_no="|Nos?|nos?" if bare else "")
-                                 + r"\s*:?\s*(?P<num>" + _GROUPED + r")(?![\w]|[.,]\d)")
+                                 + r"\s*:?\s*(?P<num>" + _GROUPED + r"|[A-Z]{2,3}" + _SPACE
+                                 + r"\d{6,9})(?![\w]|[.,]\d)")
                 for bare in (True, False)}
 
     # every digit of a ``pattern`` match is in its run of digits joined by single dashes,
@@ -905,6 +908,7 @@ class NumberRecognizer(Recognizer):
     # and digits alone are in most segments ("of 2012"), and the two patterns, which try a
     # word at every position, ran on them
     spaced_group = re.compile(r"\d" + _SPACE + r"\d")
+    series = re.compile(r"[A-Z]" + _SPACE + r"\d{6}")
     # A British police officer's collar (shoulder) number after the rank: "PC 4471 Jones",
     # "DC 2231", "Sgt 1042" — it names the officer as the surname does.  Three digits or
     # more ("PS 5" is a games console).
@@ -972,7 +976,7 @@ class NumberRecognizer(Recognizer):
             out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
                     for m in _labelled_codes(text) if _labelled_code(m.group("code"))]
         out += self._accounts(text)
-        if not self.spaced_group.search(text):
+        if not self.spaced_group.search(text) and not self.series.search(text):
             return resolve_overlaps(out, {}) if out else out
         bare = ctx.lang not in ("lv", "es", "it", "pt")
         for m in self.coded.finditer(text):
