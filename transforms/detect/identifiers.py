@@ -56,6 +56,15 @@ class IbanRecognizer(Recognizer):
         from stdnum import iban
         self.valid = _safe(iban.is_valid)
 
+        def shaped(value: str) -> bool:
+            # An IBAN with a wrong check (a typo, or a made-up example) is still an account
+            # number in a country's IBAN shape: it goes out no more than a valid one.  Its
+            # check digits recomputed, the number must pass every other rule (the country,
+            # the length, the bank code's format).
+            c = iban.compact(value)
+            return iban.is_valid(c[:2] + iban.calc_check_digits(c) + c[4:])
+        self.shaped = _safe(shaped)
+
     # what the pattern begins with, without its left boundary: a search for it alone skips
     # the pattern on most segments, which have no two capitals before two digits.  (Each
     # screen here begins with one character class, not a repeat or an assertion: ``re`` then
@@ -70,6 +79,11 @@ class IbanRecognizer(Recognizer):
             hit = _longest_valid(text, m.start(), m.end(), self.valid, 15)
             if hit:
                 out.append(Span(*hit, "IBAN", "IBAN", text[hit[0]:hit[1]]))
+                continue
+            # (only in its shape: a number, not a claim that it is an IBAN)
+            hit = _longest_valid(text, m.start(), m.end(), self.shaped, 15)
+            if hit:
+                out.append(Span(*hit, "IDNUM", "NUMBER", text[hit[0]:hit[1]]))
         return out
 
 
