@@ -124,7 +124,17 @@ class CardRecognizer(Recognizer):
             # no trimming: a prefix of a longer digit sequence passes Luhn 1 time in 10
             if self.ok(m.group()):
                 out.append(Span(m.start(), m.end(), "CARD", "CARD", m.group()))
+            elif self.printed.fullmatch(m.group()) and \
+                    13 <= sum(ch.isdigit() for ch in m.group()) <= 19:
+                # a card's number as cards print it, its check failing (a typo): a number
+                # still, masked as one, not claimed as a card
+                out.append(Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group()))
         return out
+
+    # Groups of four digits, three to four of them and a last of one to four, 13 to 19 in
+    # all, one space or one hyphen between: how cards print their number, and no amount
+    # (whose groups are of three) or date is written so.
+    printed = re.compile(r"\d{4}(?P<sep>[ -])\d{4}(?:(?P=sep)\d{4}){1,2}(?:(?P=sep)\d{1,4})?")
 
 
 _VAT_PREFIX = ("AT|BE|BG|CY|CZ|DE|DK|EE|EL|ES|FI|FR|GB|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|"
@@ -1002,7 +1012,21 @@ class NumberRecognizer(Recognizer):
             s, e = m.span("num")
             if sum(ch.isdigit() for ch in m.group("num")) >= 6:
                 out.append(Span(s, e, "IDNUM", "NUMBER", text[s:e]))
+        for m in self.grouped.finditer(text):
+            groups = m.group().split()
+            if not self.thousands.fullmatch(m.group()) and 9 <= sum(map(len, groups)) <= 20 \
+                    and not all(self.year.fullmatch(g) for g in groups):
+                out.append(Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group()))
         return resolve_overlaps(out, {})
+
+    # Digits in three groups or more, one space between, grouped as no amount is: an
+    # identity number as its issuer prints it ("0 86 12 58 395 595 56", a French NIR; "500
+    # 712 2284", an NHS number), valid or not (a typo's check fails, and the number is the
+    # person's still).  An amount groups its digits by three ("1 000 000", "84 603 289 765"
+    # stays); nor is a run of years one ("2019 2020 2021").
+    grouped = re.compile(r"(?<![\w.,/\-])\d{1,6}(?:[ \u00A0\u202F]\d{1,6}){2,}(?![\w\-/]|[.,]\d)")
+    thousands = re.compile(r"\d{1,3}(?:[ \u00A0\u202F]\d{3})+")
+    year = re.compile(r"(?:1[89]|20)\d\d")
 
 
 # -- postal addresses ---------------------------------------------------------------------
