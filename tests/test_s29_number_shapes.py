@@ -23,3 +23,11 @@ def test_amounts_and_years_stay():
     """Guard (passes before the change too): thousands and runs of years are no identifier."""
     assert _found("A budget of 84 603 289 765 euros and 1 000 000 more.") == []
     assert _found("Reports 2019 2020 2021 are attached.") == []
+
+
+def test_personal_codes_with_letters_in_their_shape():
+    # check characters wrong (one digit changed): the codes are the persons' still
+    assert _found("Il codice fiscale del ricorrente è ESZYCI48P11P631I secondo gli atti.",
+                  "it") == [("ESZYCI48P11P631I", "IDNUM")]
+    assert _found("Valittajan henkilötunnus on 900515A636S, kuten asiakirjoista ilmenee.",
+                  "fi") == [("900515A636S", "IDNUM")]

@@ -952,6 +952,13 @@ class NumberRecognizer(Recognizer):
     # alternation they took twice as long); only then are the labels' words looked for
     code_hints = (re.compile(r"[A-Za-z][\-/.]?\d"), re.compile(r"\d(?:[\-/.]?[A-Za-z]|\d{4})"))
 
+    # Personal codes whose letters sit among their digits, in their issuers' shapes, valid
+    # or not (a typo's check fails; the code is the person's still): an Italian codice
+    # fiscale ("RSSMRA85T10A562S"), a Finnish henkilötunnus with its century letter
+    # ("900515A636S").  The typed recogniser claims the valid ones.
+    lettered_codes = re.compile(r"(?<![\w\-])(?:[A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z]|"
+                                r"\d{6}[A-FU-Y]\d{3}[0-9A-Y])(?![\w\-])")
+
     # A bank account's number after the word for it, as banks print it: in groups, with a
     # check digit after a dash, perhaps after a clearing or a branch number and a comma
     # ("konto 8327-9, 123 456 789-0", "Account no. 4471 2290 18", "tilinumero 123456-785").
@@ -1000,6 +1007,9 @@ class NumberRecognizer(Recognizer):
             out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
                     for m in _labelled_codes(text) if _labelled_code(m.group("code"))]
         out += self._accounts(text)
+        if glued:
+            out += [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
+                    for m in self.lettered_codes.finditer(text)]
         if not self.spaced_group.search(text) and not self.series.search(text):
             return resolve_overlaps(out, {}) if out else out
         bare = ctx.lang not in ("lv", "es", "it", "pt")
