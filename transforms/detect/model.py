@@ -2883,6 +2883,7 @@ class NameTagger:
                 t for s in spans for t in _open_bracket_apart(s, text, lang)], lang))
             spans = _ending_at_legal_forms(text, _with_quoted_companies(
                 text, _with_legal_forms(text, spans)), lang)
+            spans = _with_country_genitives(text, spans, lang)
             spans = _with_greeted_lower_names(text, _person_before_preposition(
                 text, _with_capitals_names(
                     text, _with_particle_surnames(text, _through_glued_slash(text, spans,
@@ -4277,6 +4278,31 @@ _GREETED = re.compile(
 _SIGNED = re.compile(
     r"(?i:thanks|thank[ \u00A0]you|cheers|regards|best|love|mvh|hälsningar|hilsen|tack|tak)"
     rf"[ \u00A0]*[,.!\-–—]*[ \u00A0\n]+(?P<name>[{_LOWER}][{_LOWER}'’\-]+)[ \u00A0]*[.!]?[ \t\n]*$")
+
+
+# Languages whose adjective for a nation's language or people is the country's name in the
+# genitive, written in lower case ("eesti keel", "soome rahvas"): a document that writes it
+# so still means the country where the word is capitalised mid-sentence ("Eesti
+# peaminister", "kõikjal üle Eesti"), and the model, taught that a word written in lower
+# case elsewhere is no name, let it out (EDT: 21 of 168 "Eesti").
+_COUNTRY_GENITIVE_LANGS = ("et",)
+_COUNTRY_WORD = re.compile(rf"(?<=[^\s.!?:;„\"“(\[])[ \u00A0]+([{CAPITAL}][^\W\d_]+)")
+
+
+def _with_country_genitives(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """A country's name of the language's list (``LOC_STEMS``) capitalised mid-sentence is
+    the place, in the languages of ``_COUNTRY_GENITIVE_LANGS``, wherever the document also
+    writes the lower-case adjective."""
+    if lang not in _COUNTRY_GENITIVE_LANGS:
+        return spans
+    from transforms.detect.heuristic import LOC_STEMS
+    stems = tuple(LOC_STEMS.get(lang, ()))
+    out = list(spans)
+    for m in _COUNTRY_WORD.finditer(text):
+        a, b = m.span(1)
+        if m.group(1).startswith(stems) and not any(o.start < b and a < o.end for o in out):
+            out.append(Span(a, b, "LOC", "country", m.group(1), source="detector"))
+    return sorted(out, key=lambda o: o.start) if len(out) > len(spans) else spans
 
 
 def _with_greeted_lower_names(text: str, spans: List[Span], lang: str) -> List[Span]:
