@@ -3391,6 +3391,23 @@ def _with_first_word_bodies(text: str, toks, spans: List[Span], lang: str) -> Li
 _NEXT_WORD_AFTER = re.compile(r"[ \u00A0]([^\W\d_]+)")
 
 
+# Heads that make a body's name of the name before them only there, in lower case right
+# after it, in Estonian: a school, an institute, a firm named by a place's or a person's
+# genitive ("Lähte kooli", "Wallenbergi instituudis", "Kuku raadio", "Tartu kunstikooli"), a
+# compound's last part too.  (Not ``institution_head``'s: alone, "kooli" or "raadios" is the
+# ordinary word.)
+_NAMED_HEADS = {"et": re.compile(
+    r"[^\W\d_]*(?:kool|gümnaasium|instituu[td]|tea(?:ter|tri)|raadio|gild|sovhoos|kolhoos|klubi|"
+    r"muuseum|raamatukogu|haigla|fond|sihtasutus|kaevandus|tehas|kirjastus|prefektuur|"
+    r"ühistu|erakon[dn]|elektrijaam)(?:e|i|u|a|s|d|le|lt|l|st|sse|ga|ks|na|is|ist|isse|il|"
+    r"ilt|ile|iga|de|te|id|ide)?")}
+
+
+def _named_head(word: str, lang: str) -> bool:
+    rx = _NAMED_HEADS.get(lang)
+    return rx is not None and rx.fullmatch(word) is not None
+
+
 def _with_lower_case_heads(text: str, spans: List[Span], lang: str) -> List[Span]:
     """A name right before a body's head noun in lower case (``institution_head``) names
     that body with it: "Kommissionens personaleudvalg" (the Commission's staff committee),
@@ -3403,8 +3420,9 @@ def _with_lower_case_heads(text: str, spans: List[Span], lang: str) -> List[Span
     for s in spans:
         if s.category in CATS and s.source != PRECAUTION:
             m = _NEXT_WORD_AFTER.match(text, s.end)
-            if m and m.group(1).islower() and institution_head(m.group(1), lang) and \
-                    not kind_of_body(m.group(1), lang) and \
+            if m and m.group(1).islower() and (institution_head(m.group(1), lang) and
+                                               not kind_of_body(m.group(1), lang)
+                                               or _named_head(m.group(1), lang)) and \
                     not any(t.start < m.end(1) and m.start(1) < t.end for t in spans):
                 s = dataclasses.replace(s, end=m.end(1), text=text[s.start:m.end(1)],
                                         category="ORG")
