@@ -3392,7 +3392,7 @@ _NEXT_WORD_AFTER = re.compile(r"[ \u00A0]([^\W\d_]+)")
 
 
 # Heads that make a body's name of the name before them only there, in lower case right
-# after it, in Estonian: a school, an institute, a firm named by a place's or a person's
+# after it, in the Baltic languages: a school, an institute, a firm named by a place's or a person's
 # genitive ("Lähte kooli", "Wallenbergi instituudis", "Kuku raadio", "Tartu kunstikooli"), a
 # compound's last part too.  (Not ``institution_head``'s: alone, "kooli" or "raadios" is the
 # ordinary word.)
@@ -3400,7 +3400,15 @@ _NAMED_HEADS = {"et": re.compile(
     r"[^\W\d_]*(?:kool|gümnaasium|instituu[td]|tea(?:ter|tri)|raadio|gild|sovhoos|kolhoos|klubi|"
     r"muuseum|raamatukogu|haigla|fond|sihtasutus|kaevandus|tehas|kirjastus|prefektuur|"
     r"ühistu|erakon[dn]|elektrijaam)(?:e|i|u|a|s|d|le|lt|l|st|sse|ga|ks|na|is|ist|isse|il|"
-    r"ilt|ile|iga|de|te|id|ide)?")}
+    r"ilt|ile|iga|de|te|id|ide)?"),
+    # Latvian and Lithuanian write the head of such a name in lower case too: "Liepājas
+    # slimnīcā", "Rīgas Stradiņa universitātē", "Jelgavas dome"; "Kauno klinikose",
+    # "Vilniaus universitete", "Klaipėdos savivaldybė"
+    "lv": re.compile(r"[^\W\d_]*(?:universitāt|skol|slimnīc|teātr|muzej|bibliotēk|institūt|"
+                     r"koledž|akadēmij|pašvaldīb|klīnik)[^\W\d_]{0,4}|"
+                     r"(?:dome|domes|domei|domē|domi|fonds|fonda|fondam|fondā|fondu)"),
+    "lt": re.compile(r"[^\W\d_]*(?:universitet|mokykl|gimnazij|ligonin|teatr|muziej|"
+                     r"bibliotek|institut|kolegij|akademij|savivaldyb|klinik|fond)[^\W\d_]{0,5}")}
 
 
 def _named_head(word: str, lang: str) -> bool:
@@ -3416,18 +3424,26 @@ def _with_lower_case_heads(text: str, spans: List[Span], lang: str) -> List[Span
     (``_CASED_NAMES``): there the noun is the phrase's ("the Commission department")."""
     if lang in _CASED_NAMES:
         return spans
-    out = []
+    out, gone = [], set()
+    given = _lexicons()["given"]
     for s in spans:
-        if s.category in CATS and s.source != PRECAUTION:
+        # (not a person named in full: "Toomas Savi parlamendi" is his parliament's, the
+        # head a word of the sentence)
+        if s.category in CATS and s.source != PRECAUTION and not (
+                s.category == "PER" and len(s.text.split()) > 1
+                and s.text.split()[0].lower() in given):
             m = _NEXT_WORD_AFTER.match(text, s.end)
             if m and m.group(1).islower() and (institution_head(m.group(1), lang) and
                                                not kind_of_body(m.group(1), lang)
-                                               or _named_head(m.group(1), lang)) and \
-                    not any(t.start < m.end(1) and m.start(1) < t.end for t in spans):
-                s = dataclasses.replace(s, end=m.end(1), text=text[s.start:m.end(1)],
-                                        category="ORG")
+                                               or _named_head(m.group(1), lang)):
+                inside = [t for t in spans if t.start < m.end(1) and m.start(1) < t.end]
+                # (the model's head alone, "klinikose" after "Kauno": one name with it)
+                if all(t.start == m.start(1) and t.end == m.end(1) for t in inside):
+                    s = dataclasses.replace(s, end=m.end(1), text=text[s.start:m.end(1)],
+                                            category="ORG")
+                    gone.update(id(t) for t in inside)
         out.append(s)
-    return out
+    return [s for s in out if id(s) not in gone] if gone else out
 
 
 # What a Scandinavian body's name says it is for, after its head: "Europeiska domstolen för
