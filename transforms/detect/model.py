@@ -1445,7 +1445,13 @@ def _without_craft_names(texts: Sequence[str], spans: List[List[Span]], lang: st
 # 96 "Code", 91 "Charter" or 8 "Statute"; GUM none.  Not "Convention": GUM's "National
 # Convention" is the assembly.)
 _INSTRUMENT_HEADS = {"en": {"act", "acts", "constitution", "charter", "code", "treaty",
-                            "statute", "amendment"}}
+                            "statute", "amendment"},
+                     # Latvian capitalises an instrument's head before its number ("Padomes
+                     # Direktīva 2001/18/EK", "Regulas (EK) Nr. 1291/2000"), in its cases
+                     "lv": {stem + end for stem in ("direktīv", "regul", "pamatlēmum",
+                                                    "reglament", "hart")
+                            for end in ("a", "as", "ai", "u", "ā", "ām", "ās", "s", "am",
+                                        "os", "i", "iem", "ie")}}
 
 
 def _without_legal_instruments(texts: Sequence[str], spans: List[List[Span]], lang: str,
