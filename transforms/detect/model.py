@@ -569,6 +569,26 @@ _CLOSED_CLASSES = {"et": frozenset("""
     tegelikult üldse peaaegu väga liiga üsna päris täiesti hoopis kohe enne pärast peale
     ilma koos ikka jälle uuesti nõnda niimoodi lõpuks esiteks teiseks kolmandaks näiteks
     nimelt teisisõnu on oli olid olen oled oleme olete ole olla olnud oleks pole polnud
+    """.split()),
+    # Latvian and Lithuanian, which have no analyser here: the pronouns, prepositions,
+    # conjunctions and sentence adverbs a sentence opens with ("Tiešām, ...", "Proti, ...",
+    # "Ar Padomes ...", "Taigi ...", "Galiausiai ..."), which went out as names
+    "lv": frozenset("""
+    es tu viņš viņa mēs jūs viņi viņas tas tā tie tās šis šī šie šīs kas kurš kura kuri
+    kuras tāds tāda tādi tādas visi visas katrs katra neviens neviena kāds kāda šāds šāda
+    ar bez no uz par pie pēc pret starp līdz aiz zem virs pa caur dēļ priekš saskaņā
+    atbilstoši attiecībā ņemot kopš kamēr ja kad kā lai jo ka un vai bet tomēr taču tad
+    tādēļ tāpēc tātad proti turpretim tiešām turklāt arī savukārt gan nedz ne nav ir bija
+    būs šeit tur tagad vēl jau tikai ļoti pat īpaši tāpat līdzīgi citādi vispirms pirmkārt
+    otrkārt treškārt visbeidzot tādējādi tostarp protams acīmredzot iespējams turpmāk
+    """.split()),
+    "lt": frozenset("""
+    aš tu jis ji mes jūs jie jos tai tas ta tie tos šis ši šie šios kuris kuri kurie
+    kurios koks kokia kokie kokios toks tokia tokie tokios tokiu visi visos kiekvienas
+    kiekviena joks jokia ir ar bet kad jei jeigu nes o tačiau todėl taip pat taigi vis
+    dėlto be to būtent galiausiai pirma antra trečia pirmiausia visų pirma su iš į nuo
+    pagal prie per apie dėl tarp po prieš už pas ties link kol kai kaip čia ten dabar
+    dar jau tik labai net ypač tiesa žinoma akivaizdu tačiau vadinasi kitaip priešingai
     """.split())}
 
 
