@@ -589,6 +589,24 @@ _CLOSED_CLASSES = {"et": frozenset("""
     dėlto be to būtent galiausiai pirma antra trečia pirmiausia visų pirma su iš į nuo
     pagal prie per apie dėl tarp po prieš už pas ties link kol kai kaip čia ten dabar
     dar jau tik labai net ypač tiesa žinoma akivaizdu tačiau vadinasi kitaip priešingai
+    """.split()),
+    # Polish and Finnish, likewise ("Istotnie, ...", "Jednakże ...", "Dlatego ...", "Missä
+    # määrin ..."); and the Polish official journal's abbreviation, "Dz.U."
+    "pl": frozenset("""
+    ja ty on ona ono my wy oni one to ten ta te tego tej tym tych który która które
+    którzy jaki jaka jakie taki taka takie każdy każda wszyscy wszystkie żaden żadna i
+    oraz lub albo ani ale lecz jednak jednakże natomiast zatem więc dlatego ponieważ bo
+    że aby żeby gdy kiedy jeżeli jeśli czy w we na z ze do od o przez przy po pod nad
+    przed za dla bez między według wobec zgodnie istotnie rzeczywiście ponadto również
+    także też jak tak już jeszcze tylko nawet bardzo właśnie mianowicie wreszcie wprawdzie
+    otóż tymczasem niemniej zresztą wówczas wtedy następnie dz.u
+    """.split()),
+    "fi": frozenset("""
+    minä sinä hän me te he se ne tämä tuo nämä nuo joka jotka mikä mitkä kuka ja tai
+    mutta sekä että jos kun koska vaikka jotta kuitenkin siis myös vain jo vielä ei eikä
+    on oli ovat olivat missä mihin mistä miten miksi niin näin siten lisäksi toisaalta
+    edelleen kuten kanssa ilman mukaan jälkeen ennen aikana varten vuoksi takia kohti
+    esimerkiksi nimittäin lopuksi ensinnäkin toiseksi kolmanneksi tämän tästä tässä
     """.split())}
 
 
