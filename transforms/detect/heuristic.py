@@ -149,6 +149,16 @@ def _without_affiliation_mark(span: Span, text: str) -> Span:
                                category="PER" if person else span.category)
 
 
+# A capital and its stop before a number: a code's article ("L. 741-9", "R. 136-1" of the
+# French codes), no one's initial.
+_ARTICLE_LETTER = re.compile(r"[A-Z]\.[ \u00A0]*\d+[\-‑–]\d")
+
+
+def _article_letter(span: Span, text: str) -> bool:
+    return re.fullmatch(r"[A-Z]\.(?:[ \u00A0]*\d+(?:[\-‑–]\d+)*)?", span.text) is not None \
+        and _ARTICLE_LETTER.match(text, span.start) is not None
+
+
 def _title_alone(span: Span, text: str) -> bool:
     """A span that is a title or a form of address alone (``TITLE_ONLY``) — but not a place
     named with one in the possessive ("a match at Lord's")."""
@@ -582,6 +592,7 @@ class HeuristicDetector:
         return [[_with_given_name_title(s, text, lang) for s in spans
                  if not filler(text, s.start, s.end)
                  and not _title_alone(s, text) and not _separator_label(s, text)
+                 and not _article_letter(s, text)
                  and not _label_abbreviation(s, text) and not _field_label(s, text, lang)]
                 for text, spans in zip(texts, found)]
 
