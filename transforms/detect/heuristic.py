@@ -159,6 +159,29 @@ def _article_letter(span: Span, text: str) -> bool:
         and _ARTICLE_LETTER.match(text, span.start) is not None
 
 
+# What a court's papers call their parties, capitalised as defined terms ("Claimant" on its
+# own line under the party's name, "the Defendant's solicitor"): a role, never a name — no
+# corpus here labels one, and as a stand-in it came back untranslated wherever it stood.
+_PARTY_ROLES = {
+    "en": {"claimant", "defendant", "applicant", "respondent", "appellant", "plaintiff",
+           "petitioner", "intervener", "appellee", "complainant", "accused", "prosecutor"},
+    "sv": {"kärande", "käranden", "svarande", "svaranden", "klagande", "klaganden",
+           "sökande", "sökanden", "motpart", "motparten"},
+    "da": {"sagsøger", "sagsøgeren", "sagsøgte", "appellant", "appellanten", "indstævnte",
+           "klager", "klageren", "ansøger", "ansøgeren"}}
+_ORDINAL_PARTY = re.compile(r"(?i:the[ \u00A0]+)?(?i:first|second|third|fourth|fifth)[ \u00A0]+")
+
+
+def _party_role(span: Span, lang: str) -> bool:
+    roles = _PARTY_ROLES.get(lang)
+    if roles is None:
+        return False
+    word = _POSSESSIVE_AFTER.sub("", _ORDINAL_PARTY.sub("", span.text.strip(), count=1))
+    word = re.sub(r"(?i)^the[ \u00A0]+", "", word)
+    low = word.lower()
+    return low in roles or low.endswith("s") and low[:-1] in roles
+
+
 def _title_alone(span: Span, text: str) -> bool:
     """A span that is a title or a form of address alone (``TITLE_ONLY``) — but not a place
     named with one in the possessive ("a match at Lord's")."""
@@ -592,7 +615,7 @@ class HeuristicDetector:
         return [[_with_given_name_title(s, text, lang) for s in spans
                  if not filler(text, s.start, s.end)
                  and not _title_alone(s, text) and not _separator_label(s, text)
-                 and not _article_letter(s, text)
+                 and not _article_letter(s, text) and not _party_role(s, lang)
                  and not _label_abbreviation(s, text) and not _field_label(s, text, lang)]
                 for text, spans in zip(texts, found)]
 
