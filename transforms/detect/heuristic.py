@@ -182,6 +182,38 @@ def _party_role(span: Span, lang: str) -> bool:
     return low in roles or low.endswith("s") and low[:-1] in roles
 
 
+# An English judge's title before the name ("District Judge Okafor", "His Honour Judge
+# Whitfield KC", "Mrs Justice Cockerill"): the model read "District Judge Okafor" as a body,
+# and the stand-in took the title's place in the translation.
+_JUDICIAL_TITLE = re.compile(
+    r"(?:(?:Deputy[ \u00A0]+)?(?:District|Circuit|High[ \u00A0]+Court|Tribunal|Employment)"
+    r"[ \u00A0]+Judge|(?:His|Her)[ \u00A0]+Honour(?:[ \u00A0]+Judge)?|(?:Mr|Mrs|Ms|Lord|Lady)"
+    r"[ \u00A0]+Justice|Judge|Recorder|HHJ|DDJ|DJ)[ \u00A0]+(?=[A-Z])")
+_JUDGE_NAME = re.compile(r"(?:[A-Z]\.[ \u00A0]?)*[A-Z][\w'’\-]+(?:[ \u00A0]+(?:[A-Z]\.[ \u00A0]?)*"
+                         r"(?!KC\b|QC\b|and\b)[A-Z][\w'’\-]+)*")
+
+
+def _judges_apart(span: Span, text: str, lang: str) -> List[Span]:
+    """A span holding a judge's title: the names after the titles, each a person, the
+    titles (and "and" between two judges) left to the engine."""
+    if lang != "en" or span.category not in ("PER", "ORG") or \
+            not _JUDICIAL_TITLE.search(span.text):
+        return [span]
+    out = []
+    for m in _JUDICIAL_TITLE.finditer(span.text):
+        name = _JUDGE_NAME.match(span.text, m.end())
+        if name:
+            a, b = span.start + name.start(), span.start + name.end()
+            out.append(dataclasses.replace(span, start=a, end=b, text=text[a:b],
+                                           category="PER"))
+    first = _JUDICIAL_TITLE.search(span.text).start()
+    head = span.text[:first].rstrip()
+    head = re.sub(r"[ \u00A0]+and$", "", head)
+    if head and any(w[:1].isupper() for w in head.split()):
+        out.insert(0, dataclasses.replace(span, end=span.start + len(head), text=head))
+    return out or [span]
+
+
 def _title_alone(span: Span, text: str) -> bool:
     """A span that is a title or a form of address alone (``TITLE_ONLY``) — but not a place
     named with one in the possessive ("a match at Lord's")."""
@@ -604,8 +636,9 @@ class HeuristicDetector:
         tagger = default_tagger()
         found = tagger.detect(texts, lang) if tagger else self.rules(texts, lang)
         found = _persons_by_their_words(without_job_titles(
-            texts, [[p for s in spans for p in _apart_at_bars(s, lang)] for spans in found],
-            lang))
+            texts, [[q for s in spans for p in _apart_at_bars(s, lang)
+                     for q in _judges_apart(p, text, lang)]
+                    for text, spans in zip(texts, found)], lang))
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
         # as a name of its own, and a stand-in took its place before the name's)
