@@ -55,3 +55,13 @@ def test_the_signature_and_the_separator(translate_unlabelled):
     assert sent[6] == "-----Original Message-----"
     assert back[6] != sent[6] and "Mensaje" in back[6]
     assert back[5].startswith("Chidi Okonkwo | ")
+
+
+def test_a_department_before_team_is_no_name(found_names):
+    """A job advert's "join our Finance team" sent "Finance" as a place's stand-in."""
+    rows = found_names(["We are hiring a Data Analyst to join our Finance team in Leeds.",
+                        "Please contact the Legal department or the Customer Services team.",
+                        "The Ministry of Finance team met the delegation."])
+    assert rows[0] == [("Leeds", "LOC")] and rows[1] == []
+    # a body's name before "team" stays
+    assert any("Ministry of Finance" in w for w, _ in rows[2])

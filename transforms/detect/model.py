@@ -2404,18 +2404,40 @@ def _job_title(span: Span, text: str, classes, lang: str) -> bool:
                for w in words)
 
 
+# What follows a company's department in lower case: "our Finance team", "the Sales
+# division", "the Customer Services team".
+_DEPARTMENT_AFTER = re.compile(r"[ \u00A0]+(?:team|teams|department|departments|division|"
+                               r"unit|function|desk)\b")
+
+
 def without_job_titles(texts: Sequence[str], rows: List[List[Span]], lang: str
                        ) -> List[List[Span]]:
-    """The spans without job titles (``_job_title``); asked last, after a signature's line
-    is cut at its bars ("Chidi Okonkwo | Senior Account Manager")."""
+    """The spans without job titles (``_job_title``) and without a department's ordinary
+    words before "team", "department" ... ("our Finance team" sent "Finance" as a place's
+    stand-in, back in English); asked last, after a signature's line is cut at its bars
+    ("Chidi Okonkwo | Senior Account Manager")."""
     if lang != "en":
         return rows
     heads = [s for row in rows for s in row
              if s.text.split() and s.text.split()[-1].lower() in _JOB_HEADS | _FORM_HEADS]
-    if not heads:
+    units = [s for text, row in zip(texts, rows) for s in row
+             if _DEPARTMENT_AFTER.match(text, s.end) and 1 <= len(s.text.split()) <= 3]
+    if not heads and not units:
         return rows
-    classes = word_classes({w for s in heads for w in s.text.split()}, lang)
-    return [[s for s in row if not (s in heads and _job_title(s, text, classes, lang))]
+    classes = word_classes({w for s in heads + units for w in s.text.split()}, lang)
+
+    def department(s: Span) -> bool:
+        words = s.text.split()
+        if words[0].lower() == "the":
+            words = words[1:]
+        lex = _lexicons()
+        return bool(words) and all(
+            re.fullmatch(r"[A-Z][a-z]+", w) and _ordinary(classes.get(w))
+            and "proper" not in classes.get(w, ()) and w.lower() not in lex["given"]
+            and w.lower() not in lex["family"] for w in words)
+
+    return [[s for s in row if not (s in heads and _job_title(s, text, classes, lang))
+             and not (s in units and department(s))]
             for text, row in zip(texts, rows)]
 
 
