@@ -214,6 +214,35 @@ def _judges_apart(span: Span, text: str, lang: str) -> List[Span]:
     return out or [span]
 
 
+# A word and a number after it, as a place in a building or a document is numbered ("Ward
+# 12", "Bay 3", "Room 4B"): not a year, a date, an amount
+_NUMBERED_PLACES = {"ward", "bay", "bed", "room", "theatre", "clinic", "floor", "level",
+                    "gate", "platform", "unit", "block", "suite", "flat", "apartment",
+                    "building", "wing", "zone", "court", "house", "hall", "lane"}
+_NUMBER_AFTER = re.compile(r"[ \u00A0]\d{1,3}[A-Za-z]?(?![\w/.,:\-]\w)")
+
+
+def _without_numbered_nouns(texts: Sequence[str], rows: List[List[Span]], lang: str
+                            ) -> List[List[Span]]:
+    """No one-word name that the language's analyser knows as a common noun when a number
+    follows it: a discharge letter's "Admitted to Ward 12" sent "Ward" (a surname too) as a
+    person's stand-in.  People are not numbered so; only with an analyser to ask."""
+    cands = {s.text for text, row in zip(texts, rows) for s in row
+             if " " not in s.text and s.text.isalpha() and _NUMBER_AFTER.match(text, s.end)}
+    if not cands:
+        return rows
+    from transforms.detect.model import word_classes
+    classes = word_classes(cands, lang)
+    # (or a part of a building, whose word is a surname too: the analyser reads "Ward" as
+    # one only, capitalised)
+    nouns = {w for w in cands if "noun" in classes.get(w, ())
+             or lang == "en" and w.lower() in _NUMBERED_PLACES}
+    if not nouns:
+        return rows
+    return [[s for s in row if not (s.text in nouns and _NUMBER_AFTER.match(text, s.end))]
+            for text, row in zip(texts, rows)]
+
+
 def _title_alone(span: Span, text: str) -> bool:
     """A span that is a title or a form of address alone (``TITLE_ONLY``) — but not a place
     named with one in the possessive ("a match at Lord's")."""
@@ -464,10 +493,13 @@ def _field_label(span: Span, text: str, lang: str = "") -> bool:
     # (a field's start: its line's, or after a bar or a bullet between fields, "Date of
     # birth: ... | Languages: ...")
     if text[line_start:span.start].strip() and not _AFTER_FIELD_BAR.search(
-            text, max(line_start, span.start - 4), span.start) or " " in word:
+            text, max(line_start, span.start - 4), span.start) and not _AFTER_FIELD_GAP.search(
+            text, max(line_start, span.start - 8), span.start) or " " in word:
         return False
     if _FIELD_LABEL_TAIL.match(text, span.end) is not None:
         return True
+    if text.startswith(":", span.end) and word.upper().replace(".", "") in _FORM_ABBREVIATIONS:
+        return True     # "DOB: 02/07/1951", "NI: QQ123456C" — a form's, no speaker's
     if not (lang and text.startswith(":", span.end) and word.isalpha()):
         return False
     if word[:1].upper() + word[1:].lower() in _name_index()[0]:
@@ -486,6 +518,12 @@ def _field_label(span: Span, text: str, lang: str = "") -> bool:
 
 
 _FIELD_BAR = re.compile(r"[ \u00A0\t]+[|•·][ \u00A0\t]+")
+# A field after another on the same line, a layout's gap between them ("Patient: Mr Harold
+# Finch   DOB: 02/07/1951"): three spaces or a tab
+_AFTER_FIELD_GAP = re.compile(r"(?:[ \u00A0]{3,}|\t)$")
+# The abbreviations forms write as a field's label, in capitals
+_FORM_ABBREVIATIONS = {"DOB", "NHS", "NI", "NINO", "SSN", "TEL", "FAX", "MOB", "ATTN", "REF",
+                       "ID", "VAT", "PO", "CC", "BCC", "RE", "FW", "FWD", "ETA", "TBC", "AOB"}
 
 
 # An English verb's auxiliary or copula between two names: no name holds it ("The Hiring
@@ -645,6 +683,7 @@ class HeuristicDetector:
         found = [_with_initials_chains(text, [_without_affiliation_mark(s, text)
                                               for s in spans])
                  for text, spans in zip(texts, found)]
+        found = _without_numbered_nouns(texts, found, lang)
         return [[_with_given_name_title(s, text, lang) for s in spans
                  if not filler(text, s.start, s.end)
                  and not _title_alone(s, text) and not _separator_label(s, text)

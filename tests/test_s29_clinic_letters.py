@@ -1,0 +1,16 @@
+"""A discharge letter, unlabelled (issue 14): "DOB:" after another field on its line went
+out as an acronym's stand-in, and "Admitted to Ward 12" sent "Ward" (a surname too) as a
+person's; both came back English."""
+
+
+def test_a_forms_abbreviated_label_after_a_gap(found_names):
+    rows = found_names(["Patient: Mr Harold Finch   DOB: 02/07/1951   NHS No: 943 476 5919"])
+    assert [w for w, _ in rows[0]] == ["Harold Finch"]
+
+
+def test_a_ward_and_its_number_are_no_person(found_names):
+    rows = found_names(["Admitted to Ward 12 under Dr Farouk on 3 March 2025.",
+                        "Mr Ward was admitted on 3 March."])
+    assert rows[0] == [("Farouk", "PER")]
+    # the surname stays a surname where no number follows it
+    assert ("Ward", "PER") in rows[1]
