@@ -14,3 +14,10 @@ def test_a_ward_and_its_number_are_no_person(found_names):
     assert rows[0] == [("Farouk", "PER")]
     # the surname stays a surname where no number follows it
     assert ("Ward", "PER") in rows[1]
+
+
+def test_a_letters_addressee_role_after_dear(found_names):
+    """"Dear Parent/Carer" sent "Parent" (a surname of the lists) as a person's stand-in."""
+    rows = found_names(["Dear Parent/Carer,", "Dear Customer,", "Dear Mr Parent,"])
+    assert rows[0] == [] and rows[1] == []
+    assert ("Parent", "PER") in rows[2]

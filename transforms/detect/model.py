@@ -2397,6 +2397,9 @@ def _job_title(span: Span, text: str, classes, lang: str) -> bool:
         return False
     if re.match(r"\s+(?:of|for)\s+(?:the\s+)?[A-Z]", text[span.end:]):
         return False
+    if len(words) == 1 and words[0].lower() in _JOB_HEADS and \
+            re.search(r"(?i)\bdear[ \u00A0]+$", text[:span.start]):
+        return True     # "Dear Parent/Carer", "Dear Customer": a surname comes with a title
     lex = _lexicons()
     return all(re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?", w)
                and _ordinary(classes.get(w)) and "proper" not in classes.get(w, ())
