@@ -21,3 +21,10 @@ def test_a_letters_addressee_role_after_dear(found_names):
     rows = found_names(["Dear Parent/Carer,", "Dear Customer,", "Dear Mr Parent,"])
     assert rows[0] == [] and rows[1] == []
     assert ("Parent", "PER") in rows[2]
+
+
+def test_a_label_after_a_time_and_two_spaces(found_names):
+    """A conference programme's "09:30 – 10:15  Keynote: ..." sent "Keynote" as a person's
+    stand-in."""
+    rows = found_names(["09:30 – 10:15  Keynote: Trust and Privacy in Translation"])
+    assert not any(w == "Keynote" for w, _ in rows[0])

@@ -519,8 +519,8 @@ def _field_label(span: Span, text: str, lang: str = "") -> bool:
 
 _FIELD_BAR = re.compile(r"[ \u00A0\t]+[|•·][ \u00A0\t]+")
 # A field after another on the same line, a layout's gap between them ("Patient: Mr Harold
-# Finch   DOB: 02/07/1951"): three spaces or a tab
-_AFTER_FIELD_GAP = re.compile(r"(?:[ \u00A0]{3,}|\t)$")
+# Finch   DOB: 02/07/1951", "09:30 – 10:15  Keynote: ..."): two spaces or more, or a tab
+_AFTER_FIELD_GAP = re.compile(r"(?:[ \u00A0]{2,}|\t)$")
 # The abbreviations forms write as a field's label, in capitals
 _FORM_ABBREVIATIONS = {"DOB", "NHS", "NI", "NINO", "SSN", "TEL", "FAX", "MOB", "ATTN", "REF",
                        "ID", "VAT", "PO", "CC", "BCC", "RE", "FW", "FWD", "ETA", "TBC", "AOB"}
