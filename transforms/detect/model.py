@@ -2952,7 +2952,8 @@ class NameTagger:
                 t for s in spans for t in _open_bracket_apart(s, text, lang)], lang))
             spans = _ending_at_legal_forms(text, _with_quoted_companies(
                 text, _with_legal_forms(text, spans)), lang)
-            spans = _with_country_genitives(text, spans, lang)
+            spans = _with_inflected_places(text, _with_country_genitives(text, spans, lang),
+                                           lang)
             spans = _with_greeted_lower_names(text, _person_before_preposition(
                 text, _with_capitals_names(
                     text, _with_particle_surnames(text, _through_glued_slash(text, spans,
@@ -4390,6 +4391,35 @@ _SIGNED = re.compile(
 # case elsewhere is no name, let it out (EDT: 21 of 168 "Eesti").
 _COUNTRY_GENITIVE_LANGS = ("et",)
 _COUNTRY_WORD = re.compile(rf"(?<=[^\s.!?:;„\"“(\[])[ \u00A0]+([{CAPITAL}][^\W\d_]+)")
+
+
+# Polish case endings a town's name takes ("w Gdańsku", "z Poznania", "do Wrocławia", "pod
+# Lublinem"), longest first.
+_PLACE_CASE_ENDINGS = {"pl": ("owi", "iem", "iu", "ia", "em", "ie", "u", "a", "y", "i")}
+
+
+def _with_inflected_places(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """A capitalised word mid-sentence that is a town of the gazetteers with a case ending
+    is the place, in Polish: "Pracuje w firmie Softlab w Gdańsku od 2019 roku" sent
+    "Gdańsku" where the model, reading a firm's sentence, let it out.  Not a given name or a
+    surname of the lists (a person's "Jana" is Jan's)."""
+    endings = _PLACE_CASE_ENDINGS.get(lang)
+    if endings is None:
+        return spans
+    lex = _lexicons()
+    out = list(spans)
+    for m in _COUNTRY_WORD.finditer(text):
+        a, b = m.span(1)
+        word = m.group(1).lower()
+        if any(o.start < b and a < o.end for o in out) or word in lex["given"] \
+                or word in lex["family"]:
+            continue
+        for end in endings:
+            stem = word[:-len(end)]
+            if word.endswith(end) and len(stem) >= 4 and stem in lex["place"]:
+                out.append(Span(a, b, "LOC", "inflected", m.group(1), source="detector"))
+                break
+    return sorted(out, key=lambda o: o.start) if len(out) > len(spans) else spans
 
 
 def _with_country_genitives(text: str, spans: List[Span], lang: str) -> List[Span]:
