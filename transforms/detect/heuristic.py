@@ -540,6 +540,11 @@ _AFFILIATION_CUT = re.compile(r"(?<=[^\W\d_]{2})\d{1,2}(?:,\d{1,2})*[*†‡]?"
                               r"(?:,[ \u00A0]+|[ \u00A0]+and[ \u00A0]+)")
 
 
+# Polish "u" (at someone's) between a place and a person: no body's name holds it, as "w"
+# does ("Sąd Okręgowy w Warszawie"); "w Krakowie u Jana Kowalskiego" was one organisation.
+_AT_SOMEONES_PL = re.compile(r"[ \u00A0]+u[ \u00A0]+(?=[A-ZĄĆĘŁŃÓŚŹŻ])")
+
+
 def _apart_at_bars(span: Span, lang: str = "") -> List[Span]:
     """A span cut where a bar or a bullet between spaces separates two fields of a line
     ("Nationality: Nigerian | Languages: ..." had the organisation "Nigerian | Languages"),
@@ -547,6 +552,8 @@ def _apart_at_bars(span: Span, lang: str = "") -> List[Span]:
     an author's affiliation mark (``_AFFILIATION_CUT``): each part a span of the same kind."""
     bars = _FIELD_BAR if lang != "en" or not _AUXILIARY_EN.search(span.text) else \
         re.compile(_FIELD_BAR.pattern + "|" + _AUXILIARY_EN.pattern)
+    if lang == "pl" and _AT_SOMEONES_PL.search(span.text):
+        bars = re.compile(bars.pattern + "|" + _AT_SOMEONES_PL.pattern)
     if _AFFILIATION_CUT.search(span.text):
         bars = re.compile(bars.pattern + "|" + _AFFILIATION_CUT.pattern)
     if not bars.search(span.text):
