@@ -2011,12 +2011,14 @@ _SALUTATIONS = {"dear", "szanowny", "szanowna", "szanowni", "szanowne", "drogi",
                 "liebe", "lieber", "geachte", "cher", "chère"}
 
 
-# A message's greeting or thanks before a name ("Thanks Gareth.", "Cheers Tom!", "Hi Anna"):
-# the model has seen few, and took "Thanks Gareth" for a person's name, whose stand-in then
-# took "Thanks" out of the translation.
-_OPENING_GREETINGS = {"hi", "hey", "hello", "hiya", "thanks", "thank", "cheers", "morning",
-                      "evening", "congratulations", "congrats", "welcome", "bye", "goodbye",
-                      "sorry", "hej", "hejsan", "hallå", "hallo", "tack", "tak"}
+# A message's informal greetings and thanks, in the languages whose analyser tells a name
+# from a word ("thank" is "thank you"'s)
+_GREETINGS = {"hi", "hey", "hello", "hiya", "morning", "evening", "thanks", "thank", "cheers",
+              "hej", "hejsan", "hallå", "hallo", "tack", "tak"}
+# They and a few more open a span the model took for a name ("Thanks Gareth.", "Cheers
+# Tom!", "Hi Anna"): it has seen few, and the stand-in took "Thanks" out of the translation.
+_OPENING_GREETINGS = _GREETINGS | {"congratulations", "congrats", "welcome", "bye",
+                                   "goodbye", "sorry"}
 
 
 def _without_salutation(span: Span, text: str) -> Optional[Span]:
@@ -2400,11 +2402,17 @@ def _job_title(span: Span, text: str, classes, lang: str) -> bool:
     if len(words) == 1 and words[0].lower() in _JOB_HEADS and \
             re.search(r"(?i)\bdear[ \u00A0]+$", text[:span.start]):
         return True     # "Dear Parent/Carer", "Dear Customer": a surname comes with a title
+    return _ordinary_title_case(words, classes)
+
+
+def _ordinary_title_case(words: Sequence[str], classes) -> bool:
+    """Every word written title-case, an ordinary word to the analyser (none it has only
+    capitalised: "European"), and in no name list (not "Smith", "Sales")."""
     lex = _lexicons()
-    return all(re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?", w)
-               and _ordinary(classes.get(w)) and "proper" not in classes.get(w, ())
-               and w.lower() not in lex["given"] and w.lower() not in lex["family"]
-               for w in words)
+    return bool(words) and all(
+        re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?", w)
+        and _ordinary(classes.get(w)) and "proper" not in classes.get(w, ())
+        and w.lower() not in lex["given"] and w.lower() not in lex["family"] for w in words)
 
 
 # What follows a company's department in lower case: "our Finance team", "the Sales
@@ -2431,13 +2439,7 @@ def without_job_titles(texts: Sequence[str], rows: List[List[Span]], lang: str
 
     def department(s: Span) -> bool:
         words = s.text.split()
-        if words[0].lower() == "the":
-            words = words[1:]
-        lex = _lexicons()
-        return bool(words) and all(
-            re.fullmatch(r"[A-Z][a-z]+", w) and _ordinary(classes.get(w))
-            and "proper" not in classes.get(w, ()) and w.lower() not in lex["given"]
-            and w.lower() not in lex["family"] for w in words)
+        return _ordinary_title_case(words[1:] if words[0].lower() == "the" else words, classes)
 
     return [[s for s in row if not (s in heads and _job_title(s, text, classes, lang))
              and not (s in units and department(s))]
@@ -2952,8 +2954,7 @@ class NameTagger:
                 t for s in spans for t in _open_bracket_apart(s, text, lang)], lang))
             spans = _ending_at_legal_forms(text, _with_quoted_companies(
                 text, _with_legal_forms(text, spans)), lang)
-            spans = _with_inflected_places(text, _with_country_genitives(text, spans, lang),
-                                           lang)
+            spans = _with_places_mid_sentence(text, spans, lang)
             spans = _with_greeted_lower_names(text, _person_before_preposition(
                 text, _with_capitals_names(
                     text, _with_particle_surnames(text, _through_glued_slash(text, spans,
@@ -4373,10 +4374,9 @@ def _person_before_preposition(text: str, spans: List[Span], lang: str) -> List[
 # capitals) does not see.  en, sv, da: the languages whose analyser tells a name from a word.
 _LOWER = "a-zß-öø-ÿ"
 # (the letters' salutations, ``_SALUTATIONS``, and a message's informal greetings)
-_GREETINGS = ("hi", "hey", "hello", "hiya", "morning", "evening", "thanks", "thank[ \u00A0]you",
-              "cheers", "hej", "hejsan", "hallå", "hallo", "tack", "tak")
 _GREETED = re.compile(
-    r"(?:^|(?<=[\n.!?])[ \t\u00A0]*)(?i:" + "|".join(sorted(set(_GREETINGS) | _SALUTATIONS))
+    r"(?:^|(?<=[\n.!?])[ \t\u00A0]*)(?i:" + "|".join(sorted(
+        (_GREETINGS - {"thank"}) | {"thank[ \u00A0]you"} | _SALUTATIONS))
     + r")[ \u00A0]*,?[ \u00A0]+"
     rf"(?P<name>[{_LOWER}][{_LOWER}'’\-]+)(?=[ \u00A0]*(?:[,!.:;\n]|$))")
 _SIGNED = re.compile(
@@ -4398,43 +4398,38 @@ _COUNTRY_WORD = re.compile(rf"(?<=[^\s.!?:;„\"“(\[])[ \u00A0]+([{CAPITAL}][^
 _PLACE_CASE_ENDINGS = {"pl": ("owi", "iem", "iu", "ia", "em", "ie", "u", "a", "y", "i")}
 
 
-def _with_inflected_places(text: str, spans: List[Span], lang: str) -> List[Span]:
-    """A capitalised word mid-sentence that is a town of the gazetteers with a case ending
-    is the place, in Polish: "Pracuje w firmie Softlab w Gdańsku od 2019 roku" sent
-    "Gdańsku" where the model, reading a firm's sentence, let it out.  Not a given name or a
-    surname of the lists (a person's "Jana" is Jan's)."""
+def _with_places_mid_sentence(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """A capitalised word mid-sentence that the model let out is a place where the
+    language's lists say so, whatever the document writes in lower case:
+    * in the languages of ``_COUNTRY_GENITIVE_LANGS``, a country's or a town's name of
+      ``LOC_STEMS`` ("Eesti peaminister" beside "eesti keel");
+    * in Polish, a town of the gazetteers with a case ending (``_PLACE_CASE_ENDINGS``):
+      "Pracuje w firmie Softlab w Gdańsku od 2019 roku" sent "Gdańsku", the model reading
+      a firm's sentence.  Not a given name or a surname of the lists (a person's "Jana" is
+      Jan's)."""
     endings = _PLACE_CASE_ENDINGS.get(lang)
-    if endings is None:
-        return spans
-    lex = _lexicons()
-    out = list(spans)
-    for m in _COUNTRY_WORD.finditer(text):
-        a, b = m.span(1)
-        word = m.group(1).lower()
-        if any(o.start < b and a < o.end for o in out) or word in lex["given"] \
-                or word in lex["family"]:
-            continue
-        for end in endings:
-            stem = word[:-len(end)]
-            if word.endswith(end) and len(stem) >= 4 and stem in lex["place"]:
-                out.append(Span(a, b, "LOC", "inflected", m.group(1), source="detector"))
-                break
-    return sorted(out, key=lambda o: o.start) if len(out) > len(spans) else spans
-
-
-def _with_country_genitives(text: str, spans: List[Span], lang: str) -> List[Span]:
-    """A country's name of the language's list (``LOC_STEMS``) capitalised mid-sentence is
-    the place, in the languages of ``_COUNTRY_GENITIVE_LANGS``, wherever the document also
-    writes the lower-case adjective."""
-    if lang not in _COUNTRY_GENITIVE_LANGS:
+    if endings is None and lang not in _COUNTRY_GENITIVE_LANGS:
         return spans
     from transforms.detect.heuristic import LOC_STEMS
-    stems = tuple(LOC_STEMS.get(lang, ()))
+    stems = tuple(LOC_STEMS.get(lang, ())) if lang in _COUNTRY_GENITIVE_LANGS else ()
+    lex = _lexicons()
+
+    def town(word: str) -> bool:
+        low = word.lower()
+        if low in lex["given"] or low in lex["family"]:
+            return False
+        return any(low.endswith(end) and len(low) - len(end) >= 4
+                   and low[:-len(end)] in lex["place"] for end in endings)
+
     out = list(spans)
     for m in _COUNTRY_WORD.finditer(text):
         a, b = m.span(1)
-        if m.group(1).startswith(stems) and not any(o.start < b and a < o.end for o in out):
+        if any(o.start < b and a < o.end for o in out):
+            continue
+        if stems and m.group(1).startswith(stems):
             out.append(Span(a, b, "LOC", "country", m.group(1), source="detector"))
+        elif endings and town(m.group(1)):
+            out.append(Span(a, b, "LOC", "inflected", m.group(1), source="detector"))
     return sorted(out, key=lambda o: o.start) if len(out) > len(spans) else spans
 
 
