@@ -67,13 +67,10 @@ def _persons_by_their_words(rows: List[List[Span]]) -> List[List[Span]]:
     Manager" (an unlisted given name, read as a firm).  Two or three capitalised words, each
     a person's span alone elsewhere, or all of them one person's span in another order; none
     a firm's or a place's marker."""
-    def words_of(text):
-        return re.findall(r"[^\W\d_][\w'’\-]+", text)
-
-    persons = [words_of(s.text) for row in rows for s in row if s.category == "PER"]
-    alone = {ws[0] for ws in persons if len(ws) == 1}
-    together = {frozenset(words_of(s.text)): s.text for row in rows for s in row
-                if s.category == "PER" and len(words_of(s.text)) > 1}
+    persons = [(s.text, re.findall(r"[^\W\d_][\w'’\-]+", s.text))
+               for row in rows for s in row if s.category == "PER"]
+    alone = {ws[0] for _, ws in persons if len(ws) == 1}
+    together = {frozenset(ws): text for text, ws in persons if len(ws) > 1}
     if not alone and not together:
         return rows
     out = []
@@ -545,17 +542,21 @@ _AFFILIATION_CUT = re.compile(r"(?<=[^\W\d_]{2})\d{1,2}(?:,\d{1,2})*[*†‡]?"
 _AT_SOMEONES_PL = re.compile(r"[ \u00A0]+u[ \u00A0]+(?=[A-ZĄĆĘŁŃÓŚŹŻ])")
 
 
+@functools.lru_cache(maxsize=None)
+def _span_separators(lang: str) -> "re.Pattern":
+    """What parts a span in ``lang``: ``_FIELD_BAR``, ``_AFFILIATION_CUT``, and English's
+    ``_AUXILIARY_EN`` or Polish ``_AT_SOMEONES_PL``."""
+    parts = [_FIELD_BAR, _AFFILIATION_CUT] + [
+        rx for code, rx in (("en", _AUXILIARY_EN), ("pl", _AT_SOMEONES_PL)) if code == lang]
+    return re.compile("|".join(rx.pattern for rx in parts))
+
+
 def _apart_at_bars(span: Span, lang: str = "") -> List[Span]:
     """A span cut where a bar or a bullet between spaces separates two fields of a line
     ("Nationality: Nigerian | Languages: ..." had the organisation "Nigerian | Languages"),
     or, in English, where an auxiliary stands between two names (``_AUXILIARY_EN``), or at
     an author's affiliation mark (``_AFFILIATION_CUT``): each part a span of the same kind."""
-    bars = _FIELD_BAR if lang != "en" or not _AUXILIARY_EN.search(span.text) else \
-        re.compile(_FIELD_BAR.pattern + "|" + _AUXILIARY_EN.pattern)
-    if lang == "pl" and _AT_SOMEONES_PL.search(span.text):
-        bars = re.compile(bars.pattern + "|" + _AT_SOMEONES_PL.pattern)
-    if _AFFILIATION_CUT.search(span.text):
-        bars = re.compile(bars.pattern + "|" + _AFFILIATION_CUT.pattern)
+    bars = _span_separators(lang)
     if not bars.search(span.text):
         return [span]
     out, at = [], 0
@@ -684,13 +685,13 @@ class HeuristicDetector:
             texts, [[q for s in spans for p in _apart_at_bars(s, lang)
                      for q in _judges_apart(p, text, lang)]
                     for text, spans in zip(texts, found)], lang))
-        # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
-        # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
-        # as a name of its own, and a stand-in took its place before the name's)
         found = [_with_initials_chains(text, [_without_affiliation_mark(s, text)
                                               for s in spans])
                  for text, spans in zip(texts, found)]
         found = _without_numbered_nouns(texts, found, lang)
+        # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
+        # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
+        # as a name of its own, and a stand-in took its place before the name's)
         return [[_with_given_name_title(s, text, lang) for s in spans
                  if not filler(text, s.start, s.end)
                  and not _title_alone(s, text) and not _separator_label(s, text)
