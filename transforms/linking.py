@@ -542,9 +542,8 @@ def _propagate_initials(segments, forms: Dict[str, str], covered, lang: str = ""
         if any(re.search(rf"{re.escape(name)}\W*\({x}\)", t) is None for t in defined):
             initials.discard(x)
     listed = {x for t in texts for x in _listed_initials(t) if x not in owners}
-    written = {x for x in initials | listed
-               if any(x in _CAPITALS_WORD.findall(t) for t in texts)}
-    if written:
+    if (initials or listed) and (initials | listed) & {
+            x for t in texts for x in _CAPITALS_WORD.findall(t)}:
         initials = initials | listed | _unnamed_initials(texts, set(owners), lang)
     else:
         initials = set()
@@ -578,6 +577,8 @@ _ACTION = re.compile(r"(?im)^[ \t]*actions?[ \t]*:[ \t]*((?:[A-Z]{2,3}[ \t]*"
 
 
 def _listed_initials(text: str) -> Set[str]:
+    if ":" not in text:
+        return set()
     from transforms.detect.heuristic import ROMAN
     return {x for rx in (_ATTENDANCE, _ACTION) for m in rx.finditer(text)
             for x in re.findall(r"[A-Z]{2,3}", m.group(1)) if not ROMAN.match(x)}

@@ -974,6 +974,7 @@ class NumberRecognizer(Recognizer):
         r"(?<!-)(?![\w]|[.,]\d)")
 
     def _accounts(self, text: str) -> List[Span]:
+        """(asked only where six digits are, in a run or in groups)"""
         low = text.lower()
         if not any(w in low for w in self.account_stems):
             return []
@@ -990,8 +991,10 @@ class NumberRecognizer(Recognizer):
         return out
 
     def find(self, text, ctx):
+        six = self.six_digits.search(text)
+        spaced = self.spaced_group.search(text)
         out = [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
-               for m in (self.pattern.finditer(text) if self.six_digits.search(text) else ())
+               for m in (self.pattern.finditer(text) if six else ())
                if sum(ch.isdigit() for ch in m.group()) >= 6
                and not _is_range(m.group()) and not _eu_act_number(text, m.start(), m.group())]
         english = ctx.lang in ("en", "")
@@ -1006,11 +1009,12 @@ class NumberRecognizer(Recognizer):
         if glued or self.code_hints[1].search(text):
             out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
                     for m in _labelled_codes(text) if _labelled_code(m.group("code"))]
-        out += self._accounts(text)
+        if six or spaced:
+            out += self._accounts(text)
         if glued:
             out += [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
                     for m in self.lettered_codes.finditer(text)]
-        if not self.spaced_group.search(text) and not self.series.search(text):
+        if not spaced and not self.series.search(text):
             return resolve_overlaps(out, {}) if out else out
         bare = ctx.lang not in ("lv", "es", "it", "pt")
         for m in self.coded.finditer(text):
@@ -1034,8 +1038,8 @@ class NumberRecognizer(Recognizer):
     # 712 2284", an NHS number), valid or not (a typo's check fails, and the number is the
     # person's still).  An amount groups its digits by three ("1 000 000", "84 603 289 765"
     # stays); nor is a run of years one ("2019 2020 2021").
-    grouped = re.compile(r"(?<![\w.,/\-])\d{1,6}(?:[ \u00A0\u202F]\d{1,6}){2,}(?![\w\-/]|[.,]\d)")
-    thousands = re.compile(r"\d{1,3}(?:[ \u00A0\u202F]\d{3})+")
+    grouped = re.compile(r"(?<![\w.,/\-])\d{1,6}(?:" + _SPACE + r"\d{1,6}){2,}(?![\w\-/]|[.,]\d)")
+    thousands = re.compile(r"\d{1,3}(?:" + _SPACE + r"\d{3})+")
     year = re.compile(r"(?:1[89]|20)\d\d")
 
 
