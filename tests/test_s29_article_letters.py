@@ -4,7 +4,7 @@ a name model trained on half of MultiLeg sent its letter as a person's initial's
 initial.  The shipped model does not tag these; the filter after it keeps any model from
 doing so."""
 from transforms.detect.base import Span
-from transforms.detect.heuristic import _article_letter
+from transforms.detect.model import _article_letter
 
 TEXT = "kodeksa L. 741\u20119. pantā un L. 136\u20117 pantā; to parakstīja L. Ozola."
 

@@ -146,16 +146,6 @@ def _without_affiliation_mark(span: Span, text: str) -> Span:
                                category="PER" if person else span.category)
 
 
-# A capital and its stop before a number: a code's article ("L. 741-9", "R. 136-1" of the
-# French codes), no one's initial.
-_ARTICLE_LETTER = re.compile(r"[A-Z]\.[ \u00A0]*\d+[\-‑–]\d")
-
-
-def _article_letter(span: Span, text: str) -> bool:
-    return re.fullmatch(r"[A-Z]\.(?:[ \u00A0]*\d+(?:[\-‑–]\d+)*)?", span.text) is not None \
-        and _ARTICLE_LETTER.match(text, span.start) is not None
-
-
 # What a court's papers call their parties, capitalised as defined terms ("Claimant" on its
 # own line under the party's name, "the Defendant's solicitor"): a role, never a name — no
 # corpus here labels one, and as a stand-in it came back untranslated wherever it stood.
@@ -209,35 +199,6 @@ def _judges_apart(span: Span, text: str, lang: str) -> List[Span]:
     if head and any(w[:1].isupper() for w in head.split()):
         out.insert(0, dataclasses.replace(span, end=span.start + len(head), text=head))
     return out or [span]
-
-
-# A word and a number after it, as a place in a building or a document is numbered ("Ward
-# 12", "Bay 3", "Room 4B"): not a year, a date, an amount
-_NUMBERED_PLACES = {"ward", "bay", "bed", "room", "theatre", "clinic", "floor", "level",
-                    "gate", "platform", "unit", "block", "suite", "flat", "apartment",
-                    "building", "wing", "zone", "court", "house", "hall", "lane"}
-_NUMBER_AFTER = re.compile(r"[ \u00A0]\d{1,3}[A-Za-z]?(?![\w/.,:\-]\w)")
-
-
-def _without_numbered_nouns(texts: Sequence[str], rows: List[List[Span]], lang: str
-                            ) -> List[List[Span]]:
-    """No one-word name that the language's analyser knows as a common noun when a number
-    follows it: a discharge letter's "Admitted to Ward 12" sent "Ward" (a surname too) as a
-    person's stand-in.  People are not numbered so; only with an analyser to ask."""
-    cands = {s.text for text, row in zip(texts, rows) for s in row
-             if " " not in s.text and s.text.isalpha() and _NUMBER_AFTER.match(text, s.end)}
-    if not cands:
-        return rows
-    from transforms.detect.model import word_classes
-    classes = word_classes(cands, lang)
-    # (or a part of a building, whose word is a surname too: the analyser reads "Ward" as
-    # one only, capitalised)
-    nouns = {w for w in cands if "noun" in classes.get(w, ())
-             or lang == "en" and w.lower() in _NUMBERED_PLACES}
-    if not nouns:
-        return rows
-    return [[s for s in row if not (s.text in nouns and _NUMBER_AFTER.match(text, s.end))]
-            for text, row in zip(texts, rows)]
 
 
 def _title_alone(span: Span, text: str) -> bool:
@@ -688,14 +649,13 @@ class HeuristicDetector:
         found = [_with_initials_chains(text, [_without_affiliation_mark(s, text)
                                               for s in spans])
                  for text, spans in zip(texts, found)]
-        found = _without_numbered_nouns(texts, found, lang)
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
         # as a name of its own, and a stand-in took its place before the name's)
         return [[_with_given_name_title(s, text, lang) for s in spans
                  if not filler(text, s.start, s.end)
                  and not _title_alone(s, text) and not _separator_label(s, text)
-                 and not _article_letter(s, text) and not _party_role(s, lang)
+                 and not _party_role(s, lang)
                  and not _label_abbreviation(s, text) and not _field_label(s, text, lang)]
                 for text, spans in zip(texts, found)]
 

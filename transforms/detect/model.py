@@ -2580,18 +2580,40 @@ def _body_not_person(span: Span, lang: str) -> Span:
 _PART_NUMBER_AFTER = re.compile(r"\s+(?:\d+(?:[.\-–]\d+)*|[IVXLC]+)\b")
 
 
-def _numbered_part(span: Span, text: str, classes) -> bool:
+# A capital and its stop before a hyphenated number: a code's article ("L. 741‑9", "R.
+# 136-1" of the French codes cited in any language), no one's initial.
+_ARTICLE_LETTER = re.compile(r"[A-Z]\.[ \u00A0]*\d+[\-‑–]\d")
+# The parts of a building numbered so, whose word is a surname too ("Admitted to Ward 12":
+# the analyser reads "Ward" capitalised as a surname only), and the number after one: one to
+# three digits and a letter perhaps, not a year
+_NUMBERED_PLACES = {"ward", "bay", "bed", "room", "theatre", "clinic", "floor", "level",
+                    "gate", "platform", "unit", "block", "suite", "flat", "apartment",
+                    "building", "wing", "zone", "court", "house", "hall", "lane"}
+_ROOM_NUMBER_AFTER = re.compile(r"[ \u00A0]\d{1,3}[A-Za-z]?(?![\w/.,:\-]\w)")
+
+
+def _article_letter(span: Span, text: str) -> bool:
+    return re.fullmatch(r"[A-Z]\.(?:[ \u00A0]*\d+(?:[\-‑–]\d+)*)?", span.text) is not None \
+        and _ARTICLE_LETTER.match(text, span.start) is not None
+
+
+def _numbered_part(span: Span, text: str, classes, lang: str = "") -> bool:
     """One ordinary word (the analyser knows no proper noun in it, no gazetteer names it)
     followed by a number is a numbered part or thing of the text: "Figure 1", "Box 1",
-    "Table 2.3", "Chapter IV" — not a name.  Nor is a letter with its full stop that a
-    number follows on ("Recommendation D.50", "Annex A.2"): no initial."""
-    if _INITIAL.fullmatch(span.text) and text[span.end:span.end + 1].isdigit():
+    "Table 2.3", "Chapter IV" — not a name; in English, so is a part of a building whose
+    word is a surname too ("Ward 12", ``_NUMBERED_PLACES``).  Nor is a letter with its full
+    stop that a number follows on ("Recommendation D.50", "Annex A.2"), or a code's article
+    ("L. 741‑9", ``_article_letter``): no initial."""
+    if _INITIAL.fullmatch(span.text) and text[span.end:span.end + 1].isdigit() or \
+            _article_letter(span, text):
         return True
     words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
     if classes is None or len(words) != 1 or not _PART_NUMBER_AFTER.match(text, span.end):
         return False
     lex = _lexicons()
     low = words[0].lower()
+    if lang == "en" and low in _NUMBERED_PLACES and _ROOM_NUMBER_AFTER.match(text, span.end):
+        return True
     return _ordinary(classes.get(words[0])) and low not in lex["given"] \
         and low not in lex["family"] and low not in lex["place"]
 
@@ -2920,7 +2942,7 @@ class NameTagger:
                      if t is not None]
             spans = [_body_not_person(_acronym_not_person(s), lang) for s in spans
                      if not _adjective_alone(s, text, classes)
-                     and not _numbered_part(s, text, classes)
+                     and not _numbered_part(s, text, classes, lang)
                      and not _ordinary_opening(s, text, classes, cap_inside)
                      and not _code_word(s, text)
                      and not _hyphenated_role(s)
