@@ -3509,6 +3509,46 @@ def _named_head(word: str, lang: str) -> bool:
     return rx is not None and rx.fullmatch(word) is not None
 
 
+# The kinds of place the Baltic languages write in lower case after the place's own name, a
+# genitive: a street, a road, a square, a village, a parish, a county, a town, a farm, a
+# manor, a lake, an island, a mountain range, a sea, a river, a stadium, a castle, a park, a
+# market, a harbour; a road only in its compounds, "tee" alone is a way or tea as well
+# ("Küütri tänavas", "Vihula vallas", "Koolimäe külas", "Sulawesi saarel",
+# "Kadrioru staadionil"; "Brīvības ielā", "Carnikavas novadā"; "Gedimino gatvėje",
+# "Trakų rajone").  The name alone went out as a person's ("Tõrva" of "Tõrva linnas"): the
+# head is the place's, and says what it is.
+_BALTIC_PLACE_HEADS = {"et": re.compile(
+    r"tänav(?:a(?:s|l|lt|le|st|sse|ni|ga|t)?)?|(?:maan|puies)tee(?:l|le|lt|d|ni|ga)?|"
+    r"mnt|väljak(?:u(?:l|le|lt|ni)?)?|külla|küla(?:s|st|sse|le|l|lt)?|"
+    r"val(?:d|da|la(?:s|st|sse|le|l|lt)?)|maakon(?:d|da|na(?:s|st|sse|le|l|lt)?)|"
+    r"linn(?:a(?:s|st|sse|le|l|lt)?)?|tallu|talu(?:s|st|le|l)?|mõis(?:a(?:s|st|sse|le|l|lt)?)?|"
+    r"järv(?:e(?:s|st|sse|le|l|lt)?)?|(?:pool)?saar(?:t|e(?:s|st|sse|le|l|lt)?)?|"
+    r"mäestik(?:u(?:s|st|sse|le|l|lt)?)?|mägi|mäe(?:s|st|le|l|lt)?|meri|mere(?:s|st|sse|le|l|lt)?|"
+    r"jõgi|jõe(?:s|st|sse|le|l|lt)?|staadion(?:i(?:s|st|sse|le|l|lt)?)?|"
+    r"loss(?:i(?:s|st|sse|le)?)?|park|pargi(?:s|st|sse)?|turg|turu(?:l|le|lt)?|"
+    r"sadam(?:a(?:s|st|sse|le|l|lt)?)?"),
+    "lv": re.compile(
+    r"iel(?:a|as|ā|ai|u)|bulvār(?:is|a|ā|im|u)|laukum(?:s|a|ā|am|u)|ciem(?:s|a|ā|am|u)|"
+    r"pagast(?:s|a|ā|am|u)|novad(?:s|a|ā|am|u)|pilsēt(?:a|as|ā|ai|u)|ezer(?:s|a|ā|am|u)|"
+    r"upe|upes|upē|sal(?:a|as|ā|ai|u)|muiž(?:a|as|ā|ai|u)|stadion(?:s|a|ā|am|u)|"
+    r"park(?:s|a|ā|am|u)"),
+    "lt": re.compile(
+    r"gatv(?:ė|ės|ėje|ę|ei)|aikšt(?:ė|ės|ėje|ę|ei)|prospekt(?:as|o|e|ą|ui)|"
+    r"kaim(?:as|o|e|ą|ui)|seniūnij(?:a|os|oje|ą|ai)|rajon(?:as|o|e|ą|ui)|"
+    r"apskrit(?:is|ies|yje|į)|miest(?:as|o|e|ą|ui)|ežer(?:as|o|e|ą|ui)|"
+    r"up(?:ė|ės|ėje|ę)|sal(?:a|os|oje|ą)|park(?:as|o|e|ą)|stadion(?:as|o|e|ą)")}
+
+
+def _place_head(word: str, lang: str) -> bool:
+    rx = _BALTIC_PLACE_HEADS.get(lang)
+    return rx is not None and rx.fullmatch(word) is not None
+
+
+# A word in a local case (Estonian: -s, -st, -sse, -l, -lt, -le) followed by another
+# capitalised word, inside one span (``_with_lower_case_heads``).
+_LOCAL_CASE_BEFORE = {"et": re.compile(r"([^\W\d_]+(?:s|st|sse|l|lt|le))[ \u00A0]+(?=[^\W\d_])")}
+
+
 def _with_lower_case_heads(text: str, spans: List[Span], lang: str) -> List[Span]:
     """A name right before a body's head noun in lower case (``institution_head``) names
     that body with it: "Kommissionens personaleudvalg" (the Commission's staff committee),
@@ -3526,17 +3566,67 @@ def _with_lower_case_heads(text: str, spans: List[Span], lang: str) -> List[Span
                 s.category == "PER" and len(s.text.split()) > 1
                 and s.text.split()[0].lower() in given):
             m = _NEXT_WORD_AFTER.match(text, s.end)
-            if m and m.group(1).islower() and (institution_head(m.group(1), lang) and
+            # (not a place's kind inside a body's name, the body right after it: "Hanzos
+            # miesto Hamburgo aukštesnysis apygardos teismas")
+            place = m is not None and m.group(1).islower() and _place_head(m.group(1), lang) \
+                and not any(t.category == "ORG" and t.start == m.end(1) + 1 for t in spans)
+            if m and m.group(1).islower() and (place or institution_head(m.group(1), lang) and
                                                not kind_of_body(m.group(1), lang)
                                                or _named_head(m.group(1), lang)):
                 inside = [t for t in spans if t.start < m.end(1) and m.start(1) < t.end]
                 # (the model's head alone, "klinikose" after "Kauno": one name with it)
                 if all(t.start == m.start(1) and t.end == m.end(1) for t in inside):
+                    if place:
+                        # a place's name is one genitive: a word before it in a local case
+                        # is a place of its own ("Lääne-Virumaal | Vihula vallas")
+                        cut = _LOCAL_CASE_BEFORE.get(lang)
+                        last = [w for w in cut.finditer(text, s.start, s.end)] if cut else []
+                        if last:
+                            out.append(dataclasses.replace(
+                                s, end=last[-1].end(1), text=text[s.start:last[-1].end(1)]))
+                            s = dataclasses.replace(s, start=last[-1].end())
+                    category = "LOC" if place else "ORG"
+                    body = _NEXT_WORD_AFTER.match(text, m.end(1)) if place else None
+                    if body and body.group(1).islower() and (
+                            institution_head(body.group(1), lang)
+                            and not kind_of_body(body.group(1), lang)
+                            or _named_head(body.group(1), lang)):
+                        # the place's body: "Rīgas pilsētas pašvaldībā", "Vilniaus miesto
+                        # savivaldybėje" (the town's council, one name)
+                        m, category = body, "ORG"
+                        inside += [t for t in spans if t.start < m.end(1) and m.start(1) < t.end]
                     s = dataclasses.replace(s, end=m.end(1), text=text[s.start:m.end(1)],
-                                            category="ORG")
+                                            category=category)
                     gone.update(id(t) for t in inside)
         out.append(s)
-    return [s for s in out if id(s) not in gone] if gone else out
+    out = [s for s in out if id(s) not in gone] if gone else out
+    return _places_before_heads(text, out, lang)
+
+
+# A capitalised word and a place's head after it (``_BALTIC_PLACE_HEADS``), in no span.
+_CAPITALISED_BEFORE_HEAD = re.compile(rf"(?<![\w\-‑])([{CAPITAL}][^\W\d_]+(?:-[{CAPITAL}][^\W\d_]+)?)"
+                                      r"[ \u00A0]([^\W\d_]+)")
+
+
+def _places_before_heads(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """A capitalised word the model let out, right before a place's head in lower case, is
+    that place's name: "Paldiski maanteel", "Kaunase puiestee".  Mid-sentence, where a capital
+    says a name; at a sentence's start only a place of the gazetteers ("Pikk tänav" opening
+    one is a long street)."""
+    if lang not in _BALTIC_PLACE_HEADS:
+        return spans
+    lex = _lexicons()
+    out = list(spans)
+    for m in _CAPITALISED_BEFORE_HEAD.finditer(text):
+        a, b = m.start(1), m.end(2)
+        if not _place_head(m.group(2), lang) or any(o.start < b and a < o.end for o in out):
+            continue
+        before = text[:a].rstrip(" \u00A0\"„“'(")
+        opening = not before or before[-1] in ".!?:;\n"
+        if opening and m.group(1).lower() not in lex["place"]:
+            continue
+        out.append(Span(a, b, "LOC", "place+head", text[a:b], source="detector"))
+    return sorted(out, key=lambda o: o.start) if len(out) > len(spans) else spans
 
 
 # What a Scandinavian body's name says it is for, after its head: "Europeiska domstolen för
