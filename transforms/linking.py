@@ -1003,10 +1003,48 @@ def _articles(lang: str) -> frozenset:
 PLACE_OR_BODY = ("LOC", "GPE", "ORG")
 
 
+# A person's role, written before the name in a span of its own ("Director Helen Marsh",
+# "Head Teacher Amanda Lyle", "Councillor Ruth Abernethy"): English corpora count it in the
+# person's mention, so detection keeps it; linking does not (``mention_key``).
+ROLES = {
+    "director", "chairman", "chairwoman", "chairperson", "chair", "councillor", "councilor",
+    "professor", "president", "partner", "senior", "junior", "head", "principal",
+    "headteacher", "teacher", "coach", "captain", "sergeant", "constable", "inspector",
+    "detective", "officer", "chief", "superintendent", "commissioner", "minister",
+    "secretary", "governor", "senator", "mayor", "ambassador", "general", "colonel",
+    "lieutenant", "commander", "admiral", "provost", "chancellor", "vice", "deputy", "acting",
+    "interim", "executive", "managing", "associate", "assistant", "manager", "nurse", "matron",
+    "reverend", "rev", "pastor", "father", "bishop", "archbishop", "rabbi", "imam", "lord",
+    "lady", "baroness", "baron", "dame", "duke", "duchess", "prince", "princess", "king",
+    "queen", "emperor", "pope", "consultant", "registrar", "surgeon", "solicitor",
+    "barrister", "counsel", "advocate", "attorney", "agent", "clerk", "auditor", "treasurer",
+    "trustee", "lecturer", "dean", "rector", "editor", "producer", "founder", "ceo", "cfo",
+    "coo", "cto", "mp", "mep"}
+
+
+def without_roles(text: str) -> str:
+    """A person's name without the roles before it, where two words or more are left
+    ("Professor Tom Reed" -> "Tom Reed"): the name a stand-in is chosen for."""
+    words = list(re.finditer(r"\S+", text))
+    k = 0
+    while len(words) - k > 2 and fold(words[k].group()).rstrip(".") in ROLES:
+        k += 1
+    return text[words[k].start():] if k else text
+
+
 def mention_key(m: Mention, lang: str = "") -> str:
-    """Linking key: the lemma when the NLP layer gave one, else the surface form."""
+    """Linking key: the lemma when the NLP layer gave one, else the surface form.  A
+    person's roles before a name of two words or more are not the name's: "Director Helen
+    Marsh", "Helen Marsh" and "Marsh" are one person (three clusters, three stand-ins, had
+    the role kept them apart)."""
     base = link_key(m.lemma, lang) if m.lemma else ""
-    return base or link_key(m.text, lang) or fold(m.text)
+    key = base or link_key(m.text, lang) or fold(m.text)
+    if m.category == "PER" and " " in key:
+        words = key.split()
+        while len(words) > 2 and words[0].rstrip(".") in ROLES:
+            words = words[1:]
+        key = " ".join(words)
+    return key
 
 
 def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
@@ -1034,7 +1072,8 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
             if len(parts) == 1:
                 target = parts[0]
         if target is None:
-            target = Cluster(id=len(order), category=cat, key=key, canonical=m.text, forms=[])
+            target = Cluster(id=len(order), category=cat, key=key, forms=[],
+                             canonical=without_roles(m.text) if cat == "PER" else m.text)
             order.append(target)
         clusters[(cat, key)] = target
         m.cluster = target.id
