@@ -639,13 +639,14 @@ class HeuristicDetector:
         """The shipped name model (``model.py``), which weighs these rules' spans with the
         other signals, where it is installed; the rules alone otherwise."""
         from transforms.detect.filler import filler
-        from transforms.detect.model import default_tagger, without_job_titles
+        from transforms.detect.model import (default_tagger, without_job_titles,
+                                             without_qualifications)
         tagger = default_tagger()
         found = tagger.detect(texts, lang) if tagger else self.rules(texts, lang)
-        found = _persons_by_their_words(without_job_titles(
+        found = _persons_by_their_words(without_qualifications(texts, without_job_titles(
             texts, [[q for s in spans for p in _apart_at_bars(s, lang)
                      for q in _judges_apart(p, text, lang)]
-                    for text, spans in zip(texts, found)], lang))
+                    for text, spans in zip(texts, found)], lang), lang))
         found = [_with_initials_chains(text, [_without_affiliation_mark(s, text)
                                               for s in spans])
                  for text, spans in zip(texts, found)]

@@ -2359,7 +2359,7 @@ def _hyphenated_role(span: Span) -> bool:
 _JOB_HEADS = {
     "manager", "director", "officer", "assistant", "coordinator", "co-ordinator", "partner",
     "analyst", "engineer", "consultant", "adviser", "advisor", "specialist", "executive",
-    "administrator", "lead", "associate", "representative", "secretary", "clerk",
+    "administrator", "lead", "associate", "senior", "junior", "representative", "secretary", "clerk",
     "supervisor", "technician", "developer", "designer", "accountant", "nurse", "teacher",
     "recruiter", "controller", "planner", "buyer", "agent", "editor", "producer", "architect",
     "scientist", "researcher", "lecturer", "intern", "trainee", "apprentice", "treasurer",
@@ -2402,7 +2402,14 @@ def _job_title(span: Span, text: str, classes, lang: str) -> bool:
     if len(words) == 1 and words[0].lower() in _JOB_HEADS and \
             re.search(r"(?i)\bdear[ \u00A0]+$", text[:span.start]):
         return True     # "Dear Parent/Carer", "Dear Customer": a surname comes with a title
-    return _ordinary_title_case(words, classes)
+    # (a rank's word may be a name's too: "Junior Associate")
+    return _ordinary_title_case([w for w in words[:-1] if w.lower() not in _RANKS]
+                                + words[-1:], classes)
+
+
+# A job title's rank before its head.
+_RANKS = {"senior", "junior", "chief", "deputy", "assistant", "associate", "lead",
+          "principal", "head", "trainee", "graduate"}
 
 
 def _ordinary_title_case(words: Sequence[str], classes) -> bool:
@@ -2419,6 +2426,110 @@ def _ordinary_title_case(words: Sequence[str], classes) -> bool:
 # division", "the Customer Services team".
 _DEPARTMENT_AFTER = re.compile(r"[ \u00A0]+(?:team|teams|department|departments|division|"
                                r"unit|function|desk)\b")
+
+
+# An academic or school qualification's abbreviation, as CVs write it ("BSc (Hons)
+# Accounting and Finance", "an MBA from ...", "PhD in Chemical Engineering").
+_DEGREE = (r"(?:B|M)(?:Sc|Eng|Ed|Phil|Res|Mus|Arch|Com|FA)|BA|MA|BBA|LLB|LLM|MBA|PhD|DPhil|"
+           r"EdD|DBA|MBBS|MBChB|BDS|PGCE|PGDip|PGCert|HND|HNC|BTEC|NVQ|I?GCSEs?|A-[Ll]evels?")
+_DEGREE_AT = re.compile(rf"(?:{_DEGREE})(?:[ \u00A0]*\((?:Hons|hons)\.?\)|[ \u00A0]+Hons\.?)?")
+# ... and where the abbreviation alone is a qualification, not a body's ("BA" of British
+# Airways): after an article or a possessive, or before "in"/"from" and a capital.
+_DEGREE_ALONE_BEFORE = re.compile(r"(?i)(?:\b(?:an?|his|her|their|my|your|our)[ \u00A0]+)$")
+_DEGREE_ALONE_AFTER = re.compile(r"[ \u00A0]+(?:in|from)[ \u00A0]+[A-Z]")
+# The subject after "BA in", "PhD in": ordinary title-case words, up to "from"/"at".
+_DEGREE_IN = re.compile(rf"(?:{_DEGREE})[ \u00A0]+in[ \u00A0]+$")
+_FROM_AT = re.compile(r"[ \u00A0]+(?:from|at)[ \u00A0]+")
+# A degree's class or grade, in brackets after the university's name: "(First Class)",
+# "(Upper Second Class Honours)", "(Distinction)".
+_HONOURS_WORDS = {"first", "second", "third", "upper", "lower", "class", "honours", "honors",
+                  "hons", "distinction", "merit", "pass", "commendation", "with", "high",
+                  "cum", "laude", "magna", "summa", "division", "degree"}
+
+
+def _honours(words: Sequence[str]) -> bool:
+    return bool(words) and all(w.lower().strip(".,") in _HONOURS_WORDS for w in words)
+
+
+def without_qualifications(texts: Sequence[str], rows: List[List[Span]], lang: str
+                           ) -> List[List[Span]]:
+    """The spans without a CV's qualifications, which are no names: a degree's abbreviation
+    and its subject of ordinary title-case words ("BSc (Hons) Accounting and Finance", "MSc
+    Data Science", "an MBA", "PhD in Chemical Engineering"), and its class in brackets
+    ("University of Leeds (First Class)" keeps the university).  They went out as an
+    organisation's and a place's stand-ins and came back untranslated."""
+    if lang != "en" or not any("(" in t or re.search(_DEGREE, t) for t in texts):
+        return rows
+    words = {w for text, row in zip(texts, rows) for sp in row
+             for w in re.findall(r"[A-Za-z][a-z]+", sp.text)}
+    classes = word_classes(words, lang) if words else {}
+    out = []
+    for text, row in zip(texts, rows):
+        kept = []
+        for sp in row:
+            sp = _without_honours(text, sp)
+            if sp is not None:
+                sp = _without_degree(text, sp, classes)
+            if sp is not None:
+                kept.append(sp)
+        out.append(kept)
+    return out
+
+
+def _without_honours(text: str, sp: Span) -> Optional[Span]:
+    body = sp.text.rstrip()
+    if text[sp.start - 1:sp.start] == "(" and _honours(body.split()):
+        return None                       # "(Upper Second Class Honours)", its words alone
+    if not body.endswith(")"):
+        return sp
+    open_at = body.rfind("(")
+    inside = body[open_at + 1:-1].split() if open_at >= 0 else []
+    if not _honours(inside):
+        return sp
+    head = body[:open_at].rstrip()
+    if not head:
+        return None                       # "(Upper Second Class Honours)" alone
+    end = sp.start + len(head)
+    return dataclasses.replace(sp, end=end, text=text[sp.start:end])
+
+
+def _subject(words: Sequence[str], classes) -> bool:
+    """Ordinary title-case words, "and"/"of"/"in" between them: a degree's subject (a
+    surname's word too, "Law")."""
+    content = [w for w in words if w not in ("and", "of", "in", "&")]
+    return bool(content) and all(
+        re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?", w) and _ordinary(classes.get(w))
+        and "proper" not in classes.get(w, ()) for w in content)
+
+
+def _without_degree(text: str, sp: Span, classes) -> Optional[Span]:
+    m = _DEGREE_AT.match(sp.text)
+    if m and (m.end() == len(sp.text) or not sp.text[m.end()].isalnum()):
+        rest = sp.text[m.end():]
+        if not rest.strip():
+            alone = _DEGREE_ALONE_BEFORE.search(text[:sp.start]) or \
+                _DEGREE_ALONE_AFTER.match(text, sp.end) or m.group() != sp.text
+            return None if alone else sp
+        # "MSc Data Science, University of Bristol": the subject up to a comma, the rest kept
+        subject, comma, after = rest.partition(",")
+        if _subject(subject.split(), classes):
+            if not comma or not after.strip():
+                return None
+            start = sp.start + m.end() + len(subject) + 1
+            start += len(text[start:]) - len(text[start:].lstrip())
+            return dataclasses.replace(sp, start=start, text=text[start:sp.end])
+        return sp
+    if _DEGREE_IN.search(text[:sp.start]):
+        # "a BA in Modern Languages from Durham University": the subject, then the school
+        cut = _FROM_AT.search(sp.text)
+        subject = sp.text[:cut.start()] if cut else sp.text
+        if not _subject(subject.split(), classes):
+            return sp
+        if cut is None:
+            return None
+        start = sp.start + cut.end()
+        return dataclasses.replace(sp, start=start, text=text[start:sp.end])
+    return sp
 
 
 def without_job_titles(texts: Sequence[str], rows: List[List[Span]], lang: str
