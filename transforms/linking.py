@@ -1047,15 +1047,50 @@ def mention_key(m: Mention, lang: str = "") -> str:
     return key
 
 
+# A given name written as its initial(s): "o.", "j.-f.", "m.k." (folded).
+_INITIAL_WORD = re.compile(r"(?:[^\W\d_]\.[\-\u2011]?)+")
+
+
+def _initialled(text: str) -> bool:
+    """A person's name whose words but the last are initials: "O. Kovalenko"."""
+    words = fold(text).split()
+    return len(words) >= 2 and all(_INITIAL_WORD.fullmatch(w) for w in words[:-1])
+
+
+def _initials_of(key: str, full: str, lang: str) -> bool:
+    """Are ``key``'s initials and surname those of the name ``full`` (keys both): its
+    surname, and its given names' first letters (each part of a hyphenated one) starting
+    with the initials?"""
+    words, names = key.split(), full.split()
+    if len(names) < 2 or _initialled(full) or not same_name(words[-1], names[-1], lang):
+        return False
+    letters = [ch for w in words[:-1] for ch in w if ch.isalpha()]
+    given = [p[:1] for n in names[:-1] for p in re.split(r"[\-\u2011]", n) if p]
+    return bool(letters) and given[:len(letters)] == letters
+
+
 def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
     """Cluster mentions by normalised key (``mention_key``); a one-word PER mention joins the
     unique multi-word PER cluster whose last (or first) name it is.  Sets ``Mention.cluster``."""
     clusters: Dict[Tuple[str, str], Cluster] = {}
     order: List[Cluster] = []
-    for m in sorted(mentions, key=lambda m: (-len(m.text.split()), m.segment, m.start)):
+    # (a name written in full before one with initials of as many words, wherever each is:
+    # the initials join the name)
+    for m in sorted(mentions, key=lambda m: (-len(m.text.split()),
+                                             m.category == "PER" and _initialled(m.text),
+                                             m.segment, m.start)):
         cat = m.category
         key = mention_key(m, lang)
         target = clusters.get((cat, key))
+        if target is None and cat == "PER" and _initialled(key):
+            # "O. Kovalenko", "G. Pryce-Jones" of "Olena Kovalenko", "Gareth Pryce-Jones" in
+            # one document: the one person whose surname and given names' initials they are
+            # (a signature's initials had a stand-in of their own, and then a surname alone,
+            # "Kovalenko's", matched two persons and took a third)
+            named = {id(c): c for (ccat, ckey), c in clusters.items()
+                     if ccat == "PER" and _initials_of(key, ckey, lang)}
+            if len(named) == 1:
+                target = next(iter(named.values()))
         if target is None and cat in PLACE_OR_BODY:
             # "Romania" the place and "Romania" the party are one entity, one pseudonym
             target = next((clusters[(c, key)] for c in PLACE_OR_BODY if (c, key) in clusters),
