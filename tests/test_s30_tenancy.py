@@ -47,5 +47,16 @@ def test_one_stand_in_per_person_and_the_parties_translated(translate_unlabelled
     given, surname, given2, surname2 = full.groups()
     assert f"Ms {surname}'s cat" in sent[1]
     assert f"{given[0]}. {surname}, {given2[0]}. {surname2}" in sent[3]
-    landlord = re.search(r"between the \S+, Mr (\S+) (\S+) of", sent[0])
+    landlord = re.search(r"between the Landlord, Mr (\S+) (\S+) of", sent[0])
     assert landlord and sent[2].endswith(f"{landlord.group(1)[0]}. {landlord.group(2)}")
+    # the parties are sent as they are, and the engine translates them
+    assert "the Landlord's written consent" in sent[1]
+    assert "Landlord" not in back[2] and back[2].endswith("G. Pryce-Jones"), back[2]
+
+
+def test_a_surname_that_is_a_partys_word_stays_masked(found_names):
+    """Guard (passes before the change too): after a title the word is a surname ("Mr
+    Seller", "Ms Lender"), not a party."""
+    rows = found_names(["The goods were delivered by Mr Seller to the Buyer on Monday.",
+                        "The deposit is held by Ms Lender for the Tenant."])
+    assert rows == [[("Seller", "PER")], [("Lender", "PER")]]

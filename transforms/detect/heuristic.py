@@ -151,7 +151,13 @@ def _without_affiliation_mark(span: Span, text: str) -> Span:
 # corpus here labels one, and as a stand-in it came back untranslated wherever it stood.
 _PARTY_ROLES = {
     "en": {"claimant", "defendant", "applicant", "respondent", "appellant", "plaintiff",
-           "petitioner", "intervener", "appellee", "complainant", "accused", "prosecutor"},
+           "petitioner", "intervener", "appellee", "complainant", "accused", "prosecutor",
+           # a contract's parties, defined terms capitalised ("the Landlord", "the Tenants")
+           "landlord", "tenant", "lessor", "lessee", "licensor", "licensee", "borrower",
+           "lender", "guarantor", "buyer", "seller", "vendor", "purchaser", "employer",
+           "contractor", "subcontractor", "supplier", "assignor", "assignee", "mortgagor",
+           "mortgagee", "insurer", "insured", "policyholder", "settlor", "franchisor",
+           "franchisee", "occupier", "homeowner", "leaseholder", "freeholder"},
     "sv": {"kärande", "käranden", "svarande", "svaranden", "klagande", "klaganden",
            "sökande", "sökanden", "motpart", "motparten"},
     "da": {"sagsøger", "sagsøgeren", "sagsøgte", "appellant", "appellanten", "indstævnte",
@@ -159,10 +165,14 @@ _PARTY_ROLES = {
 _ORDINAL_PARTY = re.compile(r"(?i:the[ \u00A0]+)?(?i:first|second|third|fourth|fifth)[ \u00A0]+")
 
 
-def _party_role(span: Span, lang: str) -> bool:
+_TITLE_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Lord|Lady|Herr|Frau)\.?"
+                           r"[ \u00A0]+$")
+
+
+def _party_role(span: Span, lang: str, text: str = "") -> bool:
     roles = _PARTY_ROLES.get(lang)
-    if roles is None:
-        return False
+    if roles is None or _TITLE_BEFORE.search(text[:span.start]):
+        return False            # "Mr Seller", "Ms Lender": a surname
     word = _POSSESSIVE_AFTER.sub("", _ORDINAL_PARTY.sub("", span.text.strip(), count=1))
     word = re.sub(r"(?i)^the[ \u00A0]+", "", word)
     low = word.lower()
@@ -656,7 +666,7 @@ class HeuristicDetector:
         return [[_with_given_name_title(s, text, lang) for s in spans
                  if not filler(text, s.start, s.end)
                  and not _title_alone(s, text) and not _separator_label(s, text)
-                 and not _party_role(s, lang)
+                 and not _party_role(s, lang, text)
                  and not _label_abbreviation(s, text) and not _field_label(s, text, lang)]
                 for text, spans in zip(texts, found)]
 
