@@ -438,7 +438,9 @@ def _label_abbreviation(span: Span, text: str) -> bool:
 
 
 _FIELD_VALUE = re.compile(r"[ \u00A0\t]*(?:([A-Z][a-z]{1,4}\.?)[ \u00A0]+[A-Z]|"
-                          r"(?=[A-Z0-9\-/]*[A-Z])(?=[A-Z0-9\-/]*\d)[A-Z0-9\-/]{4,}(?![\w\-/]))")
+                          r"(?=[A-Z0-9\-/]*[A-Z])(?=[A-Z0-9\-/]*\d)[A-Z0-9\-/]{4,}(?![\w\-/])|"
+                          # an amount ("Subtotal: £4,250.00"): no speaker's first words
+                          r"[£$€¥][ \u00A0]?\d[\d,.]*(?![\w]))")
 
 
 # A compound whose last part is what a form asks for ("Bokningsnummer:", "Sagsnummer:",
@@ -458,6 +460,9 @@ def _field_label(span: Span, text: str, lang: str = "") -> bool:
     ("Jane: I disagree", "Smith: No.", a transcript's speaker) stays a name."""
     line_start = text.rfind("\n", 0, span.start) + 1
     word = text[span.start:span.end]
+    if _LABEL_TO.fullmatch(word) and _COLON_AFTER.match(text, span.end) and \
+            not text[line_start:span.start].strip():
+        return True     # "Bill To:", "Ship To:", "Remit To:" in title case (an invoice's)
     # (a field's start: its line's, or after a bar or a bullet between fields, "Date of
     # birth: ... | Languages: ...")
     if text[line_start:span.start].strip() and not _AFTER_FIELD_BAR.search(
@@ -485,6 +490,34 @@ def _field_label(span: Span, text: str, lang: str = "") -> bool:
     return bool(common_word(word, lang))
 
 
+_LABEL_TO = re.compile(r"[A-Z][a-z]+[ \u00A0\-](?:To|By|For|From)")
+_COLON_AFTER = re.compile(r"[ \u00A0]*:")
+
+
+def _table_heading(span: Span, text: str, lang: str) -> bool:
+    """A table's cell of ordinary words, on a line whose cells a layout's gaps part
+    ("Description    Qty    Unit Price    Total" on an invoice went out as a person's, a
+    stand-in's and a firm's names): every word an ordinary word of the language and in no
+    name list ("Grant    Manager    2019" keeps "Grant")."""
+    if not lang:
+        return False
+    line_start = text.rfind("\n", 0, span.start) + 1
+    line_end = text.find("\n", span.end)
+    line_end = len(text) if line_end < 0 else line_end
+    before, after = text[line_start:span.start], text[span.end:line_end]
+    gap_before = _AFTER_FIELD_GAP.search(before) is not None
+    gap_after = _GAP_BEFORE.match(after) is not None
+    if (before.strip() and not gap_before) or (after.strip() and not gap_after) or \
+            not (gap_before or gap_after):
+        return False
+    from transforms.lexicon import common_word
+    names = _name_index()[0]
+    words = span.text.split()
+    return all(w.isalpha() and common_word(w, lang) and w[:1].upper() + w[1:].lower()
+               not in names for w in words)
+
+
+_GAP_BEFORE = re.compile(r"(?:[ \u00A0]{2,}|\t)")
 _FIELD_BAR = re.compile(r"[ \u00A0\t]+[|•·][ \u00A0\t]+")
 # A field after another on the same line, a layout's gap between them ("Patient: Mr Harold
 # Finch   DOB: 02/07/1951", "09:30 – 10:15  Keynote: ..."): two spaces or more, or a tab
@@ -667,7 +700,8 @@ class HeuristicDetector:
                  if not filler(text, s.start, s.end)
                  and not _title_alone(s, text) and not _separator_label(s, text)
                  and not _party_role(s, lang, text)
-                 and not _label_abbreviation(s, text) and not _field_label(s, text, lang)]
+                 and not _label_abbreviation(s, text) and not _field_label(s, text, lang)
+                 and not _table_heading(s, text, lang)]
                 for text, spans in zip(texts, found)]
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
