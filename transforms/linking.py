@@ -1019,7 +1019,13 @@ ROLES = {
     "queen", "emperor", "pope", "consultant", "registrar", "surgeon", "solicitor",
     "barrister", "counsel", "advocate", "attorney", "agent", "clerk", "auditor", "treasurer",
     "trustee", "lecturer", "dean", "rector", "editor", "producer", "founder", "ceo", "cfo",
-    "coo", "cto", "mp", "mep"}
+    "coo", "cto", "mp", "mep",
+    # the Nordic boards' and offices' ("Ordföranden Karin Ekström", "Formanden Jens Holm")
+    "ordförande", "ordföranden", "vice", "kassör", "kassören", "sekreterare", "sekreteraren",
+    "ledamot", "ledamoten", "revisor", "revisorn", "rektor", "rektorn", "direktör",
+    "direktören", "vd", "formand", "formanden", "næstformand", "næstformanden", "kasserer",
+    "kassereren", "sekretær", "sekretæren", "direktør", "direktøren", "revisoren",
+    "rektoren"}
 
 
 def without_roles(text: str) -> str:

@@ -2591,7 +2591,18 @@ _HEAD_ROLES = {"dyrektor", "dyrektorka", "prezes", "kierownik", "kierowniczka",
                "direktorius", "direktorė", "pirmininkas", "pirmininkė", "vadovas", "vadovė",
                "direktors", "direktore", "vadītājs", "vadītāja", "direktor", "juhataja",
                "esimees", "johtaja", "toimitusjohtaja", "puheenjohtaja", "direktör",
-               "ordförande", "direktør", "formand"}
+               "ordförande", "direktør", "formand",
+               # a board's or an office's roles, in minutes and letters, with their definite
+               # forms ("Ordföranden Karin Ekström", "Kassören Per-Olof Nyberg", "Formanden
+               # Jens Holm": the stand-in had taken the role's place, and another than the
+               # name's own elsewhere)
+               "ordföranden", "direktören", "kassör", "kassören", "sekreterare",
+               "sekreteraren", "ledamot", "ledamoten", "styrelseledamot", "styrelseledamoten",
+               "suppleant", "suppleanten", "revisor", "revisorn", "rektor", "rektorn",
+               "handläggare", "handläggaren", "direktøren", "formanden", "næstformand",
+               "næstformanden", "kasserer", "kassereren", "sekretær", "sekretæren",
+               "bestyrelsesmedlem", "revisoren", "rektoren", "sagsbehandler",
+               "sagsbehandleren", "leder", "lederen"}
 
 
 def _head_role_alone(span: Span) -> bool:
