@@ -13,3 +13,20 @@ def test_norwegian_hosts_stay_hosts():
     """Guard (passes before the change too): "nav.no", "www.nrk.no" are hosts."""
     found = [s.text for s in identifiers.detect("Se www.nrk.no og nav.no for mer.", "da")]
     assert "www.nrk.no" in found and "nav.no" in found
+
+
+def test_a_registers_label_is_no_body(found_names):
+    """"CPR-nr.: 120356-1234" sent "CPR" as a body's stand-in ("EACEA-nr."), likewise "CVR-nr.",
+    "REGON 012345678"."""
+    rows = found_names(["CPR-nr.: 120356-1234",
+                        "Virksomhedens CVR-nr. 12345678 fremgår af fakturaen.",
+                        "Skriv CPR-nummer og SE-nr. på blanketten."], "da")
+    assert rows == [[], [], []]
+    assert found_names(["NIP: 526-104-08-28, REGON 012345678"], "pl") == [[]]
+
+
+def test_the_registered_body_stays_a_name(found_names):
+    """Guard (passes before the change too): the company whose register number the label
+    introduces stays a name."""
+    rows = found_names(["Leverandør: Nordisk Byg ApS, CVR-nr. 12345678, Vejle."], "da")
+    assert any("Nordisk Byg" in w for w, _ in rows[0])

@@ -437,6 +437,26 @@ def _label_abbreviation(span: Span, text: str) -> bool:
             and _SHORT_WORD.fullmatch(word) is not None and word not in _name_index()[0])
 
 
+# The labels of national identifiers and registers, the same in every language ("CPR-nr.:
+# 120356-1234", "CVR-nr. 12345678", "REGON 012345678", "NIP: 526-104-08-28"): the model read
+# them as bodies' acronyms, and stand-ins ("EACEA-nr.") took their place.
+_NUMBER_LABELS = {"CPR", "CVR", "SE", "NIP", "REGON", "PESEL", "KRS", "NIF", "NIE", "CIF", "DNI",
+                  "NIR", "INSEE", "SIREN", "SIRET", "BSN", "KVK", "RSIN", "UTR", "NINO", "NI",
+                  "SSN", "EIN", "TIN", "ITIN", "ABN", "ACN", "AHV", "OIB", "JMBG", "EMŠO",
+                  "IČO", "DIČ", "PVN", "PVM", "KMKR", "ALV", "MOMS", "VAT", "IBAN", "BIC",
+                  "SWIFT", "EAN", "GLN", "ISBN", "ISSN", "DUNS", "LEI", "NHS", "MRN", "INN",
+                  "KPP", "SNILS", "OGRN", "RUT", "RFC", "CURP", "CPF", "CNPJ", "HETU", "ID"}
+_NUMBER_AFTER_LABEL = re.compile(r"(?:[\-‑](?:nr|nummer|number|no|num|numero|kod|kode|"
+                                 r"code|koodi|kods|kodas)\b\.?)?[ \u00A0]*:?[ \u00A0]*\d")
+_NUMBER_WORD_AFTER_LABEL = re.compile(r"[\-‑](?:nr|nummer|number|no|numero|kod|kode|code)\b")
+
+
+def _number_label(span: Span, text: str) -> bool:
+    return span.text in _NUMBER_LABELS and (
+        _NUMBER_AFTER_LABEL.match(text, span.end) is not None
+        or _NUMBER_WORD_AFTER_LABEL.match(text, span.end) is not None)
+
+
 _FIELD_VALUE = re.compile(r"[ \u00A0\t]*(?:([A-Z][a-z]{1,4}\.?)[ \u00A0]+[A-Z]|"
                           r"(?=[A-Z0-9\-/]*[A-Z])(?=[A-Z0-9\-/]*\d)[A-Z0-9\-/]{4,}(?![\w\-/])|"
                           # an amount ("Subtotal: £4,250.00"): no speaker's first words
@@ -701,7 +721,7 @@ class HeuristicDetector:
                  and not _title_alone(s, text) and not _separator_label(s, text)
                  and not _party_role(s, lang, text)
                  and not _label_abbreviation(s, text) and not _field_label(s, text, lang)
-                 and not _table_heading(s, text, lang)]
+                 and not _table_heading(s, text, lang) and not _number_label(s, text)]
                 for text, spans in zip(texts, found)]
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
