@@ -118,7 +118,9 @@ _ENDINGS = {
     "en": {"", "s"},
     "sv": {"", "en", "ens", "er", "erna", "ernas", "et", "ets", "s", "n", "ns", "ar", "arna",
            "arnas", "e"},
-    "da": {"", "et", "ets", "e", "ene", "enes", "s", "en", "ens", "er", "erne", "ernes"},
+    # (a stem ending in "e" takes "n", "r": "styrelse|n", "Ankestyrelse|n")
+    "da": {"", "et", "ets", "e", "ene", "enes", "s", "en", "ens", "er", "erne", "ernes",
+           "n", "ns", "r", "rne", "rnes"},
     "nb": {"", "et", "ets", "a", "en", "ens", "er", "ene", "enes", "s"},
     "et": {"", "e", "i", "u", "a", "s", "d", "le", "lt", "l", "st", "sse", "ga", "ks", "na",
            "ni", "ta", "de", "te", "id", "ide", "ile", "iks", "is", "ist", "isse", "iga",
