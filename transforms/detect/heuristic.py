@@ -170,13 +170,44 @@ _TITLE_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Lord|Lady|H
 
 
 def _party_role(span: Span, lang: str, text: str = "") -> bool:
-    roles = _PARTY_ROLES.get(lang)
-    if roles is None or _TITLE_BEFORE.search(text[:span.start]):
+    roles = _PARTY_ROLES.get(lang, ())
+    if not roles and lang not in _PARTY_STEMS or _TITLE_BEFORE.search(text[:span.start]):
         return False            # "Mr Seller", "Ms Lender": a surname
     word = _POSSESSIVE_AFTER.sub("", _ORDINAL_PARTY.sub("", span.text.strip(), count=1))
     word = re.sub(r"(?i)^the[ \u00A0]+", "", word)
+    words = word.split()
+    if len(words) > 1 and all(w.islower() for w in words[1:]):
+        word = words[0]         # "Izīrētāja kontu": the lessor's account, no name
     low = word.lower()
-    return low in roles or low.endswith("s") and low[:-1] in roles
+    if low in roles or low.endswith("s") and low[:-1] in roles:
+        return True
+    stems = _PARTY_STEMS.get(lang)
+    return stems is not None and stems.fullmatch(low) is not None
+
+
+# A contract's and a court's parties in the languages that inflect them (Latvian, Lithuanian,
+# Estonian, Polish, Finnish), capitalised as defined terms: "Izīrētājs", "Īrniekam" (the
+# lessor, to the tenant), "Nuomininkas", "Üürileandja", "Najemca", "Vuokralainen"; a stem
+# and an ending of up to four letters.
+def _stems(*stems: str) -> "re.Pattern":
+    return re.compile(r"(?:" + "|".join(stems) + r")[^\W\d_]{0,4}")
+
+
+_PARTY_STEMS = {
+    "lv": _stems("izīrētāj", "īrniek", "iznomātāj", "nomniek", "pircēj", "pārdevēj",
+                 "aizdevēj", "aizņēmēj", "darbiniek", "pasūtītāj", "izpildītāj",
+                 "prasītāj", "atbildētāj", "pieteicēj", "galvotāj"),
+    "lt": _stems("nuomotoj", "nuomininka", "nuominink", "pirkėj", "pardavėj", "paskolos gavėj",
+                 "darbdav", "darbuotoj", "užsakov", "rangov", "ieškov", "atsakov",
+                 "pareiškėj", "laiduotoj"),
+    "et": _stems("üürileandja", "üürnik", "ostja", "müüja", "laenuandja", "laenusaaja",
+                 "tööandja", "töötaja", "tellija", "töövõtja", "hageja", "kostja", "käendaja"),
+    "pl": _stems("wynajmując", "najemc", "kupując", "sprzedając", "pożyczkodawc",
+                 "pożyczkobiorc", "pracodawc", "pracownik", "zamawiając", "wykonawc",
+                 "powod", "powód", "pozwan", "wnioskodawc", "poręczyciel"),
+    "fi": _stems("vuokranantaja", "vuokralai", "ostaja", "myyjä", "lainanantaja",
+                 "lainanottaja", "työnantaja", "työntekijä", "tilaaja", "kantaja", "vastaaja",
+                 "takaaja")}
 
 
 # An English judge's title before the name ("District Judge Okafor", "His Honour Judge
