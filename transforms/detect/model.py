@@ -2007,7 +2007,8 @@ _SALUTATIONS = {"dear", "szanowny", "szanowna", "szanowni", "szanowne", "drogi",
                 "hyvä", "arvoisa", "kära", "bästa", "kære", "godātais", "godātā",
                 "godājamais", "godājamā", "cienījamais", "cienījamā", "cien", "gerbiamas",
                 "gerbiamoji", "gerbiama", "gerbiamieji", "mielas", "mieloji", "lugupeetud",
-                "kallis", "estimado", "estimada", "querido", "querida", "geehrter", "geehrte",
+                # (and their abbreviations: Estonian "Lp Maie Tamm", Lithuanian "Gerb.")
+                "lp", "gerb", "hea", "kallis", "estimado", "estimada", "querido", "querida", "geehrter", "geehrte",
                 "liebe", "lieber", "geachte", "cher", "chère"}
 
 
