@@ -2317,6 +2317,35 @@ def _without_leading_closed_class(span: Span, lang: str) -> Span:
     return dataclasses.replace(span, start=start, text=span.text[start - span.start:])
 
 
+# A verb's infinitive, with which an order's or a decision's clause opens in Lithuanian and
+# Latvian ("Priimti Ramunę Petrauskienę ...", to hire; "Pieņemt darbā Jāni Bērziņu").
+_INFINITIVE = {"lt": re.compile(r"[^\W\d_]{3,}(?:ti|tis)"),
+               # (Latvian's endings only: "Universität", "Front", "Frankfurt" are no verbs)
+               "lv": re.compile(r"[^\W\d_]{2,}(?:[āēīoaeiu]|[mklszpbdgņ])(?:t|ties)")}
+
+
+def _without_leading_infinitive(span: Span, text: str, lang: str) -> Optional[Span]:
+    """A span that opens a sentence or a line with an infinitive (``_INFINITIVE``) and goes
+    on with a capitalised word starts there: "Priimti Ramunę Petrauskienę" named her with
+    the verb (and linked apart from "Ramunę Petrauskienę": two stand-ins); the infinitive
+    alone before one is None ("Nustatyti" before "Europos ... agentūrai").  Not a word of
+    the name lists ("Kurt Vogel")."""
+    rx = _INFINITIVE.get(lang)
+    if rx is None or span.category not in CATS:
+        return span
+    m = re.match(r"([^\W\d_]+)(?:[ \u00A0]+(?=[A-ZÀ-ÞĀ-Ž])|$)", span.text)
+    if m is None or not rx.fullmatch(m.group(1)) or not _at_opening(text, span.start):
+        return span
+    lex = _lexicons()
+    low = m.group(1).lower()
+    if low in lex["given"] or low in lex["family"] or low in lex["place"]:
+        return span
+    if m.end() == len(span.text):
+        after = text[span.end:span.end + 2]
+        return None if re.match(r"[ \u00A0][A-ZÀ-ÞĀ-Ž]", after) else span
+    return dataclasses.replace(span, start=span.start + m.end(), text=span.text[m.end():])
+
+
 def _closed_class_alone(span: Span, lang: str) -> bool:
     """One word of the language's closed classes (``_CLOSED_CLASSES``): "Samas", "Kas" at
     a sentence's start.  Not in capitals: "SA" is a company's legal form ("Embutidos
@@ -3063,7 +3092,8 @@ class NameTagger:
                                  for s in spans) if t is not None]
             spans = [t for t in (_without_salutation(s, text) if s.category in CATS else s
                                  for s in spans) if t is not None]
-            spans = [_without_leading_closed_class(s, lang) for s in spans]
+            spans = [t for t in (_without_leading_infinitive(
+                _without_leading_closed_class(s, lang), text, lang) for s in spans) if t]
             spans = [t for t in (_without_trailing_verb(s, classes, lang) for s in spans)
                      if t is not None]
             if lang == "en":
