@@ -25,3 +25,10 @@ def test_a_foreign_name_ending_in_t_stays_whole(found_names):
                         "Kurt Vogel ieradās Rīgā."], "lv")
     assert any(w.startswith("Universität") for w, _ in rows[0])
     assert ("Kurt Vogel", "PER") in rows[1]
+
+
+def test_a_towns_government_is_a_body(found_names):
+    """"Tartu Linnavalitsus" (Tartu's town government) heading a letter was a person's name,
+    a person's stand-in in its place."""
+    rows = found_names(["Tartu Linnavalitsus", "Lp Maie Tamm"], "et")
+    assert rows[0] == [("Tartu Linnavalitsus", "ORG")]

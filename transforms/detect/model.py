@@ -2724,7 +2724,9 @@ def _body_not_person(span: Span, lang: str) -> Span:
     if span.category != "PER" or lang not in COMPOUNDING:
         return span
     words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
-    if len(words) == 1 and compound_body(words[0], lang):
+    # (and a place's before it: "Tartu Linnavalitsus", the town's government)
+    if words and len(words) <= 3 and compound_body(words[-1], lang) and \
+            words[-1][:1].isupper():
         return dataclasses.replace(span, category="ORG")
     return span
 
