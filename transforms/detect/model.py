@@ -4014,11 +4014,44 @@ def _without_post_nominals(text: str, spans: List[Span]) -> List[Span]:
             continue
         if s.category == "PER" and s.source != PRECAUTION:
             s = _degrees_cut_off(s, text)
+        elif s.category in CATS and s.source != PRECAUTION:
+            # a person and the degrees after the name read as one body's name with what
+            # follows ("Anjali Mehta MBBS MRCGP, GP Partner"): the person, then the rest
+            parts = _apart_at_degrees(s, text)
+            if parts is not None:
+                out.extend(parts)
+                continue
         out.append(s)
         if s.category == "PER" and s.source != PRECAUTION:
             m = _POST_NOMINALS.match(text, s.end)
             letters = re.findall(r"[A-Za-z]+", m.group(1)) if m else []
             chain_end = m.end(1) if len(letters) >= 2 and _DEGREES & set(letters) else -1
+    return out
+
+
+def _apart_at_degrees(span: Span, text: str) -> Optional[List[Span]]:
+    """A span holding a person's name and then two degrees or more (``_DEGREES``): the
+    person alone, and what follows the degrees after a comma as a span of its own; None
+    where the span holds no such run."""
+    words = list(re.finditer(r"[^\s,]+", span.text))
+    if len(words) < 4:
+        return None
+    k = next((i for i in range(1, len(words)) if words[i].group().rstrip(".") in _DEGREES),
+             None)
+    if k is None or k + 1 >= len(words) or words[k + 1].group().rstrip(".,") not in _DEGREES:
+        return None
+    # (a person's name before them: a given name of the lists, or two capitalised words)
+    if not (words[0].group().lower() in _lexicons()["given"] or k >= 2) or not all(
+            w.group()[:1].isupper() for w in words[:k]):
+        return None
+    end = span.start + words[k - 1].end()
+    out = [dataclasses.replace(span, end=end, text=text[span.start:end], category="PER")]
+    j = k
+    while j < len(words) and words[j].group().rstrip(".,") in _DEGREES:
+        j += 1
+    if j < len(words):
+        start = span.start + words[j].start()
+        out.append(dataclasses.replace(span, start=start, text=text[start:span.end]))
     return out
 
 
