@@ -2424,22 +2424,33 @@ def _job_title(span: Span, text: str, classes, lang: str) -> bool:
     words = span.text.split()
     if words[:1] in (["the"], ["The"]):
         words = words[1:]
+    specialist = len(words) > 1 and _SPECIALIST.search(words[-1]) is not None
     if not 1 <= len(words) <= 4 or words[-1].lower() not in _JOB_HEADS and not (
-            len(words) > 1 and words[-1].lower() in _FORM_HEADS):
+            len(words) > 1 and words[-1].lower() in _FORM_HEADS) and not specialist:
         return False
     if re.match(r"\s+(?:of|for)\s+(?:the\s+)?[A-Z]", text[span.end:]):
         return False
     if len(words) == 1 and words[0].lower() in _JOB_HEADS and \
             re.search(r"(?i)\bdear[ \u00A0]+$", text[:span.start]):
         return True     # "Dear Parent/Carer", "Dear Customer": a surname comes with a title
-    # (a rank's word may be a name's too: "Junior Associate")
-    return _ordinary_title_case([w for w in words[:-1] if w.lower() not in _RANKS]
-                                + words[-1:], classes)
+    # (a rank's word may be a name's too: "Junior Associate"; a profession's acronym is no
+    # word: "GP Partner"; a specialist's word may be none the analyser knows:
+    # "Consultant Rheumatologist")
+    before = [w for w in words[:-1] if w.lower() not in _RANKS and w not in _JOB_ACRONYMS]
+    return _ordinary_title_case(before + ([] if specialist else words[-1:]), classes) \
+        or len(words) > 1 and not before and (specialist or words[-1].lower() in _JOB_HEADS)
 
 
 # A job title's rank before its head.
 _RANKS = {"senior", "junior", "chief", "deputy", "assistant", "associate", "lead",
-          "principal", "head", "trainee", "graduate"}
+          "principal", "head", "trainee", "graduate", "consultant"}
+# Professions and departments written as acronyms in job titles ("GP Partner", "HR Manager").
+_JOB_ACRONYMS = {"GP", "HR", "IT", "ICT", "QA", "PA", "VP", "HSE", "PR", "R&D", "UX", "UI",
+                 "SEO", "CRM", "ERP", "EA", "SEN", "SENCO", "A&E", "ICU", "ENT", "NHS"}
+# A medical specialist's or a technician's word ("Rheumatologist", "Paediatrician",
+# "Radiographer", "Physiotherapist").
+_SPECIALIST = re.compile(r"[A-Z][a-z]+(?:ologist|ician|iatrist|ographer|therapist|surgeon|"
+                         r"ologists|icians|iatrists|ographers|therapists|surgeons)$")
 
 
 def _ordinary_title_case(words: Sequence[str], classes) -> bool:
@@ -2571,7 +2582,8 @@ def without_job_titles(texts: Sequence[str], rows: List[List[Span]], lang: str
     if lang != "en":
         return rows
     heads = [s for row in rows for s in row
-             if s.text.split() and s.text.split()[-1].lower() in _JOB_HEADS | _FORM_HEADS]
+             if s.text.split() and (s.text.split()[-1].lower() in _JOB_HEADS | _FORM_HEADS
+                                    or _SPECIALIST.search(s.text.split()[-1]))]
     units = [s for text, row in zip(texts, rows) for s in row
              if _DEPARTMENT_AFTER.match(text, s.end) and 1 <= len(s.text.split()) <= 3]
     if not heads and not units:
