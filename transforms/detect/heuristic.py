@@ -165,6 +165,9 @@ _PARTY_ROLES = {
 _ORDINAL_PARTY = re.compile(r"(?i:the[ \u00A0]+)?(?i:first|second|third|fourth|fifth)[ \u00A0]+")
 
 
+# A person's name as a title introduces it: initials or capitalised words, one to four.
+_PERSONS_SHAPE = re.compile(r"(?:(?:[A-Z]\.[ \u00A0\-‑]?)+|[A-Z][\w'’\-‑]+)"
+                            r"(?:[ \u00A0]+(?:(?:[A-Z]\.[ \u00A0\-‑]?)+|[A-Z][\w'’\-‑]+)){0,3}")
 _TITLE_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Lord|Lady|Herr|Frau)\.?"
                            r"[ \u00A0]+$")
 
@@ -652,7 +655,14 @@ _DON_BEFORE = re.compile(r"\bDon[ \u00a0]$")
 
 
 def _with_given_name_title(span: Span, text: str, lang: str) -> Span:
-    """A person's name with the given name "Don" in front of it, where "Don" is no title."""
+    """A person's name with the given name "Don" in front of it, where "Don" is no title;
+    and a name after a person's form of address is a person's ("Dr A. Mehta" was a firm's to
+    the model, and linked apart from "Dr Anjali Mehta": two stand-ins for one doctor)."""
+    if span.category in ("ORG", "LOC") and _TITLE_BEFORE.search(text[:span.start]) and \
+            _PERSONS_SHAPE.fullmatch(span.text) and not any(
+                w.strip(".,").lower() in ORG_MARKERS for w in span.text.split()):
+        # (not a firm named with its founder's title: "Dr. August Oetker Nahrungsmittel KG")
+        return dataclasses.replace(span, category="PER")
     if span.category != "PER" or span.start < 4 or lang in _DON_IS_A_TITLE_IN:
         return span
     m = _DON_BEFORE.search(text, span.start - 4, span.start)
