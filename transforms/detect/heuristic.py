@@ -485,6 +485,46 @@ _NUMBER_AFTER_LABEL = re.compile(r"(?:[\-‑](?:nr|nummer|number|no|num|numero|k
 _NUMBER_WORD_AFTER_LABEL = re.compile(r"[\-‑](?:nr|nummer|number|no|numero|kod|kode|code)\b")
 
 
+# A medicine's dose after its name ("Amlodipine 5 mg OD", "Paracetamol 1 g"), in any
+# language: the word is a drug's, no person's.
+_DOSE_AFTER = re.compile(r"[ \u00A0]*\d+(?:[.,]\d+)?[ \u00A0]*(?:mg|g|mcg|µg|μg|ng|ml|mL|l|IU|"
+                         r"iu|units?|mmol|microgram(?:me)?s?|milligram(?:me)?s?)\b")
+_DOSE_BEFORE = re.compile(r"\d[ \u00A0]*(?:mg|g|mcg|µg|μg|ng|ml|mL|IU|units?|mmol)[ \u00A0]+$")
+# The stems international non-proprietary names end in (WHO's INN stems): "allergic to
+# Penicillin", "started on Omeprazole".
+_INN_STEM = re.compile(r"[A-Z][a-z]+(?:cillin|mycin|cycline|floxacin|oxacin|conazole|prazole|"
+                       r"azole|dipine|olol|pril|sartan|statin|tidine|parin|mab|tinib|ciclib|"
+                       r"virine|tegravir|previr|buvir|triptan|setron|lukast|gliptin|gliflozin|"
+                       r"formin|profen|fenac|oxetine|azepam|zolam|barbital|caine|semide|"
+                       r"thiazide|dronate|glitazone|coxib|pramine|triptyline|peridol|apine|"
+                       r"idone|sone|olone|tropium|terol|xaban|gatran|grel|vastatin|dazole)$")
+# Clinical abbreviations a letter or a chart writes in capitals ("1 g QDS PRN", "CRP 38"):
+# no organisation's.
+_CLINICAL_ABBREVIATIONS = {
+    "OD", "BD", "TDS", "TID", "QDS", "QID", "PRN", "NBM", "PO", "IV", "IM", "SC", "SL", "PR",
+    "STAT", "NOCTE", "MANE", "INH", "NEB", "TOP", "CRP", "ESR", "FBC", "LFT", "LFTS", "TFT",
+    "TFTS", "ECG", "EEG", "MRI", "CT", "BP", "HR", "RR", "BMI", "DNACPR", "COPD", "CKD", "IHD",
+    "AF", "MI", "CVA", "TIA", "DVT", "PE", "UTI", "GORD", "NSAID", "NSAIDS", "PPI", "ACE",
+    "ARB", "SSRI", "INR", "HBA1C", "EGFR", "TSH", "PSA", "CCP", "ANA", "RF", "OA", "RA"}
+
+
+def _clinical(span: Span, text: str) -> bool:
+    """A drug's name before its dose or of an INN's stem, not a listed name ("April"), or
+    clinical abbreviations alone: a referral letter's "Amlodipine 5 mg OD", "QDS PRN",
+    "allergic to Penicillin" went out as names' and acronyms' stand-ins."""
+    words = span.text.split()
+    if words and all(w.strip(".,;") in _CLINICAL_ABBREVIATIONS for w in words) and (
+            len(words) > 1 or len(words[0].strip(".,;")) > 2
+            or _DOSE_BEFORE.search(text[:span.start])):
+        # (two letters alone may be a person's initials, "RA" or "OA" in minutes: only
+        # after a dose, "1 g OD")
+        return True
+    if len(words) != 1 or words[0][:1].upper() + words[0][1:].lower() in _name_index()[0]:
+        return False
+    return _DOSE_AFTER.match(text, span.end) is not None or \
+        _INN_STEM.fullmatch(words[0]) is not None
+
+
 def _number_label(span: Span, text: str) -> bool:
     return span.text in _NUMBER_LABELS and (
         _NUMBER_AFTER_LABEL.match(text, span.end) is not None
@@ -762,7 +802,8 @@ class HeuristicDetector:
                  and not _title_alone(s, text) and not _separator_label(s, text)
                  and not _party_role(s, lang, text)
                  and not _label_abbreviation(s, text) and not _field_label(s, text, lang)
-                 and not _table_heading(s, text, lang) and not _number_label(s, text)]
+                 and not _table_heading(s, text, lang) and not _number_label(s, text)
+                 and not _clinical(s, text)]
                 for text, spans in zip(texts, found)]
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
