@@ -44,7 +44,10 @@ FORMS_OF_ADDRESS = {"mr", "mrs", "ms", "miss", "mister", "madam", "dr", "prof", 
 # rules, which read "Sir", "Lord" as parts of names): "Sir Keir Starmer" had "Sir" as an
 # organisation of its own, and the leak guard held the whole segment back.
 TITLE_ONLY = FORMS_OF_ADDRESS | {"sir", "dame", "lord", "lady", "rev", "revd", "reverend",
-                                 "cllr", "sgt", "insp", "fr", "hhj"}
+                                 "cllr", "sgt", "insp", "fr", "hhj",
+                                 # academic ones ("mgr" before "Anna Nowak")
+                                 "mgr", "inż", "dr inż", "mgr inż", "dr hab", "prof. dr hab",
+                                 "ing", "dipl.-ing", "mag"}
 _POSSESSIVE_AFTER = re.compile(r"\s?['’]s\b")
 
 
@@ -258,7 +261,11 @@ TITLES = {"mr", "mrs", "ms", "miss", "dr", "prof", "judge", "justice", "sir", "m
           "pan", "pani", "pana", "panią", "ponas", "ponia", "hr", "fru", "härra", "proua",
           "herra", "rouva", "m", "mme", "monsieur", "madame", "signor", "signora", "dhr", "mevr",
           "ģenerāladvokāts", "ģenerāladvokāte", "referents", "referente", "rapporteur",
-          "president", "priekšsēdētājs", "agent", "agents", "pārstāve", "pārstāvis"}
+          "president", "priekšsēdētājs", "agent", "agents", "pārstāve", "pārstāvis",
+          # academic and professional titles written before a name ("dr inż. Andrzej
+          # Lewandowski", "mgr Anna Nowak", "Ing. Jan Novák", "Dipl.-Ing.", "Mag.")
+          "inż", "mgr", "hab", "lic", "ing", "dipl", "mag", "dott", "mudr", "judr", "phdr",
+          "rndr", "bc"}
 PARTICLES = {"de", "da", "do", "dos", "das", "del", "della", "di", "van", "von", "der", "den",
              "ter", "la", "le", "du", "des", "y", "e", "zu", "af", "av", "bin", "ibn", "al"}
 ORG_MARKERS = {
