@@ -60,3 +60,14 @@ def test_a_surname_that_is_a_partys_word_stays_masked(found_names):
     rows = found_names(["The goods were delivered by Mr Seller to the Buyer on Monday.",
                         "The deposit is held by Ms Lender for the Tenant."])
     assert rows == [[("Seller", "PER")], [("Lender", "PER")]]
+
+
+def test_a_name_without_its_middle_name_is_the_same_person():
+    """A Finnish decision's "Matti Juhani Virtanen" and, further down, "Hyvä Matti Virtanen"
+    had two stand-ins; "Anna Smith" beside "Anna Maria Smith" and "Anna Lee Smith" is
+    either, and joins neither."""
+    mentions = [_per(0, "Matti Juhani Virtanen"), _per(1, "Matti Virtanen"),
+                _per(2, "Anna Maria Smith"), _per(3, "Anna Lee Smith"), _per(4, "Anna Smith")]
+    link(mentions, "fi")
+    assert mentions[0].cluster == mentions[1].cluster
+    assert len({m.cluster for m in mentions[2:]}) == 3

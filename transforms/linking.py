@@ -1088,6 +1088,16 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
         cat = m.category
         key = mention_key(m, lang)
         target = clusters.get((cat, key))
+        if target is None and cat == "PER" and len(key.split()) >= 2 and not _initialled(key):
+            # "Matti Virtanen" of "Matti Juhani Virtanen": the one person of the document
+            # whose first and last names they are, a middle name left out
+            words = key.split()
+            fuller = {id(c): c for (ccat, ckey), c in clusters.items()
+                      if ccat == "PER" and len(ckey.split()) > len(words)
+                      and same_name(words[0], ckey.split()[0], lang)
+                      and same_name(words[-1], ckey.split()[-1], lang)}
+            if len(fuller) == 1:
+                target = next(iter(fuller.values()))
         if target is None and cat == "PER" and _initialled(key):
             # "O. Kovalenko", "G. Pryce-Jones" of "Olena Kovalenko", "Gareth Pryce-Jones" in
             # one document: the one person whose surname and given names' initials they are
