@@ -56,3 +56,12 @@ def test_a_street_before_its_kind_mid_sentence(found_names):
     road's name."""
     rows = found_names(["Õnnetus juhtus eile õhtul Paldiski maanteel kesklinna lähedal."], "et")
     assert ("Paldiski maanteel", "LOC") in rows[0]
+
+
+def test_a_finnish_town_and_its_kind(found_names):
+    """A Finnish decision's letterhead "Helsingin kaupunki" (the City of Helsinki) went out
+    whole: the model found no name in it; mid-sentence "Oulun kaupungin" had the name alone."""
+    rows = found_names(["Helsingin kaupunki, Sosiaali- ja terveystoimiala",
+                        "Hän työskentelee Oulun kaupungin palveluksessa."], "fi")
+    assert ("Helsingin kaupunki", "LOC") in rows[0]
+    assert ("Oulun kaupungin", "LOC") in rows[1]

@@ -3711,7 +3711,13 @@ _BALTIC_PLACE_HEADS = {"et": re.compile(
     r"gatv(?:ė|ės|ėje|ę|ei)|aikšt(?:ė|ės|ėje|ę|ei)|prospekt(?:as|o|e|ą|ui)|"
     r"kaim(?:as|o|e|ą|ui)|seniūnij(?:a|os|oje|ą|ai)|rajon(?:as|o|e|ą|ui)|"
     r"apskrit(?:is|ies|yje|į)|miest(?:as|o|e|ą|ui)|ežer(?:as|o|e|ą|ui)|"
-    r"up(?:ė|ės|ėje|ę)|sal(?:a|os|oje|ą)|park(?:as|o|e|ą)|stadion(?:as|o|e|ą)")}
+    r"up(?:ė|ės|ėje|ę)|sal(?:a|os|oje|ą)|park(?:as|o|e|ą)|stadion(?:as|o|e|ą)"),
+    # Finnish too: "Helsingin kaupunki", "Inarin kunnassa", "Näsijärven rannalla"
+    "fi": re.compile(
+    r"kaupun(?:ki|gin|gissa|gista|kiin|gille|gilla|gilta)|kun(?:ta|nan|nassa|nasta|taan|"
+    r"nalle|nalla|nalta)|maakun(?:ta|nan|nassa|nasta|taan)|kyl(?:ä|än|ässä|ästä|ään)|"
+    r"kad(?:un|ulla|ulta|ulle)|katu|tie(?:n|llä|ltä|lle)?|järv(?:i|en|ellä|eltä|elle)|"
+    r"saar(?:i|en|ella|elta|elle)")}
 
 
 def _place_head(word: str, lang: str) -> bool:
@@ -3783,6 +3789,9 @@ _CAPITALISED_BEFORE_HEAD = re.compile(rf"(?<![\w\-‑])([{CAPITAL}][^\W\d_]+(?:-
                                       r"[ \u00A0]([^\W\d_]+)")
 
 
+_FI_MUNICIPALITY = re.compile(r"kaupunki|kunta|kaupungin|kunnan")
+
+
 def _places_before_heads(text: str, spans: List[Span], lang: str) -> List[Span]:
     """A capitalised word the model let out, right before a place's head in lower case, is
     that place's name: "Paldiski maanteel", "Kaunase puiestee".  Mid-sentence, where a capital
@@ -3798,7 +3807,11 @@ def _places_before_heads(text: str, spans: List[Span], lang: str) -> List[Span]:
             continue
         before = text[:a].rstrip(" \u00A0\"„“'(")
         opening = not before or before[-1] in ".!?:;\n"
-        if opening and m.group(1).lower() not in lex["place"]:
+        if opening and m.group(1).lower() not in lex["place"] and not (
+                lang == "fi" and m.group(1).endswith("n")
+                and _FI_MUNICIPALITY.fullmatch(m.group(2))):
+            # (a Finnish town's or municipality's genitive opening a letterhead is its
+            # name: "Helsingin kaupunki")
             continue
         out.append(Span(a, b, "LOC", "place+head", text[a:b], source="detector"))
     return sorted(out, key=lambda o: o.start) if len(out) > len(spans) else spans
