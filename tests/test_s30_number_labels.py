@@ -30,3 +30,15 @@ def test_the_registered_body_stays_a_name(found_names):
     introduces stays a name."""
     rows = found_names(["Leverandør: Nordisk Byg ApS, CVR-nr. 12345678, Vejle."], "da")
     assert any("Nordisk Byg" in w for w, _ in rows[0])
+
+
+def test_a_swedish_invoices_labels(found_names):
+    """A Swedish invoice: "Org.nr 556677-8899" and "Momsreg.nr SE556677889901" sent "Org" and
+    "Momsreg" as names' stand-ins ("Mendez.nr") or a host's ("Xdtjyjl.ot"), "OCR 41230987655"
+    an acronym's ("TEAC")."""
+    text = ("Säljare: Norrlands Snickeri AB, Org.nr 556677-8899, Momsreg.nr SE556677889901. "
+            "Betalas till bankgiro 5050-1055 med OCR 41230987655.")
+    found = [w for w, _ in found_names([text], "sv")[0]]
+    assert not any(w in ("Org", "Momsreg", "OCR") for w in found), found
+    hosts = [s.text for s in identifiers.detect(text, "sv") if s.category == "URL"]
+    assert hosts == []

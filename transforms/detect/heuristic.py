@@ -486,7 +486,9 @@ _NUMBER_LABELS = {"CPR", "CVR", "SE", "NIP", "REGON", "PESEL", "KRS", "NIF", "NI
                   "SSN", "EIN", "TIN", "ITIN", "ABN", "ACN", "AHV", "OIB", "JMBG", "EMŠO",
                   "IČO", "DIČ", "PVN", "PVM", "KMKR", "ALV", "MOMS", "VAT", "IBAN", "BIC",
                   "SWIFT", "EAN", "GLN", "ISBN", "ISSN", "DUNS", "LEI", "NHS", "MRN", "INN",
-                  "KPP", "SNILS", "OGRN", "RUT", "RFC", "CURP", "CPF", "CNPJ", "HETU", "ID"}
+                  "KPP", "SNILS", "OGRN", "RUT", "RFC", "CURP", "CPF", "CNPJ", "HETU", "ID",
+                  # a Swedish payment's reference and giro numbers ("OCR 41230987655")
+                  "OCR", "BG", "PG"}
 _NUMBER_AFTER_LABEL = re.compile(r"(?:[\-‑](?:nr|nummer|number|no|num|numero|kod|kode|"
                                  r"code|koodi|kods|kodas)\b\.?)?[ \u00A0]*:?[ \u00A0]*\d")
 _NUMBER_WORD_AFTER_LABEL = re.compile(r"[\-‑](?:nr|nummer|number|no|numero|kod|kode|code)\b")
@@ -532,7 +534,12 @@ def _clinical(span: Span, text: str) -> bool:
         _INN_STEM.fullmatch(words[0]) is not None
 
 
+_NR_AFTER = re.compile(r"[.\-‑]nr\b")
+
+
 def _number_label(span: Span, text: str) -> bool:
+    if " " not in span.text and _NR_AFTER.match(text, span.end):
+        return True             # "Org.nr", "Momsreg.nr", "Kund-nr": what a number is of
     return span.text in _NUMBER_LABELS and (
         _NUMBER_AFTER_LABEL.match(text, span.end) is not None
         or _NUMBER_WORD_AFTER_LABEL.match(text, span.end) is not None)

@@ -575,14 +575,16 @@ class UrlRecognizer(Recognizer):
         if (len(labels) == 1 and not m.group("rest")
                 and (tld.lower() in _FILE_EXTENSION_TLDS or labels[0].isdigit())):
             return False
-        if (len(labels) == 1 and not m.group("rest") and tld.lower() in ("nr", "no")
-                and labels[0].lower() in _NUMBER_ABBREVIATED):
-            return False        # "org.nr", "pers.nr", "ref.no": a number's label
+        if (len(labels) == 1 and not m.group("rest")
+                and (tld.lower() == "nr" and labels[0].isalpha() or tld.lower() == "no"
+                     and labels[0].lower() in _NUMBER_ABBREVIATED)):
+            return False        # "org.nr", "Momsreg.nr", "ref.no": a number's label
         return True
 
 
-# What a number is of, abbreviated before ".nr"/".no" ("org.nr 556123-4567", "tel.no"):
-# Nauru's and Norway's domains otherwise, read as hosts ("org.nr" went out as "uje.vu").
+# What a number is of, abbreviated before ".no" ("tel.no", "ref.no"), Norway's domain
+# otherwise; before ".nr" (Nauru's) any word is ("org.nr 556123-4567", "Momsreg.nr": "org.nr"
+# went out as "uje.vu").
 _NUMBER_ABBREVIATED = {"org", "reg", "pers", "tel", "tlf", "mob", "ref", "acc", "inv", "art",
                        "kto", "konto", "kund", "best", "lev", "fakt", "ordre", "order", "id",
                        "cpr", "cvr", "sag", "bil", "st", "lgh", "hus", "post", "fax", "ant"}
