@@ -2581,6 +2581,7 @@ def without_job_titles(texts: Sequence[str], rows: List[List[Span]], lang: str
     ("Chidi Okonkwo | Senior Account Manager")."""
     if lang != "en":
         return rows
+    rows = _without_departments_of_heads(texts, rows)
     heads = [s for row in rows for s in row
              if s.text.split() and (s.text.split()[-1].lower() in _JOB_HEADS | _FORM_HEADS
                                     or _SPECIALIST.search(s.text.split()[-1]))]
@@ -2597,6 +2598,25 @@ def without_job_titles(texts: Sequence[str], rows: List[List[Span]], lang: str
     return [[s for s in row if not (s in heads and _job_title(s, text, classes, lang))
              and not (s in units and department(s))]
             for text, row in zip(texts, rows)]
+
+
+# A head's department after the head and "of" ("Head of Estates", "Director of Finance",
+# "Head of People and Culture"): ordinary words, no name; an e-mail signature's went out as a
+# place's stand-in ("Head of Pages"), back untranslated.
+_HEAD_OF = re.compile(r"(?:Head|Director|Manager|Chief|Officer|Lead|Controller)[ \u00A0]+of"
+                      r"[ \u00A0]+(?:the[ \u00A0]+)?$")
+
+
+def _without_departments_of_heads(texts: Sequence[str], rows: List[List[Span]]
+                                  ) -> List[List[Span]]:
+    after = [s for text, row in zip(texts, rows) for s in row
+             if _HEAD_OF.search(text[max(0, s.start - 30):s.start])]
+    if not after:
+        return rows
+    classes = word_classes({w for s in after for w in s.text.split()}, "en")
+    drop = {id(s) for s in after if 1 <= len(s.text.split()) <= 3 and _ordinary_title_case(
+        [w for w in s.text.split() if w not in ("and", "&")], classes)}
+    return [[s for s in row if id(s) not in drop] for row in rows]
 
 
 # Endings of abstract nouns, which no surname has: "Description", "Payment", "Application".
