@@ -248,6 +248,36 @@ def _judges_apart(span: Span, text: str, lang: str) -> List[Span]:
     return out or [span]
 
 
+# The same titles written in capitals, as a judgment's heading writes them ("Before: THE
+# HONOURABLE MRS JUSTICE HARTLEY", "MR JUSTICE FRASER", "HIS HONOUR JUDGE SMITH"), and the
+# name in capitals after them.
+_JUDICIAL_TITLE_CAPS = re.compile(
+    r"(?<![A-Za-z])(?:(?:DEPUTY[ \u00A0]+)?(?:DISTRICT|CIRCUIT|HIGH[ \u00A0]+COURT|TRIBUNAL|"
+    r"EMPLOYMENT)[ \u00A0]+JUDGE|(?:HIS|HER)[ \u00A0]+HONOUR(?:[ \u00A0]+JUDGE)?|"
+    r"(?:MR|MRS|MS|LORD|LADY)[ \u00A0]+JUSTICE|JUDGE|RECORDER)[ \u00A0]+(?=[A-Z])")
+_JUDGE_NAME_CAPS = re.compile(r"(?:[A-Z]\.[ \u00A0]?)*[A-Z][A-Z'’\-]+(?:[ \u00A0]+(?:[A-Z]\.[ \u00A0]?)*"
+                              r"(?!KC\b|QC\b|AND\b)[A-Z][A-Z'’\-]+)*(?![a-z])")
+
+
+def _judges_in_capitals(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """A judge's name after a judicial title in capitals is a person, whatever the model read
+    there: in a judgment whose court's name holds "JUSTICE", it took "JUSTICE" of "MRS
+    JUSTICE HARTLEY" for a body and let "HARTLEY" out.  Spans within the title go."""
+    if lang != "en" or "JUSTICE" not in text and "JUDGE" not in text and \
+            "HONOUR" not in text and "RECORDER" not in text:
+        return spans
+    out = list(spans)
+    for m in _JUDICIAL_TITLE_CAPS.finditer(text):
+        name = _JUDGE_NAME_CAPS.match(text, m.end())
+        if not name:
+            continue
+        a, b = name.span()
+        out = [s for s in out if not (m.start() <= s.start and s.end <= m.end())
+               and not (s.start < b and a < s.end)]
+        out.append(Span(a, b, "PER", "judge", text[a:b], source="detector"))
+    return sorted(out, key=lambda s: s.start) if out != spans else spans
+
+
 def _title_alone(span: Span, text: str) -> bool:
     """A span that is a title or a form of address alone (``TITLE_ONLY``) — but not a place
     named with one in the possessive ("a match at Lord's")."""
@@ -805,8 +835,8 @@ class HeuristicDetector:
             texts, [[q for s in spans for p in _apart_at_bars(s, lang)
                      for q in _judges_apart(p, text, lang)]
                     for text, spans in zip(texts, found)], lang), lang))
-        found = [_with_initials_chains(text, [_without_affiliation_mark(s, text)
-                                              for s in spans])
+        found = [_judges_in_capitals(text, _with_initials_chains(
+            text, [_without_affiliation_mark(s, text) for s in spans]), lang)
                  for text, spans in zip(texts, found)]
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
