@@ -404,7 +404,15 @@ class PseudonymChooser:
         own_words = {fold(w) for w in own_words}
         looks_like = LooksLike({m.text for m in mentions} | {cluster.canonical})
 
+        # A name written in capitals ("HARTLEY" in a judgment's heading) is no set of
+        # initials: an entry of initials ("RZ") shares its shape ("A") but not its kind.
+        caps_name = [len(w) for w in canonical_words if w.isupper() and w.isalpha()]
+        caps_name = bool(caps_name) and min(caps_name) >= 4
+
         def acceptable(entry, made=()) -> bool:
+            if caps_name and any(w.isupper() and len(w.rstrip(".")) <= 3
+                                 for w in entry.lemma.split()):
+                return False
             sent = strings(entry, made)
             # Word-sharing is allowed here (unlike Faker picks): a dictionary has few entries
             # per rare form, and the leak guard needs only that no pseudonym equals, contains
