@@ -747,6 +747,14 @@ def _with_given_name_title(span: Span, text: str, lang: str) -> Span:
                 w.strip(".,").lower() in ORG_MARKERS for w in span.text.split()):
         # (not a firm named with its founder's title: "Dr. August Oetker Nahrungsmittel KG")
         return dataclasses.replace(span, category="PER")
+    words = span.text.split()
+    if span.category == "ORG" and 2 <= len(words) <= 4 and span.text.isupper() and \
+            words[0].lower() in gazetteers_lower("given") and \
+            not any(w.strip(".,").lower() in ORG_MARKERS for w in words):
+        # a person's name in capitals, a judgment's parties ("DANIEL OKONKWO-BRIGGS
+        # (Claimant)"): a given name first, no company word — linked apart, as a body,
+        # from "Mr Okonkwo-Briggs" below
+        return dataclasses.replace(span, category="PER")
     if span.category != "PER" or span.start < 4 or lang in _DON_IS_A_TITLE_IN:
         return span
     m = _DON_BEFORE.search(text, span.start - 4, span.start)
@@ -754,6 +762,12 @@ def _with_given_name_title(span: Span, text: str, lang: str) -> Span:
         return span
     return Span(m.start(), span.end, span.category, span.subtype, text[m.start():span.end],
                 source=span.source)
+
+
+@functools.lru_cache(maxsize=None)
+def gazetteers_lower(kind: str) -> Set[str]:
+    """The gazetteers' ``kind`` ("given", "family") in lower case."""
+    return {n.lower() for n in gazetteers()[kind]}
 
 
 @functools.lru_cache(maxsize=1)
