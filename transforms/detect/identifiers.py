@@ -865,14 +865,29 @@ def _matches_from(pattern: "re.Pattern", text: str, starts) -> List["re.Match"]:
     return out
 
 
+# A judgment's neutral citation or a law report's, as the courts of England and Wales,
+# Scotland, Northern Ireland and Ireland write them ("[2019] EWCA Civ 1150", "[2024] EWHC
+# 1187 (KB)", "[2022] UKSC 21", "[2020] 1 WLR 123"): public, the same in every document; the
+# court's code went out as a stand-in ("[2019] JASMINA Agidi 1150").
+_NEUTRAL_CITATION = re.compile(
+    r"\[(?:1[89]|20)\d{2}\][ \u00A0]+(?:(?:UKSC|UKPC|UKHL|EWCA[ \u00A0]+(?:Civ|Crim)|EWHC|"
+    r"UKUT|UKFTT|UKEAT|UKIPTrib|EWFC|EWCOP|EWCC|CSIH|CSOH|HCJAC|NICA|NIQB|NICh|IEHC|IESC|"
+    r"IECA)[ \u00A0]+\d+(?:[ \u00A0]+\((?:Ch|KB|QB|Fam|Admin|Comm|TCC|IPEC|Pat|Costs|"
+    r"Admlty|SCCO|AAC|IAC|LC|TC|GRC)\))?|(?:\d{1,2}[ \u00A0]+)?(?:WLR|AC|QB|KB|Ch|Fam|"
+    r"All[ \u00A0]+ER|ICR|IRLR|Lloyd's[ \u00A0]+Rep|Cr[ \u00A0]+App[ \u00A0]+R|EMLR|FSR|"
+    r"RPC|BCLC|HLR|P[ \u00A0]*&[ \u00A0]*CR|Med[ \u00A0]+LR|PIQR)[ \u00A0]+\d+)")
+
+
 @functools.lru_cache(maxsize=4096)
 def _citations(text: str, phrases: bool = False) -> Tuple[Tuple[int, int], ...]:
     """``public_citations`` (``phrases``: ``citation_phrases``) of ``text``, kept per text:
     detection and the leak guard read the same segments, and an evaluation sends most of
     them in every method."""
-    if not any(c in text for c in ":(/"):
+    if not any(c in text for c in ":(/["):
         return ()
     ecli = [m.span() for m in _ECLI.finditer(text)] if ":" in text else []
+    if "[" in text:
+        ecli += [m.span() for m in _NEUTRAL_CITATION.finditer(text)]
     # The act patterns try a word at every position; a text with no number/year has none
     # of them to find (most segments), and is not walked through three times.
     if not _NUMBERED.search(text):
