@@ -43,3 +43,10 @@ def test_one_stand_in_for_the_doctor(translate_unlabelled):
     given, surname = sent[0].split(",")[0].split()[1:3]
     assert sent[5] == f"Dr {given[0]}. {surname}"
     assert "Amlodipine 5 mg OD" in sent[2] and "Penicillin" in sent[3]
+
+
+def test_a_surname_with_a_drugs_ending_outside_medicine_stays(found_names):
+    """A name ending like a medicine ("Casone": -sone) is a drug's only where the text speaks
+    of medicines."""
+    rows = found_names(["We met Ms Casone at the station on Monday."])
+    assert ("Casone", "PER") in rows[0]

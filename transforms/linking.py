@@ -1021,7 +1021,7 @@ ROLES = {
     "trustee", "lecturer", "dean", "rector", "editor", "producer", "founder", "ceo", "cfo",
     "coo", "cto", "mp", "mep",
     # the Nordic boards' and offices' ("Ordföranden Karin Ekström", "Formanden Jens Holm")
-    "ordförande", "ordföranden", "vice", "kassör", "kassören", "sekreterare", "sekreteraren",
+    "ordförande", "ordföranden", "kassör", "kassören", "sekreterare", "sekreteraren",
     "ledamot", "ledamoten", "revisor", "revisorn", "rektor", "rektorn", "direktör",
     "direktören", "vd", "formand", "formanden", "næstformand", "næstformanden", "kasserer",
     "kassereren", "sekretær", "sekretæren", "direktør", "direktøren", "revisoren",

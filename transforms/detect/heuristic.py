@@ -537,6 +537,9 @@ _INN_STEM = re.compile(r"[A-Z][a-z]+(?:cillin|mycin|cycline|floxacin|oxacin|cona
                        r"formin|profen|fenac|oxetine|azepam|zolam|barbital|caine|semide|"
                        r"thiazide|dronate|glitazone|coxib|pramine|triptyline|peridol|apine|"
                        r"idone|sone|olone|tropium|terol|xaban|gatran|grel|vastatin|dazole)$")
+_MEDICAL_CUE = re.compile(r"(?i)\b(?:allerg\w*|prescri\w*|medicat\w*|medicine\w*|dose\w*|"
+                          r"tablets?|capsules?|injections?|treat\w*|started\s+on|taking|"
+                          r"drugs?|therapy|mg|intoleran\w*)\b")
 # Clinical abbreviations a letter or a chart writes in capitals ("1 g QDS PRN", "CRP 38"):
 # no organisation's.
 _CLINICAL_ABBREVIATIONS = {
@@ -560,8 +563,9 @@ def _clinical(span: Span, text: str) -> bool:
         return True
     if len(words) != 1 or words[0][:1].upper() + words[0][1:].lower() in _name_index()[0]:
         return False
+    # (a name's ending alone is no drug's: only where the text speaks of medicines)
     return _DOSE_AFTER.match(text, span.end) is not None or \
-        _INN_STEM.fullmatch(words[0]) is not None
+        _INN_STEM.fullmatch(words[0]) is not None and _MEDICAL_CUE.search(text) is not None
 
 
 _NR_AFTER = re.compile(r"[.\-‑]nr\b")
