@@ -679,7 +679,7 @@ def _propagate_surnames(segments, forms: Dict[str, str], covered) -> List[Mentio
     for form, cat in forms.items():
         words = re.findall(r"[^\W\d_][\w\-’']*", form)
         if cat == "PER" and len(words) >= 2 and words[-1][:1].isupper() \
-                and len(words[-1]) >= 3 and not words[-1].isupper():
+                and len(words[-1]) >= 3 and (not words[-1].isupper() or _caps_surname(words)):
             surnames.add(POSSESSIVE.sub("", words[-1]))
     if not surnames:
         return []
@@ -690,7 +690,7 @@ def _propagate_surnames(segments, forms: Dict[str, str], covered) -> List[Mentio
         spans = covered.setdefault(seg.index, [])
         if not any(w in seg.text for w in surnames):
             continue        # a hit is a surname whole: most segments hold none
-        for hit in _CAPWORD.finditer(seg.text):
+        for hit in _CAPWORD_JOINED.finditer(seg.text):
             s, e = hit.span()
             if hit.group(0) not in surnames or any(a < e and s < b for a, b in spans):
                 continue
@@ -698,6 +698,22 @@ def _propagate_surnames(segments, forms: Dict[str, str], covered) -> List[Mentio
                                  category="PER", source="propagated"))
             spans.append((s, e))
     return added
+
+
+def _caps_surname(words: Sequence[str]) -> bool:
+    """A surname in capitals that is a surname, not an acronym: four letters or more, after
+    a given name of the lists or joined by a hyphen or an apostrophe ("MR OWEN
+    LLEWELLYN-HUGHES" on a bank statement, whose "TRANSFER TO MRS G LLEWELLYN-HUGHES" went
+    out)."""
+    last = words[-1]
+    if sum(ch.isalpha() for ch in last) < 4:
+        return False
+    return any(ch in last for ch in "-’'") or _given_name(words[0])
+
+
+def _given_name(word: str) -> bool:
+    from transforms.detect.heuristic import gazetteers_lower
+    return word.lower() in gazetteers_lower("given")
 
 
 @functools.lru_cache(maxsize=4)
@@ -718,6 +734,11 @@ def _run_forms(extra: Tuple[Tuple[str, str], ...]):
 
 # A word that opens with a capital (Latin, Latin-1, Latin Extended-A, Cyrillic).  Extended-A
 # alternates capitals and small letters, so a range "Ā-Ž" would take "šajā" and "ņemot" too.
+# ... and a capitalised word with its hyphenated or apostrophised parts ("Pryce-Jones",
+# "O'NEILL", "LLEWELLYN-HUGHES"): a surname whole.
+_CAPWORD_JOINED = re.compile(r"(?<![\w\u00C0-\u024F\-’'])[A-ZÀ-ÖØ-Þ"
+                             + "".join(chr(c) for c in range(0x100, 0x17F) if chr(c).isupper())
+                             + r"А-ЯЁ][\w\u00C0-\u024F]+(?:[\-’'][\w\u00C0-\u024F]+)*")
 _CAPWORD = re.compile(r"(?<![\w\u00C0-\u024F])[A-ZÀ-ÖØ-Þ"
                       + "".join(chr(c) for c in range(0x100, 0x17F) if chr(c).isupper())
                       + r"А-ЯЁ][\w\u00C0-\u024F]+")
