@@ -13,6 +13,21 @@ STATEMENT = [
     "04 Apr      DIRECT DEBIT BRITISH GAS             £78.00             £1,776.80"]
 
 
+def test_persons_in_a_text_in_capitals(found_names):
+    rows = found_names(STATEMENT)
+    assert ("S PATEL", "PER") in rows[1]
+    assert ("G LLEWELLYN-HUGHES", "PER") in rows[2]
+    assert ("J O'NEILL", "PER") in rows[3]
+    assert not any(c == "PER" for _, c in rows[4])
+
+
+def test_the_statement_as_sent(translate_unlabelled):
+    sent, _ = translate_unlabelled(STATEMENT)
+    for word in ("PATEL", "LLEWELLYN", "HUGHES", "O'NEILL", "OWEN"):
+        assert not any(word in s for s in sent), word
+    assert "DIRECT DEBIT" in sent[4] and "RENT" in sent[1] and "GARAGE" in sent[3]
+
+
 def test_a_surname_in_capitals_or_hyphenated_spreads():
     """"MR OWEN LLEWELLYN-HUGHES" named, "LLEWELLYN-HUGHES" alone further on is his surname;
     likewise a hyphenated surname in title case ("Pryce-Jones"). Not an acronym after a

@@ -278,6 +278,47 @@ def _judges_in_capitals(text: str, spans: List[Span], lang: str) -> List[Span]:
     return sorted(out, key=lambda s: s.start) if out != spans else spans
 
 
+# A person in a text written in capitals (a bank statement's "TRANSFER TO MRS G
+# LLEWELLYN-HUGHES", "FASTER PAYMENT FROM S PATEL RENT", "STANDING ORDER J O'NEILL GARAGE"):
+# after a form of address, initials and a name; or an initial without its stop before a
+# surname of the lists or one joined by a hyphen or an apostrophe.
+_ADDRESS_CAPS = re.compile(r"(?<![A-Za-z])(?:MR|MRS|MS|MISS|MX|DR|PROF|SIR|DAME)\.?[ \u00A0]+"
+                           r"((?:[A-Z]\.?[ \u00A0]+){0,3}[A-Z][A-Z'’\-]+)"
+                           r"((?:[ \u00A0]+[A-Z][A-Z'’\-]+){0,2})")
+_INITIAL_CAPS = re.compile(r"(?<![A-Za-z0-9&'’.\-])([B-HJ-Z])[ \u00A0]+([A-Z][A-Z'’\-]{2,})"
+                           r"(?![a-z'’\-])")
+
+
+def _persons_in_capitals(text: str, spans: List[Span]) -> List[Span]:
+    """Persons the model let out of a text in capitals (``_ADDRESS_CAPS``,
+    ``_INITIAL_CAPS``): the model reads a line in capitals as a heading, and a bank
+    statement's payees went out."""
+    if not re.search(r"[A-Z]{2}", text):
+        return spans
+    family = gazetteers_lower("family")
+    given = gazetteers_lower("given")
+    found = []
+    for m in _ADDRESS_CAPS.finditer(text):
+        a, b = m.span(1)
+        for w in re.finditer(r"[A-Z][A-Z'’\-]+", m.group(2)):
+            if w.group().lower() not in family and w.group().lower() not in given:
+                break
+            b = m.start(2) + w.end()
+        found.append((a, b))
+    for m in _INITIAL_CAPS.finditer(text):
+        word = m.group(2)
+        parts = re.split(r"[\-'’]", word.lower())
+        if any(p in family for p in parts if len(p) > 1) or re.search(r"[\-'’]", word):
+            found.append(m.span())
+    out = list(spans)
+    for a, b in found:
+        if any(s.start <= a and b <= s.end for s in out):
+            continue
+        out = [s for s in out if not (s.start < b and a < s.end)]
+        out.append(Span(a, b, "PER", "capitals", text[a:b], source="detector"))
+    return sorted(out, key=lambda s: s.start) if out != spans else spans
+
+
 def _title_alone(span: Span, text: str) -> bool:
     """A span that is a title or a form of address alone (``TITLE_ONLY``) — but not a place
     named with one in the possessive ("a match at Lord's")."""
@@ -853,8 +894,8 @@ class HeuristicDetector:
             texts, [[q for s in spans for p in _apart_at_bars(s, lang)
                      for q in _judges_apart(p, text, lang)]
                     for text, spans in zip(texts, found)], lang), lang))
-        found = [_judges_in_capitals(text, _with_initials_chains(
-            text, [_without_affiliation_mark(s, text) for s in spans]), lang)
+        found = [_persons_in_capitals(text, _judges_in_capitals(text, _with_initials_chains(
+            text, [_without_affiliation_mark(s, text) for s in spans]), lang))
                  for text, spans in zip(texts, found)]
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
