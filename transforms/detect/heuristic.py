@@ -299,6 +299,8 @@ def _persons_in_capitals(text: str, spans: List[Span]) -> List[Span]:
     given = gazetteers_lower("given")
     found = []
     for m in _ADDRESS_CAPS.finditer(text):
+        if m.group(1).split()[0].lower() in TITLES:
+            continue            # "MRS JUSTICE HARTLEY": a judge (``_judges_in_capitals``)
         a, b = m.span(1)
         for w in re.finditer(r"[A-Z][A-Z'’\-]+", m.group(2)):
             if w.group().lower() not in family and w.group().lower() not in given:
