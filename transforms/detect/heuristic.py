@@ -219,12 +219,22 @@ _PARTY_STEMS = {
 # An English judge's title before the name ("District Judge Okafor", "His Honour Judge
 # Whitfield KC", "Mrs Justice Cockerill"): the model read "District Judge Okafor" as a body,
 # and the stand-in took the title's place in the translation.
-_JUDICIAL_TITLE = re.compile(
-    r"(?:(?:Deputy[ \u00A0]+)?(?:District|Circuit|High[ \u00A0]+Court|Tribunal|Employment)"
-    r"[ \u00A0]+Judge|(?:His|Her)[ \u00A0]+Honour(?:[ \u00A0]+Judge)?|(?:Mr|Mrs|Ms|Lord|Lady)"
-    r"[ \u00A0]+Justice|Judge|Recorder|HHJ|DDJ|DJ)[ \u00A0]+(?=[A-Z])")
-_JUDGE_NAME = re.compile(r"(?:[A-Z]\.[ \u00A0]?)*[A-Z][\w'’\-]+(?:[ \u00A0]+(?:[A-Z]\.[ \u00A0]?)*"
-                         r"(?!KC\b|QC\b|and\b)[A-Z][\w'’\-]+)*")
+# (written once, "_" for the blanks between words: also in capitals below)
+_JUDICIAL_WORDS = ("(?:(?:Deputy_)?(?:District|Circuit|High_Court|Tribunal|Employment)_Judge|"
+                   "(?:His|Her)_Honour(?:_Judge)?|(?:Mr|Mrs|Ms|Lord|Lady)_Justice|Judge|"
+                   "Recorder|HHJ|DDJ|DJ)_(?=[A-Z])")
+_BLANKS = r"[ \u00A0]+"
+_JUDICIAL_TITLE = re.compile(_JUDICIAL_WORDS.replace("_", _BLANKS))
+
+
+def _judge_name(letters: str, joiner: str) -> str:
+    """A judge's name after the title: initials and words of ``letters``, not "KC", "QC"
+    nor ``joiner`` ("and" between two judges)."""
+    return (rf"(?:[A-Z]\.[ \u00A0]?)*[A-Z]{letters}+(?:[ \u00A0]+(?:[A-Z]\.[ \u00A0]?)*"
+            rf"(?!KC\b|QC\b|{joiner}\b)[A-Z]{letters}+)*")
+
+
+_JUDGE_NAME = re.compile(_judge_name(r"[\w'’\-]", "and"))
 
 
 def _judges_apart(span: Span, text: str, lang: str) -> List[Span]:
@@ -251,12 +261,9 @@ def _judges_apart(span: Span, text: str, lang: str) -> List[Span]:
 # The same titles written in capitals, as a judgment's heading writes them ("Before: THE
 # HONOURABLE MRS JUSTICE HARTLEY", "MR JUSTICE FRASER", "HIS HONOUR JUDGE SMITH"), and the
 # name in capitals after them.
-_JUDICIAL_TITLE_CAPS = re.compile(
-    r"(?<![A-Za-z])(?:(?:DEPUTY[ \u00A0]+)?(?:DISTRICT|CIRCUIT|HIGH[ \u00A0]+COURT|TRIBUNAL|"
-    r"EMPLOYMENT)[ \u00A0]+JUDGE|(?:HIS|HER)[ \u00A0]+HONOUR(?:[ \u00A0]+JUDGE)?|"
-    r"(?:MR|MRS|MS|LORD|LADY)[ \u00A0]+JUSTICE|JUDGE|RECORDER)[ \u00A0]+(?=[A-Z])")
-_JUDGE_NAME_CAPS = re.compile(r"(?:[A-Z]\.[ \u00A0]?)*[A-Z][A-Z'’\-]+(?:[ \u00A0]+(?:[A-Z]\.[ \u00A0]?)*"
-                              r"(?!KC\b|QC\b|AND\b)[A-Z][A-Z'’\-]+)*(?![a-z])")
+_JUDICIAL_TITLE_CAPS = re.compile(r"(?<![A-Za-z])" +
+                                  _JUDICIAL_WORDS.upper().replace("_", _BLANKS))
+_JUDGE_NAME_CAPS = re.compile(_judge_name(r"[A-Z'’\-]", "AND") + "(?![a-z])")
 
 
 def _judges_in_capitals(text: str, spans: List[Span], lang: str) -> List[Span]:
