@@ -735,10 +735,11 @@ def _run_forms(extra: Tuple[Tuple[str, str], ...]):
 # A word that opens with a capital (Latin, Latin-1, Latin Extended-A, Cyrillic).  Extended-A
 # alternates capitals and small letters, so a range "Ā-Ž" would take "šajā" and "ņemot" too.
 # ... and a capitalised word with its hyphenated or apostrophised parts ("Pryce-Jones",
-# "O'NEILL", "LLEWELLYN-HUGHES"): a surname whole.
+# "O'NEILL", "LLEWELLYN-HUGHES"): a surname whole; not a possessive's "'s" ("Hill's").
 _CAPWORD_JOINED = re.compile(r"(?<![\w\u00C0-\u024F\-’'])[A-ZÀ-ÖØ-Þ"
                              + "".join(chr(c) for c in range(0x100, 0x17F) if chr(c).isupper())
-                             + r"А-ЯЁ][\w\u00C0-\u024F]+(?:[\-’'][\w\u00C0-\u024F]+)*")
+                             + r"А-ЯЁ][\w\u00C0-\u024F]+(?:-[\w\u00C0-\u024F]+|"
+                             r"[’'][A-ZÀ-ÖØ-Þ][\w\u00C0-\u024F]+)*")
 _CAPWORD = re.compile(r"(?<![\w\u00C0-\u024F])[A-ZÀ-ÖØ-Þ"
                       + "".join(chr(c) for c in range(0x100, 0x17F) if chr(c).isupper())
                       + r"А-ЯЁ][\w\u00C0-\u024F]+")
