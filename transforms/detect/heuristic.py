@@ -820,7 +820,8 @@ def _with_given_name_title(span: Span, text: str, lang: str) -> Span:
 
 @functools.lru_cache(maxsize=None)
 def gazetteers_lower(kind: str) -> Set[str]:
-    """The gazetteers' ``kind`` ("given", "family") in lower case."""
+    """The gazetteers' ``kind`` ("given", "family") in lower case: one set, shared with the
+    model's word lists (``model._lexicons``)."""
     return {n.lower() for n in gazetteers()[kind]}
 
 

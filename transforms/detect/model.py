@@ -106,9 +106,8 @@ def _zipf_bucket(word: str, lang: str) -> str:
 def _lexicons():  # noqa: D401 - the rule detector's word lists, lower-cased
     from transforms.detect import heuristic as h
     names, _stems, places, place_words = h._name_index()
-    g = h.gazetteers()
     return {
-        "given": {n.lower() for n in g["given"]}, "family": {n.lower() for n in g["family"]},
+        "given": h.gazetteers_lower("given"), "family": h.gazetteers_lower("family"),
         "place": {p.lower() for p in places} | {w.lower() for w in place_words},
         "title": h.TITLES, "particle": h.PARTICLES, "org": h.ORG_MARKERS, "loc": h.LOC_MARKERS,
         "common": {w.lower() for w in h.COMMON_CAPITALISED} | h.FUNCTION_WORDS,
