@@ -3703,6 +3703,13 @@ def _named_head(word: str, lang: str) -> bool:
     return rx is not None and rx.fullmatch(word) is not None
 
 
+def _body_head(word: str, lang: str) -> bool:
+    """One body's head noun (``institution_head``, not ``kind_of_body``) or a head that
+    names a body only right after a name (``_NAMED_HEADS``)."""
+    return institution_head(word, lang) and not kind_of_body(word, lang) \
+        or _named_head(word, lang)
+
+
 # The kinds of place the Baltic languages write in lower case after the place's own name, a
 # genitive: a street, a road, a square, a village, a parish, a county, a town, a farm, a
 # manor, a lake, an island, a mountain range, a sea, a river, a stadium, a castle, a park, a
@@ -3770,9 +3777,7 @@ def _with_lower_case_heads(text: str, spans: List[Span], lang: str) -> List[Span
             # miesto Hamburgo aukštesnysis apygardos teismas")
             place = m is not None and m.group(1).islower() and _place_head(m.group(1), lang) \
                 and not any(t.category == "ORG" and t.start == m.end(1) + 1 for t in spans)
-            if m and m.group(1).islower() and (place or institution_head(m.group(1), lang) and
-                                               not kind_of_body(m.group(1), lang)
-                                               or _named_head(m.group(1), lang)):
+            if m and m.group(1).islower() and (place or _body_head(m.group(1), lang)):
                 inside = [t for t in spans if t.start < m.end(1) and m.start(1) < t.end]
                 # (the model's head alone, "klinikose" after "Kauno": one name with it)
                 if all(t.start == m.start(1) and t.end == m.end(1) for t in inside):
@@ -3787,10 +3792,7 @@ def _with_lower_case_heads(text: str, spans: List[Span], lang: str) -> List[Span
                             s = dataclasses.replace(s, start=last[-1].end())
                     category = "LOC" if place else "ORG"
                     body = _NEXT_WORD_AFTER.match(text, m.end(1)) if place else None
-                    if body and body.group(1).islower() and (
-                            institution_head(body.group(1), lang)
-                            and not kind_of_body(body.group(1), lang)
-                            or _named_head(body.group(1), lang)):
+                    if body and body.group(1).islower() and _body_head(body.group(1), lang):
                         # the place's body: "Rīgas pilsētas pašvaldībā", "Vilniaus miesto
                         # savivaldybėje" (the town's council, one name)
                         m, category = body, "ORG"
