@@ -2796,17 +2796,15 @@ def _numbered_part(span: Span, text: str, classes, lang: str = "") -> bool:
     if classes is None or not _PART_NUMBER_AFTER.match(text, span.end):
         return False
     lex = _lexicons()
-    if lang == "en" and 2 <= len(words) <= 3 and words[-1].lower() in _NUMBERED_PLACES and \
+    if lang == "en" and 1 <= len(words) <= 3 and words[-1].lower() in _NUMBERED_PLACES and \
             _ROOM_NUMBER_AFTER.match(text, span.end):
-        # "Meeting Room 2", "Operating Theatre 4": ordinary words before the numbered part
+        # "Ward 12"; "Meeting Room 2", "Operating Theatre 4": ordinary words before the part
         return all(_ordinary(classes.get(w)) and "proper" not in classes.get(w, ())
                    and w.lower() not in lex["given"] and w.lower() not in lex["place"]
                    for w in words[:-1])
     if len(words) != 1:
         return False
     low = words[0].lower()
-    if lang == "en" and low in _NUMBERED_PLACES and _ROOM_NUMBER_AFTER.match(text, span.end):
-        return True
     return _ordinary(classes.get(words[0])) and low not in lex["given"] \
         and low not in lex["family"] and low not in lex["place"]
 
