@@ -2007,8 +2007,8 @@ _SALUTATIONS = {"dear", "szanowny", "szanowna", "szanowni", "szanowne", "drogi",
                 "godājamais", "godājamā", "cienījamais", "cienījamā", "cien", "gerbiamas",
                 "gerbiamoji", "gerbiama", "gerbiamieji", "mielas", "mieloji", "lugupeetud",
                 # (and their abbreviations: Estonian "Lp Maie Tamm", Lithuanian "Gerb.")
-                "lp", "gerb", "hea", "kallis", "estimado", "estimada", "querido", "querida", "geehrter", "geehrte",
-                "liebe", "lieber", "geachte", "cher", "chère"}
+                "lp", "gerb", "hea", "kallis", "estimado", "estimada", "querido", "querida",
+                "geehrter", "geehrte", "liebe", "lieber", "geachte", "cher", "chère"}
 
 
 # A message's informal greetings and thanks, in the languages whose analyser tells a name
@@ -2388,7 +2388,8 @@ def _hyphenated_role(span: Span) -> bool:
 _JOB_HEADS = {
     "manager", "director", "officer", "assistant", "coordinator", "co-ordinator", "partner",
     "analyst", "engineer", "consultant", "adviser", "advisor", "specialist", "executive",
-    "administrator", "lead", "associate", "senior", "junior", "representative", "secretary", "clerk",
+    "administrator", "lead", "associate", "senior", "junior", "representative", "secretary",
+    "clerk",
     "supervisor", "technician", "developer", "designer", "accountant", "nurse", "teacher",
     "recruiter", "controller", "planner", "buyer", "agent", "editor", "producer", "architect",
     "scientist", "researcher", "lecturer", "intern", "trainee", "apprentice", "treasurer",
@@ -3677,10 +3678,10 @@ _NEXT_WORD_AFTER = re.compile(r"[ \u00A0]([^\W\d_]+)")
 
 
 # Heads that make a body's name of the name before them only there, in lower case right
-# after it, in the Baltic languages: a school, an institute, a firm named by a place's or a person's
-# genitive ("Lähte kooli", "Wallenbergi instituudis", "Kuku raadio", "Tartu kunstikooli"), a
-# compound's last part too.  (Not ``institution_head``'s: alone, "kooli" or "raadios" is the
-# ordinary word.)
+# after it, in the Baltic languages: a school, an institute, a firm named by a place's or a
+# person's genitive ("Lähte kooli", "Wallenbergi instituudis", "Kuku raadio", "Tartu
+# kunstikooli"), a compound's last part too.  (Not ``institution_head``'s: alone, "kooli"
+# or "raadios" is the ordinary word.)
 _NAMED_HEADS = {"et": re.compile(
     r"[^\W\d_]*(?:kool|gümnaasium|instituu[td]|tea(?:ter|tri)|raadio|gild|sovhoos|kolhoos|klubi|"
     r"muuseum|raamatukogu|haigla|fond|sihtasutus|kaevandus|tehas|kirjastus|prefektuur|"
@@ -3708,15 +3709,15 @@ def _body_head(word: str, lang: str) -> bool:
         or _named_head(word, lang)
 
 
-# The kinds of place the Baltic languages write in lower case after the place's own name, a
-# genitive: a street, a road, a square, a village, a parish, a county, a town, a farm, a
+# The kinds of place the Baltic languages and Finnish write in lower case after the place's
+# own name, a genitive: a street, a road, a square, a village, a parish, a county, a town, a farm, a
 # manor, a lake, an island, a mountain range, a sea, a river, a stadium, a castle, a park, a
 # market, a harbour; a road only in its compounds, "tee" alone is a way or tea as well
 # ("Küütri tänavas", "Vihula vallas", "Koolimäe külas", "Sulawesi saarel",
 # "Kadrioru staadionil"; "Brīvības ielā", "Carnikavas novadā"; "Gedimino gatvėje",
 # "Trakų rajone").  The name alone went out as a person's ("Tõrva" of "Tõrva linnas"): the
 # head is the place's, and says what it is.
-_BALTIC_PLACE_HEADS = {"et": re.compile(
+_KIND_AFTER_PLACE = {"et": re.compile(
     r"tänav(?:a(?:s|l|lt|le|st|sse|ni|ga|t)?)?|(?:maan|puies)tee(?:l|le|lt|d|ni|ga)?|"
     r"mnt|väljak(?:u(?:l|le|lt|ni)?)?|külla|küla(?:s|st|sse|le|l|lt)?|"
     r"val(?:d|da|la(?:s|st|sse|le|l|lt)?)|maakon(?:d|da|na(?:s|st|sse|le|l|lt)?)|"
@@ -3745,7 +3746,7 @@ _BALTIC_PLACE_HEADS = {"et": re.compile(
 
 
 def _place_head(word: str, lang: str) -> bool:
-    rx = _BALTIC_PLACE_HEADS.get(lang)
+    rx = _KIND_AFTER_PLACE.get(lang)
     return rx is not None and rx.fullmatch(word) is not None
 
 
@@ -3803,9 +3804,9 @@ def _with_lower_case_heads(text: str, spans: List[Span], lang: str) -> List[Span
     return _places_before_heads(text, out, lang)
 
 
-# A capitalised word and a place's head after it (``_BALTIC_PLACE_HEADS``), in no span.
-_CAPITALISED_BEFORE_HEAD = re.compile(rf"(?<![\w\-‑])([{CAPITAL}][^\W\d_]+(?:-[{CAPITAL}][^\W\d_]+)?)"
-                                      r"[ \u00A0]([^\W\d_]+)")
+# A capitalised word and a place's head after it (``_KIND_AFTER_PLACE``), in no span.
+_CAPITALISED_BEFORE_HEAD = re.compile(rf"(?<![\w\-‑])([{CAPITAL}][^\W\d_]+"
+                                      rf"(?:-[{CAPITAL}][^\W\d_]+)?)[ \u00A0]([^\W\d_]+)")
 
 
 _FI_MUNICIPALITY = re.compile(r"kaupunki|kunta|kaupungin|kunnan")
@@ -3816,7 +3817,7 @@ def _places_before_heads(text: str, spans: List[Span], lang: str) -> List[Span]:
     that place's name: "Paldiski maanteel", "Kaunase puiestee".  Mid-sentence, where a capital
     says a name; at a sentence's start only a place of the gazetteers ("Pikk tänav" opening
     one is a long street)."""
-    if lang not in _BALTIC_PLACE_HEADS:
+    if lang not in _KIND_AFTER_PLACE:
         return spans
     lex = _lexicons()
     out = list(spans)
