@@ -709,11 +709,13 @@ def _table_heading(span: Span, text: str, lang: str) -> bool:
                not in names for w in words)
 
 
-_GAP_BEFORE = re.compile(r"(?:[ \u00A0]{2,}|\t)")
 _FIELD_BAR = re.compile(r"[ \u00A0\t]+[|•·][ \u00A0\t]+")
 # A field after another on the same line, a layout's gap between them ("Patient: Mr Harold
-# Finch   DOB: 02/07/1951", "09:30 – 10:15  Keynote: ..."): two spaces or more, or a tab
-_AFTER_FIELD_GAP = re.compile(r"(?:[ \u00A0]{2,}|\t)$")
+# Finch   DOB: 02/07/1951", "09:30 – 10:15  Keynote: ..."): two spaces or more, or a tab;
+# ``_GAP_BEFORE`` the same gap at a cell's end
+_FIELD_GAP = r"(?:[ \u00A0]{2,}|\t)"
+_AFTER_FIELD_GAP = re.compile(_FIELD_GAP + "$")
+_GAP_BEFORE = re.compile(_FIELD_GAP)
 # The abbreviations forms write as a field's label, in capitals
 _FORM_ABBREVIATIONS = {"DOB", "NHS", "NI", "NINO", "SSN", "TEL", "FAX", "MOB", "ATTN", "REF",
                        "ID", "VAT", "PO", "CC", "BCC", "RE", "FW", "FWD", "ETA", "TBC", "AOB"}
@@ -792,23 +794,25 @@ _DON_IS_A_TITLE_IN = ("es", "it", "ca", "gl")
 _DON_BEFORE = re.compile(r"\bDon[ \u00a0]$")
 
 
-def _with_given_name_title(span: Span, text: str, lang: str) -> Span:
-    """A person's name with the given name "Don" in front of it, where "Don" is no title;
-    and a name after a person's form of address is a person's ("Dr A. Mehta" was a firm's to
-    the model, and linked apart from "Dr Anjali Mehta": two stand-ins for one doctor)."""
-    if span.category in ("ORG", "LOC") and _TITLE_BEFORE.search(text[:span.start]) and \
-            _PERSONS_SHAPE.fullmatch(span.text) and not any(
-                w.strip(".,").lower() in ORG_MARKERS for w in span.text.split()):
-        # (not a firm named with its founder's title: "Dr. August Oetker Nahrungsmittel KG")
-        return dataclasses.replace(span, category="PER")
+def _person_by_shape(span: Span, text: str) -> Span:
+    """A body's or a place's span that is a person's: a name after a person's form of address
+    ("Dr A. Mehta" was a firm's to the model, and linked apart from "Dr Anjali Mehta": two
+    stand-ins for one doctor), or a name in capitals opening with a given name (a judgment's
+    "DANIEL OKONKWO-BRIGGS (Claimant)", likewise apart from "Mr Okonkwo-Briggs").  Not a
+    firm's with a company word ("Dr. August Oetker Nahrungsmittel KG")."""
+    if span.category not in ("ORG", "LOC"):
+        return span
     words = span.text.split()
-    if span.category == "ORG" and 2 <= len(words) <= 4 and span.text.isupper() and \
-            words[0].lower() in gazetteers_lower("given") and \
-            not any(w.strip(".,").lower() in ORG_MARKERS for w in words):
-        # a person's name in capitals, a judgment's parties ("DANIEL OKONKWO-BRIGGS
-        # (Claimant)"): a given name first, no company word — linked apart, as a body,
-        # from "Mr Okonkwo-Briggs" below
-        return dataclasses.replace(span, category="PER")
+    if any(w.strip(".,").lower() in ORG_MARKERS for w in words):
+        return span
+    addressed = _TITLE_BEFORE.search(text[:span.start]) and _PERSONS_SHAPE.fullmatch(span.text)
+    capitals = span.category == "ORG" and 2 <= len(words) <= 4 and span.text.isupper() and \
+        words[0].lower() in gazetteers_lower("given")
+    return dataclasses.replace(span, category="PER") if addressed or capitals else span
+
+
+def _with_given_name_title(span: Span, text: str, lang: str) -> Span:
+    """A person's name with the given name "Don" in front of it, where "Don" is no title."""
     if span.category != "PER" or span.start < 4 or lang in _DON_IS_A_TITLE_IN:
         return span
     m = _DON_BEFORE.search(text, span.start - 4, span.start)
@@ -910,7 +914,7 @@ class HeuristicDetector:
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
         # as a name of its own, and a stand-in took its place before the name's)
-        return [[_with_given_name_title(s, text, lang) for s in spans
+        return [[_with_given_name_title(_person_by_shape(s, text), text, lang) for s in spans
                  if not filler(text, s.start, s.end)
                  and not _title_alone(s, text) and not _separator_label(s, text)
                  and not _party_role(s, lang, text)
