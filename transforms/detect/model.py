@@ -2499,22 +2499,22 @@ def without_qualifications(texts: Sequence[str], rows: List[List[Span]], lang: s
     Data Science", "an MBA", "PhD in Chemical Engineering"), and its class in brackets
     ("University of Leeds (First Class)" keeps the university).  They went out as an
     organisation's and a place's stand-ins and came back untranslated."""
-    if lang != "en" or not any("(" in t or re.search(_DEGREE, t) for t in texts):
+    if lang != "en":
         return rows
-    words = {w for text, row in zip(texts, rows) for sp in row
-             for w in re.findall(r"[A-Za-z][a-z]+", sp.text)}
-    classes = word_classes(words, lang) if words else {}
-    out = []
-    for text, row in zip(texts, rows):
-        kept = []
-        for sp in row:
-            sp = _without_honours(text, sp)
-            if sp is not None:
-                sp = _without_degree(text, sp, classes)
-            if sp is not None:
-                kept.append(sp)
-        out.append(kept)
-    return out
+    rows = [[t for t in (_without_honours(text, sp) for sp in row) if t is not None]
+            for text, row in zip(texts, rows)]
+    # (the analyser asked only about the spans a degree opens or follows: most documents
+    # have none)
+    degreed = [sp for text, row in zip(texts, rows) for sp in row
+               if _DEGREE_AT.match(sp.text) or _DEGREE_IN.search(text[:sp.start])]
+    if not degreed:
+        return rows
+    classes = word_classes({w for sp in degreed for w in re.findall(r"[A-Za-z][a-z]+", sp.text)},
+                           lang)
+    ids = {id(sp) for sp in degreed}
+    return [[t for t in (_without_degree(text, sp, classes) if id(sp) in ids else sp
+                         for sp in row) if t is not None]
+            for text, row in zip(texts, rows)]
 
 
 def _without_honours(text: str, sp: Span) -> Optional[Span]:
