@@ -171,8 +171,10 @@ _ORDINAL_PARTY = re.compile(r"(?i:the[ \u00A0]+)?(?i:first|second|third|fourth|f
 # A person's name as a title introduces it: initials or capitalised words, one to four.
 _PERSONS_SHAPE = re.compile(r"(?:(?:[A-Z]\.[ \u00A0\-‑]?)+|[A-Z][\w'’\-‑]+)"
                             r"(?:[ \u00A0]+(?:(?:[A-Z]\.[ \u00A0\-‑]?)+|[A-Z][\w'’\-‑]+)){0,3}")
-_TITLE_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Lord|Lady|Herr|Frau)\.?"
-                           r"[ \u00A0]+$")
+# A form of address or a title alone right before (``TITLE_ONLY``, capitalised; "Mx" too).
+_TITLE_BEFORE = re.compile(r"\b(?:" + "|".join(sorted(
+    (re.escape(w[:1].upper() + w[1:]) for w in TITLE_ONLY | {"mx"} if " " not in w),
+    key=len, reverse=True)) + r")\.?[ \u00A0]+$")
 
 
 def _party_role(span: Span, lang: str, text: str = "") -> bool:
