@@ -620,6 +620,13 @@ def _clinical(span: Span, text: str) -> bool:
         _INN_STEM.fullmatch(words[0]) is not None and _MEDICAL_CUE.search(text) is not None
 
 
+# A file's format, in capitals ("a PNG with transparency", "saved as PDF"): no body's
+# acronym (a real document's "To the right is a PNG (by Nicu)" sent "PNG" as a name).
+_FILE_FORMATS = {"PNG", "JPEG", "JPG", "GIF", "TIFF", "TIF", "BMP", "SVG", "PDF",
+                 "DOCX", "XLS", "XLSX", "PPT", "PPTX", "ODT", "ODS", "RTF", "CSV", "TSV", "XML",
+                 "HTML", "JSON", "YAML", "ZIP", "MP3", "MP4", "WAV", "AVI", "MOV", "EPUB",
+                 "TXT", "XLIFF", "TMX"}
+
 _NR_AFTER = re.compile(r"[.\-‑]nr\b")
 
 
@@ -922,7 +929,7 @@ class HeuristicDetector:
                  and not _party_role(s, lang, text)
                  and not _label_abbreviation(s, text) and not _field_label(s, text, lang)
                  and not _table_heading(s, text, lang) and not _number_label(s, text)
-                 and not _clinical(s, text)]
+                 and not _clinical(s, text) and s.text not in _FILE_FORMATS]
                 for text, spans in zip(texts, found)]
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
