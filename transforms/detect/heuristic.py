@@ -627,6 +627,25 @@ _FILE_FORMATS = {"PNG", "JPEG", "JPG", "GIF", "TIFF", "TIF", "BMP", "SVG", "PDF"
                  "HTML", "JSON", "YAML", "ZIP", "MP3", "MP4", "WAV", "AVI", "MOV", "EPUB",
                  "TXT", "XLIFF", "TMX"}
 
+# A credit in brackets inside a span ("PNG (by Nicu)", "a photo (by Jane Roe)"): the name
+# after "by" is a person's, what comes before it a span of its own.
+_CREDIT = re.compile(r"[ \u00A0]*\((?:by|photo|image|credit)[: \u00A0]+([A-Z][^()]*?)\)")
+
+
+def _apart_at_credit(span: Span, text: str) -> List[Span]:
+    m = _CREDIT.search(span.text)
+    if m is None:
+        return [span]
+    out = []
+    head = span.text[:m.start()].strip()
+    if head and head not in _FILE_FORMATS:
+        out.append(dataclasses.replace(span, end=span.start + len(span.text[:m.start()].rstrip()),
+                                       text=head))
+    a, b = span.start + m.start(1), span.start + m.end(1)
+    out.append(dataclasses.replace(span, start=a, end=b, text=text[a:b], category="PER"))
+    return out
+
+
 _NR_AFTER = re.compile(r"[.\-‑]nr\b")
 
 
@@ -915,7 +934,7 @@ class HeuristicDetector:
         found = tagger.detect(texts, lang) if tagger else self.rules(texts, lang)
         found = _persons_by_their_words(without_qualifications(texts, without_job_titles(
             texts, [[q for s in spans for p in _apart_at_bars(s, lang)
-                     for q in _judges_apart(p, text, lang)]
+                     for c in _judges_apart(p, text, lang) for q in _apart_at_credit(c, text)]
                     for text, spans in zip(texts, found)], lang), lang))
         found = [_persons_in_capitals(text, _judges_in_capitals(text, _with_initials_chains(
             text, [_without_affiliation_mark(s, text) for s in spans]), lang))
