@@ -878,12 +878,23 @@ def _is_initial(tok: str) -> bool:
     return len(tok) == 2 and tok[0].isupper() and tok[1] == "."
 
 
-def _ends_sentence(tok: str) -> bool:
+# A reply that is a sentence of its own in a transcript or an e-mail ("Yes. Mrs Frost wrote").
+_ANSWERS = {"yes", "no", "ok", "okay", "yeah", "yep", "nope"}
+
+
+def _ends_sentence(tok: str, common: Set[str] = frozenset()) -> bool:
     """A word of four letters or more with a full stop, not a title's or a company form's
-    abbreviation: the sentence ends there, and no name runs on ("Footer.  Page number")."""
+    abbreviation: the sentence ends there, and no name runs on ("Footer.  Page number").
+    So does a shorter one the document writes in lower case elsewhere, or a function word
+    (``common``): a transcript's "Yes. Mrs Eileen Frost" had been one name, and its stand-in
+    took the full stop's place (``_ANSWERS`` too, where the document has no such word in
+    lower case)."""
     bare = tok[:-1]
-    return tok.endswith(".") and len(bare) >= 4 and bare.isalpha() \
-        and bare.lower() not in TITLES and bare.lower() not in ORG_MARKERS
+    if not (tok.endswith(".") and bare.isalpha()) or bare.lower() in TITLES \
+            or bare.lower() in ORG_MARKERS:
+        return False
+    return len(bare) >= 4 or len(bare) >= 2 and (bare.lower() in common
+                                                  or bare.lower() in _ANSWERS)
 
 
 def prev_title(toks, k: int) -> bool:
@@ -975,7 +986,7 @@ class HeuristicDetector:
                     break
                 if _is_cap(t) or _is_initial(t):
                     parts.append(j); j += 1
-                    if _ends_sentence(t):
+                    if _ends_sentence(t, common):
                         break
                     continue
                 if t.lower() in PARTICLES and parts:

@@ -1968,8 +1968,10 @@ def _after_first_word(span: Span, toks) -> Optional[Span]:
     """``span`` without its first token (``toks``: its tokens), or None when no capital is
     left ("Which previous Virginia Governor(s)"); a person's when what is left is a given
     name and up to two more capitalised words (the word cut had made the model read an
-    ORG: "As David Noble", "architect Julia")."""
-    cut = toks[1][0]
+    ORG: "As David Noble", "architect Julia").  What follows the first word up to the next
+    word goes too: "Yes. Mr John Frost" had been sent on as ". Mr John Frost", and the
+    stand-in took the full stop's place."""
+    cut = next((t[0] for t in toks[1:] if _wordish(t[2])), len(span.text))
     rest = span.text[cut:]
     if not any(ch.isupper() for ch in rest):
         return None
