@@ -288,10 +288,12 @@ def _judges_in_capitals(text: str, spans: List[Span], lang: str) -> List[Span]:
 
 
 # A person in a text written in capitals (a bank statement's "TRANSFER TO MRS G
-# LLEWELLYN-HUGHES", "FASTER PAYMENT FROM S PATEL RENT", "STANDING ORDER J O'NEILL GARAGE"):
+# LLEWELLYN-HUGHES", "FASTER PAYMENT FROM S PATEL RENT", "STANDING ORDER J O'NEILL GARAGE",
+# a transcript's speaker "CLLR QURESHI:"):
 # after a form of address, initials and a name; or an initial without its stop before a
 # surname of the lists or one joined by a hyphen or an apostrophe.
-_ADDRESS_CAPS = re.compile(r"(?<![A-Za-z])(?:MR|MRS|MS|MISS|MX|DR|PROF|SIR|DAME)\.?[ \u00A0]+"
+_ADDRESS_CAPS = re.compile(r"(?<![A-Za-z])(?:MR|MRS|MS|MISS|MX|DR|PROF|SIR|DAME|CLLR|COUNCILLOR|"
+                           r"REVD|REV|REVEREND|SGT|INSP|HHJ)\.?[ \u00A0]+"
                            r"((?:[A-Z]\.?[ \u00A0]+){0,3}[A-Z][A-Z'’\-]+)"
                            r"((?:[ \u00A0]+[A-Z][A-Z'’\-]+){0,2})")
 _INITIAL_CAPS = re.compile(r"(?<![A-Za-z0-9&'’.\-])([B-HJ-Z])[ \u00A0]+([A-Z][A-Z'’\-]{2,})"
@@ -839,6 +841,47 @@ def _person_by_shape(span: Span, text: str) -> Span:
     return dataclasses.replace(span, category="PER") if addressed or capitals else span
 
 
+# Titles written before a name that no span keeps (the forms of address are left out where
+# spans are made, and in capitals here; "Sir", "Dame", "Lord", "Lady" and "the Reverend"
+# are parts of a name's style, as the shared scorer counts them).  Those that are words or
+# acronyms too ("ING", "Mag", "Fr") only with their stop.
+_TITLES_LEFT_OUT = (TITLE_ONLY - FORMS_OF_ADDRESS - {"sir", "dame", "lord", "lady", "rev",
+                                                      "revd", "reverend"}) | {
+    "councillor", "mr", "mrs", "ms", "miss", "dr", "prof", "mister", "madam"}
+_STOP_NEEDED = {"ing", "mag", "fr"}
+
+
+def _title_pattern(words) -> str:
+    alternatives = []
+    for w in sorted(words, key=len, reverse=True):
+        if " " in w:
+            continue
+        forms = {w, w[:1].upper() + w[1:]}
+        stop = r"\." if w in _STOP_NEEDED else r"\.?"
+        alternatives.append("(?:" + "|".join(map(re.escape, sorted(forms))) + ")" + stop)
+    return "|".join(alternatives)
+
+
+_LEADING_TITLE = re.compile(r"(?:" + _title_pattern(_TITLES_LEFT_OUT) + r")[ \u00A0]+"
+                            r"(?=[^\W\d_])")
+
+
+def _without_leading_title(span: Span, text: str) -> Span:
+    """A name span opening with a title starts after it, and is a person's: a transcript's
+    "Cllr Susan Blackwood" went out as one stand-in and "Susan Blackwood" as another, and
+    "CLLR QURESHI" (a body, to the model) as a third beside "Cllr Imran Qureshi"."""
+    if span.category not in ("PER", "ORG"):
+        return span
+    # (in capitals only where the whole name is: "CLLR QURESHI", not "HR Manager")
+    m = _LEADING_TITLE.match(span.text.lower() if span.text.isupper() else span.text)
+    if m is None or not any(ch.isupper() for ch in span.text[m.end():]):
+        return span
+    rest = span.text[m.end():]
+    category = "PER" if len(rest.split()) <= 3 else span.category
+    return Span(span.start + m.end(), span.end, category, span.subtype, rest,
+                source=span.source)
+
+
 def _with_given_name_title(span: Span, text: str, lang: str) -> Span:
     """A person's name with the given name "Don" in front of it, where "Don" is no title."""
     if span.category != "PER" or span.start < 4 or lang in _DON_IS_A_TITLE_IN:
@@ -953,7 +996,8 @@ class HeuristicDetector:
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
         # as a name of its own, and a stand-in took its place before the name's)
-        return [[_with_given_name_title(_person_by_shape(s, text), text, lang) for s in spans
+        return [[_with_given_name_title(_person_by_shape(_without_leading_title(s, text), text),
+                                        text, lang) for s in spans
                  if not filler(text, s.start, s.end)
                  and not _title_alone(s, text) and not _separator_label(s, text)
                  and not _party_role(s, lang, text)

@@ -701,9 +701,17 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
                                         and _at_opening(text, toks[a][0]))
                           or a < b and toks[a][2].lower().rstrip(".") in _lexicons()["title"]
                           and not _INITIAL.fullmatch(toks[a][2])     # "M. Schulze" stays
+                          # (an acronym is no title: "ING Groep" had lost "ING")
+                          and not (toks[a][2].isupper() and len(toks[a][2]) > 2
+                                   and not text[toks[a][0]:toks[b][1]].isupper())
                           or a < b and _ABBREVIATION.fullmatch(toks[a][2])   # "e.g."
                           # the joiner between two titles ("Mr [and] Mrs Whitfield")
-                          or a < b and toks[a][2] in _NAME_JOINERS):
+                          or a < b and toks[a][2] in _NAME_JOINERS
+                          # a grammar word in lower case, but the article, where names are
+                          # capitalised ("[of] the Smith Family Trust")
+                          or a < b and lang in _CASED_NAMES and toks[a][2] != "the"
+                          and function_word(toks[a][2], lang)
+                          and text[toks[a][0] - 1:toks[a][0]] not in ("'", "’")):
             a += 1
         last = b
         while b >= a and (function_word(toks[b][2], lang) or not _wordish(toks[b][2])
