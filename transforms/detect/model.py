@@ -2407,7 +2407,8 @@ _JOB_HEADS = {
     "worker", "operator", "receptionist", "strategist", "economist", "statistician",
     "programmer", "tester", "instructor", "tutor", "coach", "mentor", "practitioner",
     "midwife", "carer", "caseworker", "customer", "client", "colleague", "member", "user",
-    "guest", "parent", "resident", "tenant", "applicant", "candidate", "patient", "employee"}
+    "guest", "parent", "resident", "tenant", "applicant", "candidate", "patient", "employee",
+    "chair", "chairman", "chairwoman", "chairperson", "trustee", "executor"}
 
 
 # What a form's or a document's title ends in ("Motor Insurance Claim Form", "Annual
@@ -2447,6 +2448,11 @@ def _job_title(span: Span, text: str, classes, lang: str) -> bool:
     # word: "GP Partner"; a specialist's word may be none the analyser knows:
     # "Consultant Rheumatologist")
     before = [w for w in words[:-1] if w.lower() not in _RANKS and w not in _JOB_ACRONYMS]
+    if len(words) == 1 and words[0].lower() in _JOB_HEADS \
+            and classes.get(words[0], ("unknown",)) == ("unknown",) and re.fullmatch(r"[A-Z][a-z]+", words[0]):
+        # a role's noun the analyser does not hold ("Trustee", "Executor"), in no name list
+        lex = _lexicons()
+        return words[0].lower() not in lex["given"] and words[0].lower() not in lex["family"]
     return _ordinary_title_case(before + ([] if specialist else words[-1:]), classes) \
         or len(words) > 1 and not before and (specialist or words[-1].lower() in _JOB_HEADS)
 
@@ -2588,26 +2594,119 @@ def without_job_titles(texts: Sequence[str], rows: List[List[Span]], lang: str
     """The spans without job titles (``_job_title``) and without a department's ordinary
     words before "team", "department" ... ("our Finance team" sent "Finance" as a place's
     stand-in, back in English); asked last, after a signature's line is cut at its bars
-    ("Chidi Okonkwo | Senior Account Manager")."""
+    ("Chidi Okonkwo | Senior Account Manager").
+
+    A span is asked about as the title it may be part of: with the title-case words after
+    it up to a job's noun ("Chief Financial [Officer]", "Group [Financial Controller]": the
+    model stopped short of the noun), and in title case when written in capitals (a
+    transcript's "CHAIR:").  A job title before "of" or "at" and a name leaves the name
+    alone ("Chief Executive of Northwind": ``_after_job_title``)."""
     if lang != "en":
         return rows
     rows = _without_departments_of_heads(texts, rows)
-    heads = [s for row in rows for s in row
-             if s.text.split() and (s.text.split()[-1].lower() in _JOB_HEADS | _FORM_HEADS
-                                    or _SPECIALIST.search(s.text.split()[-1]))]
+    asked = {}
+    for text, row in zip(texts, rows):
+        for s in row:
+            whole = _as_job_title(s, text)
+            words = whole.text.split()
+            if words and (words[-1].lower() in _JOB_HEADS | _FORM_HEADS
+                          or _SPECIALIST.search(words[-1])):
+                asked[id(s)] = whole
+    titled = [(s, m) for row in rows for s in row
+              for m in [_JOB_TITLE_OF.match(s.text)] if m and s.category in CATS]
+    # a name the model ran on into the role after it: "Priya Raghunathan as Chief Financial
+    # Officer" (the role, as a job title, and the name before it)
+    roles = {}
+    for row in rows:
+        for s in row:
+            m = _AS_ROLE.search(s.text) if s.category in CATS else None
+            if m and m.start() > 0 and s.text[m.end():].split()[-1].lower() in _JOB_HEADS:
+                roles[id(s)] = _Role(s.start + m.end(), s.end, s.category, s.subtype,
+                                     s.text[m.end():], source=s.source,
+                                     name=s.text[:m.start()])
     units = [s for text, row in zip(texts, rows) for s in row
              if _DEPARTMENT_AFTER.match(text, s.end) and 1 <= len(s.text.split()) <= 3]
-    if not heads and not units:
+    if not asked and not units and not titled and not roles:
         return rows
-    classes = word_classes({w for s in heads + units for w in s.text.split()}, lang)
+    classes = word_classes({w for s in list(asked.values()) + units + list(roles.values())
+                            for w in s.text.split()}
+                           | {w for s, _ in titled for w in s.text.split()}, lang)
 
     def department(s: Span) -> bool:
         words = s.text.split()
         return _ordinary_title_case(words[1:] if words[0].lower() == "the" else words, classes)
 
-    return [[s for s in row if not (s in heads and _job_title(s, text, classes, lang))
-             and not (s in units and department(s))]
-            for text, row in zip(texts, rows)]
+    out = []
+    for text, row in zip(texts, rows):
+        kept = []
+        for s in row:
+            if id(s) in asked and _job_title(asked[id(s)], text, classes, lang) \
+                    or s in units and department(s):
+                continue
+            role = roles.get(id(s))
+            if role is not None and _job_title(role, text, classes, lang):
+                s = dataclasses.replace(s, end=s.start + len(role.name), text=role.name)
+            kept.append(_after_job_title(s, text, classes))
+        out.append(kept)
+    return out
+
+
+_AS_ROLE = re.compile(r"[ \u00A0]+as[ \u00A0]+(?:(?:the|an?)[ \u00A0]+)?(?=[A-Z])")
+
+
+@dataclasses.dataclass(frozen=True)
+class _Role(Span):
+    """The role after "as" in a name's span, and the name before it."""
+    name: str = ""
+
+
+_TITLE_CASE_AFTER = re.compile(r"(?:[ \u00A0]+[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?){1,3}")
+
+
+def _as_job_title(s: Span, text: str) -> Span:
+    """``s`` as the job title it may be part of (``without_job_titles``): in title case when
+    written in capitals, and with the title-case words after it up to the last that is a
+    job's noun."""
+    words = s.text.split()
+    if not 1 <= len(words) <= 4:
+        return s
+    if s.text.isupper() and all(len(w) > 2 and w.isalpha() for w in words):
+        return dataclasses.replace(s, text=" ".join(w.capitalize() for w in words))
+    m = _TITLE_CASE_AFTER.match(text, s.end)
+    if m is None or len(words) + len(m.group().split()) > 4:
+        return s
+    after = m.group().split()
+    while after and after[-1].lower() not in _JOB_HEADS:
+        after.pop()
+    if not after:
+        return s
+    end = text.index(after[-1], s.end) + len(after[-1])
+    return dataclasses.replace(s, end=end, text=text[s.start:end])
+
+
+# A job title, then "of" or "at" and a body's name ("Chief Executive of Northwind").
+_JOB_TITLE_OF = re.compile(r"(?:[Tt]he[ \u00A0]+)?((?:[A-Z][a-z]+[ \u00A0]+){0,3}[A-Z][a-z]+)"
+                           r"[ \u00A0]+(?:of|at)[ \u00A0]+(?:the[ \u00A0]+)?(?=[A-Z])")
+
+
+def _after_job_title(s: Span, text: str, classes) -> Span:
+    """A span that opens with a job title and "of" or "at" names the body after them:
+    "Chief Executive of Northwind" went out as one stand-in, the title's words with it,
+    and "Northwind" elsewhere as another.  Not an office of ordinary words ("Director of
+    Public Prosecutions", "Head of Estates"), which stays as it is."""
+    m = _JOB_TITLE_OF.match(s.text) if s.category in CATS else None
+    if m is None:
+        return s
+    title = m.group(1).split()
+    rest = s.text[m.end():].split()
+    if title[-1].lower() not in _JOB_HEADS or not rest or _ordinary_title_case(
+            [w for w in rest if w not in ("and", "&")], classes):
+        return s
+    if not _ordinary_title_case([w for w in title[:-1] if w.lower() not in _RANKS]
+                                + title[-1:], classes):
+        return s
+    return dataclasses.replace(s, start=s.start + m.end(), text=s.text[m.end():],
+                               category="ORG")
 
 
 # A head's department after the head and "of" ("Head of Estates", "Director of Finance",
