@@ -2097,6 +2097,109 @@ def _without_trailing_verb(span: Span, classes, lang: str) -> Optional[Span]:
     return dataclasses.replace(span, end=span.start + cut, text=span.text[:cut])
 
 
+@functools.lru_cache(maxsize=4096)
+def _finite_verb(word: str, lang: str) -> bool:
+    """Does the installed analyser read ``word`` as a finite verb and as nothing else: in
+    title case a verb's third person singular present ("Appoints", "Announces"; not
+    "Launches", a noun's plural too), in lower case that or its past ("met", "said"; with
+    the past participle, not "united", an adjective too)?"""
+    proc = _analyser(lang)
+    if proc is None:
+        return False
+    try:
+        answer = proc(word)
+    except OSError:
+        return False
+    readings = answer.strip("^$").split("/")[1:]
+    verbs = ("<vblex>", "<vbser>", "<vbhaver>")
+    if word[:1].isupper():
+        return bool(readings) and all(any(v + "<pri><p3><sg>" in r for v in verbs)
+                                      for r in readings)
+    return bool(readings) and all(any(v + t in r for v in verbs for t in
+                                      ("<pri><p3><sg>", "<past>", "<pp>")) for r in readings) \
+        and any(v + "<past>" in r or v + "<pri><p3><sg>" in r for v in verbs for r in readings)
+
+
+def _apart_at_verb(span: Span, lang: str) -> List[Span]:
+    """A headline's name runs over its verb in title case ("Northwind Renewables Appoints
+    Priya Raghunathan as ..."): the company and the person went out as one stand-in, and
+    "Northwind" took a second one elsewhere; the model's margin ran one over a verb in
+    lower case too ("Keir Starmer met Reverend Moomaw").  A word the analyser reads only as
+    a finite verb (``_finite_verb``) parts the span: each side keeps its category, or is a
+    person's where a given name opens it."""
+    if lang != "en" or span.category not in CATS or span.text.isupper():
+        return [span]
+    toks = [t for t in tokenize(span.text) if _wordish(t[2])]
+    cut = next((k for k in range(1, len(toks) - 1) if toks[k][2].isalpha()
+                and (toks[k][2].islower() or toks[k][2].endswith("s"))
+                and toks[k + 1][2][:1].isupper() and _finite_verb(toks[k][2], lang)), None)
+    if cut is None:
+        return [span]
+    lex = _lexicons()
+
+    def part(a: int, b: int) -> Span:
+        words = span.text[a:b].split()
+        person = 1 <= len(words) <= 3 and words[0].lower() in lex["given"]
+        return dataclasses.replace(span, start=span.start + a, end=span.start + b,
+                                   text=span.text[a:b],
+                                   category="PER" if person else span.category)
+
+    # (what the verb leaves of a text's part, "Article 1" of "... annulled Article 1(1)",
+    # is none: spread, it had been masked in every article)
+    return [p for p in [part(0, toks[cut - 1][1])] if not _act_reference(p.text)] + [
+        p for p in _apart_at_verb(part(toks[cut + 1][0], len(span.text)), lang)
+        if not _act_reference(p.text)]
+
+
+def _act_reference(text: str) -> bool:
+    """A legal act's or a text's part and its number ("Article 1", "Annex II")."""
+    words = text.split()
+    return len(words) >= 2 and words[0].lower() in _ACT_WORDS and all(
+        re.fullmatch(r"[\dIVXLC]+[\w()./]*", w) for w in words[1:])
+
+
+_LIST_TAIL = re.compile(r",?[ \u00A0]+(?:and|or)[ \u00A0]+[A-Z]")
+
+
+def _places_apart(span: Span, text: str, lang: str, classes=None) -> List[Span]:
+    """A list of places is no one place: "offices in Bristol, Aberdeen and Rotterdam" had
+    "Bristol, Aberdeen" as one stand-in (and "Bristol" another elsewhere), "Manchester and
+    Singapore" one.  An English place's span parts at "and", "or" and "&", and at its commas
+    where the list goes on after it, each part of one to three capitalised words; not a
+    place of the gazetteer so named ("Bosnia and Herzegovina"), nor an address's "Hamburg,
+    Germany" alone."""
+    if lang != "en" or span.category != "LOC" or span.text in _places():
+        return [span]
+    listed = _LIST_TAIL.match(text, span.end) is not None
+    cuts = r"[ \u00A0]+(?:and|or|&)[ \u00A0]+" + (r"|,[ \u00A0]+" if listed else "")
+    parts = [(m.start(), m.end()) for m in re.finditer(cuts, span.text)]
+    if not parts:
+        return [span]
+    pieces, at = [], 0
+    for a, b in parts + [(len(span.text), len(span.text))]:
+        pieces.append((at, a))
+        at = b
+    merged = []
+    for a, b in pieces:      # (a place so named among the list's: "Bosnia and Herzegovina")
+        k = next((k for k in range(max(0, len(merged) - 3), len(merged))
+                  if span.text[merged[k][0]:b] in _places()), None)
+        merged = merged[:k] + [(merged[k][0], b)] if k is not None else merged + [(a, b)]
+    pieces = merged
+    if len(pieces) < 2 or not all(1 <= len(span.text[a:b].split()) <= 3 and all(
+            w[:1].isupper() and not _english_demonym(w, lang)
+            and not (classes and _proper(w, classes)) for w in span.text[a:b].split())
+            for a, b in pieces):
+        return [span]      # (nor a list of peoples or languages: "German, Hungarian and ...")
+    return [dataclasses.replace(span, start=span.start + a, end=span.start + b,
+                                text=span.text[a:b]) for a, b in pieces]
+
+
+@functools.lru_cache(maxsize=1)
+def _places() -> frozenset:
+    from transforms.detect.heuristic import gazetteers
+    return frozenset(gazetteers()["places"])
+
+
 def _open_bracket_apart(span: Span, text: str, lang: str) -> List[Span]:
     """A name holds no bracket it does not close.  Where a span's bracket closes right after
     it, the span takes the closing bracket: "Üldkohus (kuues koda)", "Linköping (Sverige)" are
@@ -3237,6 +3340,8 @@ class NameTagger:
                 _without_leading_closed_class(s, lang), text, lang) for s in spans) if t]
             spans = [t for t in (_without_trailing_verb(s, classes, lang) for s in spans)
                      if t is not None]
+            spans = [t for s in spans for v in _apart_at_verb(s, lang)
+                     for t in _places_apart(v, text, lang, classes)]
             if lang == "en":
                 spans = [_without_english_tail(s) for s in spans]
             spans = _without_trailing_dates(spans, text)
