@@ -716,6 +716,20 @@ def _given_name(word: str) -> bool:
     return word.lower() in gazetteers_lower("given")
 
 
+def _body_words(text: str) -> bool:
+    """Does ``text`` carry a company's legal form or a body's word ("Ltd", "Group",
+    "Ministry")?"""
+    from transforms.detect.heuristic import ORG_MARKERS
+    return without_legal_form(text) != text or any(
+        w.strip(".,()").lower() in ORG_MARKERS for w in text.split())
+
+
+def _listed_name(word: str) -> bool:
+    """A given name or a surname of the lists."""
+    from transforms.detect.heuristic import gazetteers_lower
+    return word.lower() in gazetteers_lower("given") or word.lower() in gazetteers_lower("family")
+
+
 @functools.lru_cache(maxsize=4)
 def _run_forms(extra: Tuple[Tuple[str, str], ...]):
     """The run-wide forms, the same for every document of a run (prepared once per worker):
@@ -1133,6 +1147,22 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
             # "Romania" the place and "Romania" the party are one entity, one pseudonym
             target = next((clusters[(c, key)] for c in PLACE_OR_BODY if (c, key) in clusters),
                           None)
+        if target is None and cat == "PER" and ("ORG", key) in clusters \
+                and not _listed_name(key.split()[0]) \
+                and any(without_legal_form(f) != f for f in clusters[("ORG", key)].forms):
+            # a company's name without its legal form, which the detector read as a
+            # person's: "Northwind Renewables" of "Northwind Renewables Ltd" (a press
+            # release's company went out under two stand-ins); not "Jane Smith" beside
+            # "Jane Smith Ltd", a person of the lists
+            target = clusters[("ORG", key)]
+        if target is None and cat in ("PER", "ORG") and len(key.split()) >= 2:
+            # the same words read as a person's here and a body's there, none of them a
+            # body's word: one person ("Priya Raghunathan" of a headline, a body to the
+            # model, took a stand-in of its own)
+            other = clusters.get(("ORG" if cat == "PER" else "PER", key))
+            if other is not None and not any(_body_words(f) for f in other.forms + [m.text]):
+                target = other
+                target.category = "PER"
         if target is None and lang in ENDINGS:
             # an inflected form of a name already seen ("Bērziņam" ~ "Bērziņš")
             target = next((c for (ccat, ckey), c in clusters.items()
@@ -1144,6 +1174,15 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
             parts = list(parts.values())
             if len(parts) == 1:
                 target = parts[0]
+        if target is None and cat in ("ORG", "PER") and len(key.split()) == 1 \
+                and not (cat == "PER" and _listed_name(key)):
+            # a company's first word alone, its short name ("Northwind" of "Northwind
+            # Renewables Ltd"): the one body of the document it opens, read as a body or
+            # as a person's name of no list
+            bodies = {id(c): c for (ccat, ckey), c in clusters.items()
+                      if ccat == "ORG" and len(ckey.split()) > 1 and ckey.split()[0] == key}
+            if len(bodies) == 1:
+                target = next(iter(bodies.values()))
         if target is None:
             target = Cluster(id=len(order), category=cat, key=key, forms=[],
                              canonical=without_roles(m.text) if cat == "PER" else m.text)
