@@ -604,10 +604,27 @@ _CLINICAL_ABBREVIATIONS = {
     "ARB", "SSRI", "INR", "HBA1C", "EGFR", "TSH", "PSA", "CCP", "ANA", "RF", "OA", "RA"}
 
 
+# Conditions a chart or a letter writes capitalised ("COPD and Type 2 Diabetes"), and the
+# words that join them.
+_CONDITIONS = {"Diabetes", "Mellitus", "Asthma", "Pneumonia", "Hypertension", "Epilepsy",
+               "Dementia", "Sepsis", "Angina", "Arthritis", "Osteoarthritis", "Osteoporosis",
+               "Gout", "Psoriasis", "Eczema", "Anaemia", "Anemia", "Bronchitis", "Cellulitis",
+               "Hypothyroidism", "Hyperthyroidism", "Cirrhosis", "Pancreatitis", "Hepatitis"}
+_CONDITION_JOINERS = {"and", "&", "Type", "type", "with", "of"}
+# A medicine's form after its name ("Salbutamol inhaler", "Paracetamol tablets").
+_FORM_AFTER = re.compile(r"[ \u00A0]+(?:inhalers?|tablets?|capsules?|cream|ointment|gel|"
+                         r"injections?|drops|patch(?:es)?|spray|syrup|suppositor(?:y|ies)|"
+                         r"infusion|solution|suspension|nebules?)\b")
+# A combined medicine's prefix ("Co-amoxiclav", "Co-codamol"): no company's "Co".
+_COMBINED = re.compile(r"[\-\u2011][a-z]{4,}")
+
+
 def _clinical(span: Span, text: str) -> bool:
-    """A drug's name before its dose or of an INN's stem, not a listed name ("April"), or
-    clinical abbreviations alone: a referral letter's "Amlodipine 5 mg OD", "QDS PRN",
-    "allergic to Penicillin" went out as names' and acronyms' stand-ins."""
+    """A drug's name before its dose or its form or of an INN's stem, not a listed name
+    ("April"), clinical abbreviations and conditions alone, or a combined medicine's "Co-": a
+    referral letter's "Amlodipine 5 mg OD", "QDS PRN", "allergic to Penicillin", a discharge
+    summary's "COPD and Type 2 Diabetes", "Salbutamol inhaler", "Co-amoxiclav" went out as
+    names' and acronyms' stand-ins."""
     words = span.text.split()
     if words and all(w.strip(".,;") in _CLINICAL_ABBREVIATIONS for w in words) and (
             len(words) > 1 or len(words[0].strip(".,;")) > 2
@@ -615,11 +632,19 @@ def _clinical(span: Span, text: str) -> bool:
         # (two letters alone may be a person's initials, "RA" or "OA" in minutes: only
         # after a dose, "1 g OD")
         return True
+    bare = [w.strip(".,;") for w in words]
+    if any(w in _CONDITIONS or w in _CLINICAL_ABBREVIATIONS and len(w) > 2 for w in bare) \
+            and all(
+            w in _CONDITIONS or w in _CONDITION_JOINERS or w.isdigit()
+            or w in _CLINICAL_ABBREVIATIONS and len(w) > 2 for w in bare) \
+            or span.text == "Co" and _COMBINED.match(text, span.end):
+        return True
     if len(words) != 1 or words[0][:1].upper() + words[0][1:].lower() in _name_index()[0]:
         return False
     # (a name's ending alone is no drug's: only where the text speaks of medicines)
     return _DOSE_AFTER.match(text, span.end) is not None or \
-        _INN_STEM.fullmatch(words[0]) is not None and _MEDICAL_CUE.search(text) is not None
+        (_INN_STEM.fullmatch(words[0]) is not None or _FORM_AFTER.match(text, span.end)) \
+        and _MEDICAL_CUE.search(text) is not None
 
 
 # A file's format, in capitals ("a PNG with transparency", "saved as PDF"): no body's
