@@ -1163,6 +1163,16 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
             if other is not None and not any(_body_words(f) for f in other.forms + [m.text]):
                 target = other
                 target.category = "PER"
+        if target is None and len(key.split()) == 1 and not _listed_name(key):
+            # one word of no name list, read as a person's here and a place's or a body's
+            # there: the place or the body ("Didcot" of an address, a person's to the
+            # detector, took a stand-in apart from "Didcot" the town further on)
+            if cat == "PER":
+                target = next((clusters[(c, key)] for c in PLACE_OR_BODY
+                               if (c, key) in clusters), None)
+            elif cat in PLACE_OR_BODY and ("PER", key) in clusters:
+                target = clusters[("PER", key)]
+                target.category = cat
         if target is None and lang in ENDINGS:
             # an inflected form of a name already seen ("Bērziņam" ~ "Bērziņš")
             target = next((c for (ccat, ckey), c in clusters.items()

@@ -676,6 +676,51 @@ def _apart_at_credit(span: Span, text: str) -> List[Span]:
 _NR_AFTER = re.compile(r"[.\-‑]nr\b")
 
 
+def _places_apart_where_named(rows: List[List[Span]], texts: Sequence[str]
+                              ) -> List[List[Span]]:
+    """A place's span of parts joined by commas ("Broadway, Didcot", "Hamburg, Germany") is
+    one place per part where the document names a part alone elsewhere: a witness statement's
+    "Didcot" took one stand-in in the address and another in "Boots on Broadway, Didcot"."""
+    alone = {s.text for row in rows for s in row if "," not in s.text}
+    if not any(s.category == "LOC" and ", " in s.text for row in rows for s in row):
+        return rows
+    # (a part left alone must be a name, no word the document writes in lower case: the
+    # model's "Taxation, Spain" of "Directorate-General for Taxation, Spain" had been one
+    # place, and "Taxation" alone was then spread to every "Director-General for Taxation")
+    lower = {m.group().lower() for t in texts for m in _COMMON_WORD.finditer(t)
+             if m.group()[0].islower()}
+    out = []
+    for text, row in zip(texts, rows):
+        kept = []
+        for s in row:
+            parts = s.text.split(", ")
+            if s.category != "LOC" or len(parts) < 2 or not any(p in alone for p in parts) \
+                    or any(p not in alone and w.lower() in lower for p in parts
+                           for w in p.split()):
+                kept.append(s)
+                continue
+            at = s.start
+            for p in parts:
+                kept.append(Span(at, at + len(p), s.category, s.subtype, p, source=s.source))
+                at += len(p) + 2
+        out.append(kept)
+    return out
+
+
+# A statute's title ends in "Act" and, mostly, its year: "the Criminal Justice Act 1967".
+_ACT_AFTER = re.compile(r"[ \u00A0]+Acts?\b")
+
+
+def _statute(span: Span, text: str, lang: str) -> bool:
+    """An English statute's title, or its words before "Act", is no name: a witness
+    statement's "(Criminal Justice Act 1967, s.9 ...)" went out as a body's stand-in, and
+    came back untranslated."""
+    if lang != "en" or span.category not in ("ORG", "LOC", "PER"):
+        return False
+    last = span.text.split()[-1] if span.text.split() else ""
+    return last in ("Act", "Acts") or _ACT_AFTER.match(text, span.end) is not None
+
+
 def _number_label(span: Span, text: str) -> bool:
     if " " not in span.text and _NR_AFTER.match(text, span.end):
         return True             # "Org.nr", "Momsreg.nr", "Kund-nr": what a number is of
@@ -1021,15 +1066,16 @@ class HeuristicDetector:
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
         # as a name of its own, and a stand-in took its place before the name's)
-        return [[_with_given_name_title(_person_by_shape(_without_leading_title(s, text), text),
-                                        text, lang) for s in spans
+        return _places_apart_where_named([[_with_given_name_title(
+            _person_by_shape(_without_leading_title(s, text), text), text, lang) for s in spans
                  if not filler(text, s.start, s.end)
                  and not _title_alone(s, text) and not _separator_label(s, text)
                  and not _party_role(s, lang, text)
                  and not _label_abbreviation(s, text) and not _field_label(s, text, lang)
                  and not _table_heading(s, text, lang) and not _number_label(s, text)
+                 and not _statute(s, text, lang)
                  and not _clinical(s, text) and s.text not in _FILE_FORMATS]
-                for text, spans in zip(texts, found)]
+                for text, spans in zip(texts, found)], texts)
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
         common = self.common_words(texts)
