@@ -162,9 +162,21 @@ _PARTY_ROLES = {
            "mortgagee", "insurer", "insured", "policyholder", "settlor", "franchisor",
            "franchisee", "occupier", "homeowner", "leaseholder", "freeholder"},
     "sv": {"kärande", "käranden", "svarande", "svaranden", "klagande", "klaganden",
-           "sökande", "sökanden", "motpart", "motparten"},
+           "sökande", "sökanden", "motpart", "motparten",
+           # a contract's parties, definite, as defined terms ("nedan kallad Arbetstagaren")
+           "arbetsgivaren", "arbetstagaren", "hyresvärden", "hyresgästen", "köparen",
+           "säljaren", "uppdragsgivaren", "uppdragstagaren", "beställaren", "leverantören",
+           "långivaren", "låntagaren", "borgensmannen", "upplåtaren", "nyttjanderättshavaren",
+           "arbetsgivare", "arbetstagare", "hyresvärd", "hyresgäst", "köpare", "säljare",
+           "uppdragsgivare", "uppdragstagare", "beställare", "leverantör", "långivare",
+           "låntagare"},
     "da": {"sagsøger", "sagsøgeren", "sagsøgte", "appellant", "appellanten", "indstævnte",
-           "klager", "klageren", "ansøger", "ansøgeren"}}
+           "klager", "klageren", "ansøger", "ansøgeren",
+           "arbejdsgiveren", "arbejdstageren", "medarbejderen", "lønmodtageren", "udlejeren",
+           "lejeren", "køberen", "sælgeren", "leverandøren", "kunden", "bestilleren",
+           "långiveren", "låntageren", "kautionisten",
+           "arbejdsgiver", "arbejdstager", "medarbejder", "lønmodtager", "udlejer", "lejer",
+           "køber", "sælger", "leverandør", "långiver", "låntager"}}
 _ORDINAL_PARTY = re.compile(r"(?i:the[ \u00A0]+)?(?i:first|second|third|fourth|fifth)[ \u00A0]+")
 
 
@@ -711,11 +723,22 @@ def _places_apart_where_named(rows: List[List[Span]], texts: Sequence[str]
 _ACT_AFTER = re.compile(r"[ \u00A0]+Acts?\b")
 
 
+# A Swedish or Danish statute is one compound ending in the law's word, definite: the
+# Swedish "Semesterlagen", "Brottsbalken", the Danish "Ferieloven", "Lejeloven".
+_STATUTE_WORD = {"sv": re.compile(r"[A-ZÅÄÖ][a-zåäö]{3,}(?:lagen|balken|förordningen)"),
+                 "da": re.compile(r"[A-ZÆØÅ][a-zæøå]{3,}(?:loven|bekendtgørelsen)")}
+
+
 def _statute(span: Span, text: str, lang: str) -> bool:
     """An English statute's title, or its words before "Act", is no name: a witness
     statement's "(Criminal Justice Act 1967, s.9 ...)" went out as a body's stand-in, and
-    came back untranslated."""
-    if lang != "en" or span.category not in ("ORG", "LOC", "PER"):
+    came back untranslated; so did a Swedish contract's "enligt Semesterlagen"."""
+    if span.category not in ("ORG", "LOC", "PER"):
+        return False
+    if lang in _STATUTE_WORD:      # (one, or several joined: "Lejeloven og Ferieloven")
+        parts = [w for w in re.split(r",?[ \u00A0]+", span.text) if w not in ("og", "och")]
+        return bool(parts) and all(_STATUTE_WORD[lang].fullmatch(w) for w in parts)
+    if lang != "en":
         return False
     last = span.text.split()[-1] if span.text.split() else ""
     return last in ("Act", "Acts") or _ACT_AFTER.match(text, span.end) is not None
