@@ -154,7 +154,8 @@ def _linked(word: str, lemmas: Sequence[str]) -> bool:
     return False
 
 
-def common_compounds(words: Iterable[str], lang: str, short_last: bool = False) -> Set[str]:
+def common_compounds(words: Iterable[str], lang: str, short_last: bool = False,
+                     definite: bool = False) -> Set[str]:
     """Words the analyser knows only as compounds of ordinary words, in the indefinite
     form, with the linking "s" of a compound common noun: "Rättegångsspråk",
     "Tolkningsfrågor", "Motiveringsskyldighet"; or without it, where the last part is
@@ -165,7 +166,9 @@ def common_compounds(words: Iterable[str], lang: str, short_last: bool = False) 
     ("Stenvall", "Ekblom": ornamental surnames are made so).  With ``short_last``, also
     one whose last part no gazetteer name ends in (``_name_endings``: "Processprog"), which
     a surname the gazetteers lack may still be ("Fuglsang", "Kofod"): for a word where its
-    capital is no evidence."""
+    capital is no evidence.  With ``definite``, a definite compound too whose last part is
+    no body's head (``institutions.institution_head``): "Månadslönen", "Föreningslokalen"
+    (the monthly salary, the club's premises), not "Arbetsmiljöverket"."""
     from transforms.target_names import ApertiumNames, _UNIT
     proc = _analyser(lang, "-e")
     words = sorted({w for w in words if ApertiumNames._analysable(w)})
@@ -181,7 +184,9 @@ def common_compounds(words: Iterable[str], lang: str, short_last: bool = False) 
         readings = [r for u in units for r in u.split("/")[1:]]
         if len(units) != 1 or not readings or not all(
                 "+" in r and "<np>" not in r and not r.startswith("*")
-                and "<def>" not in r.rpartition("+")[2] for r in readings):
+                and ("<def>" not in r.rpartition("+")[2]
+                     or definite and not institution_head(w, lang))
+                for r in readings):
             continue
         lemmas = [part.partition("<")[0] for part in readings[0].split("+")]
         # (the names among the parts matter where the linking "s" decides: "Karl-s-son";
@@ -1668,7 +1673,9 @@ def _without_compound_nouns(texts: Sequence[str], spans: List[List[Span]], lang:
             and s.text.lower() not in cap_inside and _at_opening(text, s.start)
 
     words = {s.text for text, row in zip(texts, spans) for s in row if candidate(s, text)}
-    compounds = common_compounds(words, lang, short_last=True) if words else set()
+    # (a definite one too, of no body's head: "Lön: Månadslönen är ...")
+    compounds = common_compounds(words, lang, short_last=True, definite=True) \
+        if words else set()
     if not compounds:
         return spans
     return [[s for s in row if s.text not in compounds or not candidate(s, text)]
@@ -4685,6 +4692,8 @@ _STREET_KIND_AFTER = (r"iel(?:a|ā|as|ai|u)|bulvār(?:is|ī|a)|gatv(?:ė|ėje|ė
                       r"prospekt(?:as|e|o|ą|s|ā|a)|tänav(?:a|al|alt|ale)?|mnt\.?|"
                       r"maantee(?:l|lt|le)?|pst\.?|"
                       r"puiestee(?:l|lt|le)?|tee|katu|tie|gata|gatan|vägen|väg|gade|vej|allé|"
+                      # (capitalised, the Danish and Swedish "Frederiks Allé 104")
+                      r"Allé|"
                       r"Straße|Strasse|Str\.|weg|straat|laan|plein|gracht|utca|ulica|ulice")
 _STREET_KIND_BEFORE = (r"(?<!et )ul\.|(?<!et )al\.|ulica|aleja|Plac|Calle|C/|Avenida|Avda\.|"
                        r"Paseo|Plaza|Via|Viale|Piazza|Corso|Rua|Rue|Avenue|Boulevard|Chemin|"
