@@ -65,3 +65,11 @@ def test_the_contract_as_sent(tmp_path, apertium):
         sent[0], sent[0]
     assert sent[1] == CONTRACT[1] and sent[3] == CONTRACT[3], (sent[1], sent[3])
     assert re.match(r"3\. Lön: Månadslönen är ", sent[2]), sent[2]
+
+
+def test_a_letters_place_before_its_date(found_names):
+    """"Aarhus, den 20. juni 2025" went out as written beside "8000 Aarhus C" masked; not a
+    field's label before a date ("Dato, den ...")."""
+    rows = found_names(["Lejer: Mette Nielsen, Vestergade 9, 8000 Aarhus C",
+                        "Aarhus, den 20. juni 2025", "Dato, den 20. juni 2025"], lang="da")
+    assert rows[1] == [("Aarhus", "LOC")] and rows[2] == [], rows

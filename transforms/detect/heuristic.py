@@ -688,6 +688,33 @@ def _apart_at_credit(span: Span, text: str) -> List[Span]:
 _NR_AFTER = re.compile(r"[.\-‑]nr\b")
 
 
+# A letter's or a contract's place and date on a line of their own: "Aarhus, den 20. juni
+# 2025", "Göteborg den 12 juni 2025", "London, 12 March 2025", "Riga, 05.06.2025".
+_PLACE_AND_DATE = re.compile(
+    r"^[ \u00A0\t]*([A-ZÀ-ÖØ-ÞĀ-Ž][^\W\d_]+(?:[ \u00A0\-][A-ZÀ-ÖØ-ÞĀ-Ž][^\W\d_]+)?),?"
+    r"[ \u00A0]+(?:(?:den|le|am|el|d\.)[ \u00A0]+)?"
+    r"(?:\d{1,2}\.?[ \u00A0]+[^\W\d_]{3,}\.?[ \u00A0]+\d{4}|\d{1,2}[./\-]\d{1,2}[./\-]\d{2,4})"
+    r"[ \u00A0.]*$", re.M)
+
+
+def _places_before_dates(rows: List[List[Span]], texts: Sequence[str]) -> List[List[Span]]:
+    """The town of a line that is a place and a date is a place where the document names it
+    in a place elsewhere or the gazetteer has it: a Danish lease's "Aarhus, den 20. juni
+    2025" went out as written beside "8000 Aarhus C" masked."""
+    named = {w for row in rows for s in row if s.category == "LOC" for w in s.text.split()}
+    places = _name_index()[2]
+    out = []
+    for text, row in zip(texts, rows):
+        m = _PLACE_AND_DATE.search(text)
+        if m is None or any(s.start < m.end(1) and m.start(1) < s.end for s in row) or not (
+                m.group(1) in places or all(w in named for w in m.group(1).split())):
+            out.append(row)
+            continue
+        out.append(sorted(row + [Span(m.start(1), m.end(1), "LOC", "place-and-date",
+                                      m.group(1), source="detector")], key=lambda s: s.start))
+    return out
+
+
 def _places_apart_where_named(rows: List[List[Span]], texts: Sequence[str]
                               ) -> List[List[Span]]:
     """A place's span of parts joined by commas ("Broadway, Didcot", "Hamburg, Germany") is
@@ -1089,7 +1116,7 @@ class HeuristicDetector:
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
         # as a name of its own, and a stand-in took its place before the name's)
-        return _places_apart_where_named([[_with_given_name_title(
+        return _places_before_dates(_places_apart_where_named([[_with_given_name_title(
             _person_by_shape(_without_leading_title(s, text), text), text, lang) for s in spans
                  if not filler(text, s.start, s.end)
                  and not _title_alone(s, text) and not _separator_label(s, text)
@@ -1098,7 +1125,7 @@ class HeuristicDetector:
                  and not _table_heading(s, text, lang) and not _number_label(s, text)
                  and not _statute(s, text, lang)
                  and not _clinical(s, text) and s.text not in _FILE_FORMATS]
-                for text, spans in zip(texts, found)], texts)
+                for text, spans in zip(texts, found)], texts), texts)
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
         common = self.common_words(texts)
