@@ -77,6 +77,23 @@ def stems(word: str, lang: str) -> frozenset:
     return frozenset(out)
 
 
+# The stem vowels an Estonian case ending follows where the nominative has none.
+_STEM_VOWEL = {"et": "aeiu"}
+
+
+def _on_stem_vowel(a: str, b: str, lang: str) -> bool:
+    """Is one of two one-word keys the other's case form on the genitive's stem vowel
+    (Estonian "Tallinna-s", "Tamme-le" of "Tallinn", "Tamm"): the word itself, not any of its
+    stems, left when an ending that opens with a consonant and the vowel are taken off.  (Not for propagation: a
+    nominative may end in that vowel itself, "Rootsi-st" is no form of "Roots".)"""
+    vowels = _STEM_VOWEL.get(lang)
+    if not vowels or " " in a or " " in b:
+        return False
+    return any(s[:-1] == other and s[-1:] in vowels and len(s) > len(other) >= 4
+               and fold(word)[len(s):len(s) + 1] not in vowels      # ("Viktori-a" no case)
+               for word, other in ((a, b), (b, a)) for s in stems(word, lang) - {fold(word)})
+
+
 def same_name(a: str, b: str, lang: str) -> bool:
     """Word by word, are ``a`` and ``b`` forms of the same name?"""
     wa, wb = a.split(), b.split()
@@ -1176,7 +1193,8 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
         if target is None and lang in ENDINGS:
             # an inflected form of a name already seen ("Bērziņam" ~ "Bērziņš")
             target = next((c for (ccat, ckey), c in clusters.items()
-                           if ccat == cat and same_name(key, ckey, lang)), None)
+                           if ccat == cat and (same_name(key, ckey, lang)
+                                               or _on_stem_vowel(key, ckey, lang))), None)
         if target is None and cat == "PER" and len(key.split()) == 1:
             parts = {id(c): c for (ccat, ckey), c in clusters.items()
                      if ccat == "PER" and len(ckey.split()) > 1
