@@ -1096,6 +1096,10 @@ _POSTCODES = [
            r"(?![\w\-/])", False),
     ("CA", r"(?<![\w\-/])(?P<code>[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z][ \u00A0]?\d"
            r"[ABCEGHJ-NPRSTV-Z]\d)(?![\w\-/])", False),
+    # (Ireland's Eircode: a routing key and a unique identifier opening with a letter,
+    # "Cork T12 X8K2", "Dublin D02 AF30"; the town had gone out inside a body's stand-in)
+    ("IE", r"(?<![\w\-/])(?P<code>(?:[AC-FHKNPRTV-Y]\d{2}|D6W)[ \u00A0]?[AC-FHKNPRTV-Y]"
+           r"[0-9AC-FHKNPRTV-Y]{3})(?![\w\-/])", False),
     ("US", r"(?<![\w\-/])(?:" + "|".join(US_STATES) + r"),?[ \u00A0](?P<code>\d{5}(?:-\d{4})?)"
            r"(?![\w\-/])", False),
     ("PL", r"(?<![\w\-/.,])(?P<code>\d\d-\d{3})" + _TOWN_AFTER, False),
@@ -1166,6 +1170,7 @@ def _bare_postcode_here(text: str, start: int, end: int) -> bool:
 # What every shape of ``_POSTCODES`` and ``_PO_BOX`` holds, looked for first: most texts
 # with digits hold none of them.
 _POSTCODE_HINT = re.compile(r"\d[ \u00A0]?[A-Z]{2}(?![a-z])|[A-Z]\d[A-Z]|[A-Z]{2},?[ \u00A0]\d{5}|"
+                            r"[A-Z]\d\d[ \u00A0]?[A-Z]|"
                             r"\d\d-\d{3}|[A-Z][\-‑]\d{4}|(?:^|[\n\r\t\u2028,])[ \u00A0]*\d{3}|"
                             r"Box|Post|Apartado|B\.[ \u00A0]?P\.|Casella|Skrytka|Pastkast|Pašto")
 
