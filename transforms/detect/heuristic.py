@@ -47,7 +47,10 @@ TITLE_ONLY = FORMS_OF_ADDRESS | {"sir", "dame", "lord", "lady", "rev", "revd", "
                                  "cllr", "sgt", "insp", "fr", "hhj",
                                  # academic ones ("mgr" before "Anna Nowak")
                                  "mgr", "inż", "dr inż", "mgr inż", "dr hab", "prof. dr hab",
-                                 "ing", "dipl.-ing", "mag"}
+                                 "ing", "dipl.-ing", "mag",
+                                 # the Polish "Pan" in the cases a letter addresses a man in
+                                 # ("udzielam pełnomocnictwa Panu Piotrowi Nowakowskiemu")
+                                 "panu", "panem"}
 _POSSESSIVE_AFTER = re.compile(r"\s?['’]s\b")
 
 
