@@ -700,17 +700,28 @@ _PLACE_AND_DATE = re.compile(
     r"[ \u00A0.]*$", re.M)
 
 
-def _places_before_dates(rows: List[List[Span]], texts: Sequence[str]) -> List[List[Span]]:
+# Where a Finnish or an Estonian letter was written: the town in its locative case
+# ("Helsingissä 30. kesäkuuta 2025", "Tallinnas, 3. märtsil 2025").
+_LOCATIVE = {"fi": re.compile(r"[^\W\d_]{3,}(?:ssa|ssä|lla|llä)"),
+             "et": re.compile(r"[^\W\d_]{3,}(?:as|us|es|is|ul|al)")}
+
+
+def _places_before_dates(rows: List[List[Span]], texts: Sequence[str], lang: str = ""
+                         ) -> List[List[Span]]:
     """The town of a line that is a place and a date is a place where the document names it
-    in a place elsewhere or the gazetteer has it: a Danish lease's "Aarhus, den 20. juni
-    2025" went out as written beside "8000 Aarhus C" masked."""
+    in a place elsewhere or the gazetteer has it, or, in Finnish and Estonian, where it is in
+    the locative case: a Danish lease's "Aarhus, den 20. juni 2025" went out as written beside
+    "8000 Aarhus C" masked, a Finnish work certificate's "Helsingissä 30. kesäkuuta 2025"
+    beside "00260 Helsinki"."""
     named = {w for row in rows for s in row if s.category == "LOC" for w in s.text.split()}
     places = _name_index()[2]
+    locative = _LOCATIVE.get(lang)
     out = []
     for text, row in zip(texts, rows):
         m = _PLACE_AND_DATE.search(text)
         if m is None or any(s.start < m.end(1) and m.start(1) < s.end for s in row) or not (
-                m.group(1) in places or all(w in named for w in m.group(1).split())):
+                m.group(1) in places or all(w in named for w in m.group(1).split())
+                or locative is not None and locative.fullmatch(m.group(1))):
             out.append(row)
             continue
         out.append(sorted(row + [Span(m.start(1), m.end(1), "LOC", "place-and-date",
@@ -1128,7 +1139,7 @@ class HeuristicDetector:
                  and not _table_heading(s, text, lang) and not _number_label(s, text)
                  and not _statute(s, text, lang)
                  and not _clinical(s, text) and s.text not in _FILE_FORMATS]
-                for text, spans in zip(texts, found)], texts), texts)
+                for text, spans in zip(texts, found)], texts), texts, lang)
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
         common = self.common_words(texts)
