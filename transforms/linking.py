@@ -81,6 +81,22 @@ def stems(word: str, lang: str) -> frozenset:
 _STEM_VOWEL = {"et": "aeiu"}
 
 
+def _nen_stem(a: str, b: str, lang: str) -> bool:
+    """Finnish names in "-nen" take their cases on "-se-"/"-s-": "Korhosen", "Korhoselle",
+    "Korhosta" are "Korhonen"'s, "Ikaalisissa" "Ikaalinen"'s (a work certificate's
+    "Korhosen työtä" took a stand-in apart from "Laura Korhonen")."""
+    if lang != "fi" or " " in a or " " in b:
+        return False
+    for nom, form in ((a, b), (b, a)):
+        nom, form = fold(nom), fold(form)
+        if nom.endswith("nen") and len(nom) >= 7:
+            stem = nom[:-3] + "s"
+            if form.startswith(stem) and form != nom and len(form) > len(stem) \
+                    and form[len(stem)] in "eit":
+                return True
+    return False
+
+
 def _on_stem_vowel(a: str, b: str, lang: str) -> bool:
     """Is one of two one-word keys the other's case form on the genitive's stem vowel
     (Estonian "Tallinna-s", "Tamme-le" of "Tallinn", "Tamm"): the word itself, not any of its
@@ -1194,11 +1210,13 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
             # an inflected form of a name already seen ("Bērziņam" ~ "Bērziņš")
             target = next((c for (ccat, ckey), c in clusters.items()
                            if ccat == cat and (same_name(key, ckey, lang)
-                                               or _on_stem_vowel(key, ckey, lang))), None)
+                                               or _on_stem_vowel(key, ckey, lang)
+                                               or _nen_stem(key, ckey, lang))), None)
         if target is None and cat == "PER" and len(key.split()) == 1:
             parts = {id(c): c for (ccat, ckey), c in clusters.items()
                      if ccat == "PER" and len(ckey.split()) > 1
-                     and any(same_name(key, w, lang) for w in ckey.split())}
+                     and any(same_name(key, w, lang) or _nen_stem(key, w, lang)
+                             or _on_stem_vowel(key, w, lang) for w in ckey.split())}
             parts = list(parts.values())
             if len(parts) == 1:
                 target = parts[0]
