@@ -589,7 +589,9 @@ def _propagate_initials(segments, forms: Dict[str, str], covered, lang: str = ""
         spans = covered.setdefault(seg.index, [])
         for hit in _CAPITALS_WORD.finditer(seg.text):
             s, e = hit.span()
-            if hit.group(0) in initials and not any(a < e and s < b for a, b in spans):
+            # (a role's acronym is no one's initials: "Museum of Flight CEO")
+            if hit.group(0) in initials and hit.group(0).lower() not in ROLES \
+                    and not any(a < e and s < b for a, b in spans):
                 added.append(Mention(segment=seg.index, start=s, end=e, text=hit.group(0),
                                      category="PER", source="propagated"))
                 spans.append((s, e))

@@ -36,7 +36,7 @@ from transforms.dictionary.extract import LEGAL_FORMS
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
 from transforms.lexicon import frequent_zipf_fn, zipf_fn
-from transforms.linking import (POSSESSIVE, PRECAUTION, initials_of,
+from transforms.linking import (POSSESSIVE, PRECAUTION, ROLES, initials_of,
                                 without_handles, with_attached_ending)
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "resources" / "models"
@@ -2158,6 +2158,44 @@ def _apart_at_verb(span: Span, lang: str) -> List[Span]:
         if not _act_reference(p.text)]
 
 
+def _apart_at_role(span: Span, lang: str) -> List[Span]:
+    """An English span with a role in lower case inside it before a capital ("Liberal
+    Democrat councillor Tom Featherstone", "Labour MP ..."): the party, the role and the
+    person went out as one stand-in ("Subsequent Criminal producer Ojala Burch").  The role
+    parts the span: the words before it keep its category (none where no capital is left),
+    those after it are a person's where a given name opens them."""
+    if lang != "en" or span.category not in CATS:
+        return [span]
+    toks = [t for t in tokenize(span.text) if _wordish(t[2])]
+    if len(toks) == 1 and toks[0][2].isupper() and toks[0][2].lower() in ROLES:
+        return []           # a role's acronym alone ("MP", "CEO")
+    if len(toks) > 1 and toks[-1][2].isupper() and 2 <= len(toks[-1][2]) <= 4 \
+            and toks[-1][2].lower() in ROLES and not span.text.isupper():
+        # a role's acronym after a name or a party ("Labour MP", "John Smith MP")
+        end = toks[-2][1]
+        return _apart_at_role(dataclasses.replace(span, end=span.start + end,
+                                                  text=span.text[:end]), lang)
+    cut = next((k for k in range(1, len(toks) - 1) if (
+        toks[k][2].islower() and (toks[k][2] in ROLES or toks[k][2] in _JOB_HEADS)
+        # (or a role's acronym: "Labour MP Jess Phillips", "Acme CEO Ann Lee")
+        or toks[k][2].isupper() and 2 <= len(toks[k][2]) <= 4
+        and toks[k][2].lower() in ROLES and not span.text.isupper())
+        and toks[k + 1][2][:1].isupper()), None)
+    if cut is None:
+        return [span]
+    lex = _lexicons()
+    left_text = span.text[:toks[cut - 1][1]]
+    right_start = toks[cut + 1][0]
+    words = span.text[right_start:].split()
+    person = 1 <= len(words) <= 3 and words[0].lower() in lex["given"]
+    right = dataclasses.replace(span, start=span.start + right_start,
+                                text=span.text[right_start:],
+                                category="PER" if person else span.category)
+    left = [dataclasses.replace(span, end=span.start + len(left_text), text=left_text)] \
+        if any(ch.isupper() for ch in left_text) else []
+    return left + [right]
+
+
 def _act_reference(text: str) -> bool:
     """A legal act's or a text's part and its number ("Article 1", "Annex II")."""
     words = text.split()
@@ -2518,7 +2556,9 @@ _JOB_HEADS = {
     "programmer", "tester", "instructor", "tutor", "coach", "mentor", "practitioner",
     "midwife", "carer", "caseworker", "customer", "client", "colleague", "member", "user",
     "guest", "parent", "resident", "tenant", "applicant", "candidate", "patient", "employee",
-    "chair", "chairman", "chairwoman", "chairperson", "trustee", "executor"}
+    "chair", "chairman", "chairwoman", "chairperson", "trustee", "executor",
+    "reporter", "correspondent", "journalist", "columnist", "photographer", "spokesperson",
+    "spokesman", "spokeswoman"}
 
 
 # What a form's or a document's title ends in ("Motor Insurance Claim Form", "Annual
@@ -3347,7 +3387,8 @@ class NameTagger:
                 _without_leading_closed_class(s, lang), text, lang) for s in spans) if t]
             spans = [t for t in (_without_trailing_verb(s, classes, lang) for s in spans)
                      if t is not None]
-            spans = [t for s in spans for v in _apart_at_verb(s, lang)
+            spans = [t for s in spans for r in _apart_at_role(s, lang)
+                     for v in _apart_at_verb(r, lang)
                      for t in _places_apart(v, text, lang, classes)]
             if lang == "en":
                 spans = [_without_english_tail(s) for s in spans]
