@@ -1223,12 +1223,15 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
             if len(parts) == 1:
                 target = parts[0]
         if target is None and cat in ("ORG", "PER") and len(key.split()) == 1 \
-                and not (cat == "PER" and _listed_name(key)):
+                and not (cat == "PER" and _listed_name(key)) and not ordinary_word(key, lang):
             # a company's first word alone, its short name ("Northwind" of "Northwind
-            # Renewables Ltd"): the one body of the document it opens, read as a body or
-            # as a person's name of no list
+            # Renewables Ltd"): the one company of the document it opens, read as a body or
+            # as a person's name of no list; not an ordinary word
+            # (a company's, with its legal form: a public body is not named by its first
+            # word, "Generalstaatsanwaltschaft" beside "Generalstaatsanwaltschaft Hamburg")
             bodies = {id(c): c for (ccat, ckey), c in clusters.items()
-                      if ccat == "ORG" and len(ckey.split()) > 1 and ckey.split()[0] == key}
+                      if ccat == "ORG" and len(ckey.split()) > 1 and ckey.split()[0] == key
+                      and any(without_legal_form(f) != f for f in c.forms)}
             if len(bodies) == 1:
                 target = next(iter(bodies.values()))
         if target is None:
