@@ -35,8 +35,8 @@ def test_a_councillors_title_is_no_part_of_the_name(found_names):
 
 
 def test_titles_that_are_words_too_need_their_stop(found_names):
-    """Guard: "ING" (a bank in capitals), "HR" before a job are no titles; "Sir" and "the
-    Reverend" stay in the name, as the shared scorer counts them."""
+    """"ING" (a bank's acronym) is no title: the title list's "ing" had cut it from "ING
+    Groep".  Guard: "the Reverend" stays in the name, as the shared scorer counts it."""
     rows = found_names(["ING Groep and ING Bank", "Sir Keir Starmer met Reverend Moomaw."])
     assert [w for w, _ in rows[0]] == ["ING Groep", "ING Bank"]
     assert "Reverend Moomaw" in [w for w, _ in rows[1]]
