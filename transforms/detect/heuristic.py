@@ -976,12 +976,12 @@ def _person_by_shape(span: Span, text: str) -> Span:
 
 
 # Titles written before a name that no span keeps (the forms of address are left out where
-# spans are made, and in capitals here; "Sir", "Dame", "Lord", "Lady" and "the Reverend"
-# are parts of a name's style, as the shared scorer counts them).  Those that are words or
-# acronyms too ("ING", "Mag", "Fr") only with their stop.
+# spans are made, and in capitals by ``_persons_in_capitals``: "MS SOCIETY" is no "Ms"; "Sir",
+# "Dame", "Lord", "Lady" and "the Reverend" are parts of a name's style, as the shared scorer
+# counts them).  Those that are words or acronyms too ("ING", "Mag", "Fr") only with their
+# stop.
 _TITLES_LEFT_OUT = (TITLE_ONLY - FORMS_OF_ADDRESS - {"sir", "dame", "lord", "lady", "rev",
-                                                      "revd", "reverend"}) | {
-    "councillor", "mr", "mrs", "ms", "miss", "dr", "prof", "mister", "madam"}
+                                                      "revd", "reverend"}) | {"councillor"}
 _STOP_NEEDED = {"ing", "mag", "fr"}
 
 
