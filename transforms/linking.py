@@ -100,8 +100,9 @@ def _nen_stem(a: str, b: str, lang: str) -> bool:
 def _on_stem_vowel(a: str, b: str, lang: str) -> bool:
     """Is one of two one-word keys the other's case form on the genitive's stem vowel
     (Estonian "Tallinna-s", "Tamme-le" of "Tallinn", "Tamm"): the word itself, not any of its
-    stems, left when an ending that opens with a consonant and the vowel are taken off.  (Not for propagation: a
-    nominative may end in that vowel itself, "Rootsi-st" is no form of "Roots".)"""
+    stems, left when an ending that opens with a consonant and the vowel are taken off.
+    (Not for propagation: a nominative may end in that vowel itself, "Rootsi-st" is no form
+    of "Roots".)"""
     vowels = _STEM_VOWEL.get(lang)
     if not vowels or " " in a or " " in b:
         return False
@@ -762,7 +763,8 @@ def _body_words(text: str) -> bool:
 def _listed_name(word: str) -> bool:
     """A given name or a surname of the lists."""
     from transforms.detect.heuristic import gazetteers_lower
-    return word.lower() in gazetteers_lower("given") or word.lower() in gazetteers_lower("family")
+    return word.lower() in gazetteers_lower("given") or \
+        word.lower() in gazetteers_lower("family")
 
 
 @functools.lru_cache(maxsize=4)

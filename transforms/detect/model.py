@@ -2599,7 +2599,8 @@ def _job_title(span: Span, text: str, classes, lang: str) -> bool:
     # "Consultant Rheumatologist")
     before = [w for w in words[:-1] if w.lower() not in _RANKS and w not in _JOB_ACRONYMS]
     if len(words) == 1 and words[0].lower() in _JOB_HEADS \
-            and classes.get(words[0], ("unknown",)) == ("unknown",) and re.fullmatch(r"[A-Z][a-z]+", words[0]):
+            and classes.get(words[0], ("unknown",)) == ("unknown",) \
+            and re.fullmatch(r"[A-Z][a-z]+", words[0]):
         # a role's noun the analyser does not hold ("Trustee", "Executor"), in no name list
         lex = _lexicons()
         return words[0].lower() not in lex["given"] and words[0].lower() not in lex["family"]
