@@ -14,6 +14,9 @@ from typing import List, Optional, Set
 from transforms.detect.base import Recognizer, Span, register
 from transforms.linking import _lower
 
+# The Estonian cases a month's name takes in a date ("mail", "maist", "märtsini",
+# "oktoobrist", "detsembrit", "maid"), and "kuu" (month) in its cases after it ("maikuus").
+_ET_CASE = r"(?:i|il|ist|ini|iks|is|iga|it|t|d|s|l|st|ni|ks|ga|sse|le|lt|lle|kuu\w{0,3})?"
 # Month name patterns per language: 12 regexes each (stems + inflection endings).
 MONTHS = {
     "en": ["jan(?:uary|\\.)?", "feb(?:ruary|\\.)?", "mar(?:ch|\\.)?", "apr(?:il|\\.)?", "may",
@@ -31,10 +34,11 @@ MONTHS = {
            "kwie(?:cień|tnia|tniu|tniem)", "maj(?:a|u|em)?", "czerw(?:iec|ca|cu|cem)",
            "lip(?:iec|ca|cu|cem)", "sierp(?:ień|nia|niu|niem)", "wrze(?:sień|śnia|śniu|śniem)",
            "październik(?:a|u|iem)?", "listopad(?:a|zie|em)?", "grud(?:zień|nia|niu|niem)"],
-    "et": ["jaanuar\\w{0,4}", "veebruar\\w{0,4}", "märts\\w{0,4}", "aprill\\w{0,4}",
-           "mai\\w{0,4}", "juuni\\w{0,4}", "juuli\\w{0,4}", "august\\w{0,4}",
-           "september\\w{0,4}", "oktoob(?:er|r)\\w{0,4}", "novemb(?:er|r)\\w{0,4}",
-           "detsemb(?:er|r)\\w{0,4}"],
+    # (with the case endings a date takes, not any letters: "8. Maiden" of an English birth
+    # certificate was a date, "mai" and "den", and the mother's maiden name went out)
+    "et": [m + _ET_CASE for m in ("jaanuar", "veebruar", "märts", "aprill", "mai", "juuni",
+                                  "juuli", "august", "september", "oktoob(?:er|r)",
+                                  "novemb(?:er|r)", "detsemb(?:er|r)")],
     "fi": ["tammikuu\\w{0,5}", "helmikuu\\w{0,5}", "maaliskuu\\w{0,5}", "huhtikuu\\w{0,5}",
            "toukokuu\\w{0,5}", "kesäkuu\\w{0,5}", "heinäkuu\\w{0,5}", "elokuu\\w{0,5}",
            "syyskuu\\w{0,5}", "lokakuu\\w{0,5}", "marraskuu\\w{0,5}", "joulukuu\\w{0,5}"],
