@@ -634,6 +634,24 @@ _FORM_AFTER = re.compile(r"[ \u00A0]+(?:inhalers?|tablets?|capsules?|cream|ointm
 _COMBINED = re.compile(r"[\-\u2011][a-z]{4,}")
 
 
+# Prefixes written before a hyphen and a word ("Sub-district", "Non-resident"; Danish and
+# Swedish "Ikke-selektivitet", "Icke-diskriminering").
+_PREFIXES = {"sub", "co", "non", "pre", "post", "anti", "pro", "re", "un", "ex", "mid",
+             "semi", "multi", "inter", "intra", "over", "under", "self", "vice", "de", "dis",
+             "mis", "out", "cross", "counter", "bi", "tri", "mono", "neo", "pan", "quasi",
+             "ultra", "infra", "micro", "macro", "mega", "mini", "meta", "para", "pseudo",
+             "super", "trans", "auto", "ikke", "icke", "ei", "nie", "ne"}
+
+
+def _word_prefix(span: Span, text: str) -> bool:
+    """A prefix's word before a hyphen and a lower-case word is that word's prefix, no
+    name: a birth certificate's "Sub-district" went out as a body's stand-in and
+    "-district" ("Non-resident", "Pre-op", "Ikke-selektivitet").  (Only a prefix: a name
+    before a hyphen and a suffix is a name, the Estonian "Romi-agaa".)"""
+    return span.text.lower() in _PREFIXES and span.text[:1].isupper() \
+        and _COMBINED.match(text, span.end) is not None
+
+
 def _clinical(span: Span, text: str) -> bool:
     """A drug's name before its dose or its form or of an INN's stem, not a listed name
     ("April"), clinical abbreviations and conditions alone, or a combined medicine's "Co-": a
@@ -726,6 +744,62 @@ def _places_before_dates(rows: List[List[Span]], texts: Sequence[str], lang: str
             continue
         out.append(sorted(row + [Span(m.start(1), m.end(1), "LOC", "place-and-date",
                                       m.group(1), source="detector")], key=lambda s: s.start))
+    return out
+
+
+# A form's field for a person's name, and its value: "Name and surname of father: Daniel Mark
+# PEMBERTON", "Maiden surname of mother: KHAN", "Nazwisko: Kowalska", "Uzvārds: Bērziņš".
+_NAME_LABEL = re.compile(
+    r"(?im)(?:^|[\t]|[ \u00A0]{3,})[ \u00A0]*(?:\d{1,2}\.[ \u00A0]*)?"
+    r"(?:(?:(?:given|family|first|last|middle|maiden|full|birth) )?(?:sur|fore)?names?"
+    r"(?: and (?:sur|fore)?names?)?(?: of (?:the )?(?:father|mother|"
+    r"child|applicant|witness|patient|employee|spouse|husband|wife|deceased|informant|holder|"
+    r"claimant|tenant|guardian|parent|person|student|pupil|candidate|officer))?"
+    r"|nachname|vorname|familienname|nazwisko|imię|imiona|uzvārds|vārds|pavardė|vardas|"
+    r"sukunimi|etunimet|etunimi|efternamn|förnamn|efternavn|fornavn|perekonnanimi|eesnimi)"
+    r"[ \u00A0]*:[ \t\u00A0]*"
+    r"([A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?(?:[ \u00A0][A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?){0,3})")
+
+
+def _names_in_name_fields(rows: List[List[Span]], texts: Sequence[str], lang: str = ""
+                          ) -> List[List[Span]]:
+    """The value of a form's field for a person's name is a person's name, whatever else
+    the detector made of it: a birth certificate's "Maiden surname of mother: KHAN" went out
+    as written (a surname alone, in capitals, after a label).  Not a word the document writes
+    in lower case, nor ordinary words the analyser knows and no name list has ("Name:
+    None"), nor a company's name."""
+    if not any(":" in t for t in texts):
+        return rows
+    from transforms.detect.model import _ordinary, word_classes
+    given, family = gazetteers_lower("given"), gazetteers_lower("family")
+    lower = None
+    out = []
+    for text, row in zip(texts, rows):
+        found = []
+        for m in _NAME_LABEL.finditer(text):
+            a, b = m.span(1)
+            value = text[a:b].rstrip(".")
+            b = a + len(value)
+            if lower is None:
+                lower = {w.group().lower() for t in texts for w in _COMMON_WORD.finditer(t)
+                         if w.group()[0].islower()} | FUNCTION_WORDS
+            words = value.split()
+            if sum(ch.isalpha() for ch in value) < 2 or text[b:b + 1] == "/" or \
+                    any(w.lower() in ORG_MARKERS or w.lower() in lower for w in words) or \
+                    any(s.start <= a and b <= s.end and s.category == "PER" for s in row):
+                continue
+            classes = word_classes(words, lang)
+            if classes and all(_ordinary(classes.get(w)) and w.lower() not in given
+                               and w.lower() not in family for w in words):
+                continue
+            found.append((a, b))
+        if not found:
+            out.append(row)
+            continue
+        kept = [s for s in row if not any(s.start < b and a < s.end for a, b in found)]
+        kept += [Span(a, b, "PER", "name-field", text[a:b], source="detector")
+                 for a, b in found]
+        out.append(sorted(kept, key=lambda s: s.start))
     return out
 
 
@@ -1130,16 +1204,20 @@ class HeuristicDetector:
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"
         # as a name of its own, and a stand-in took its place before the name's)
-        return _places_before_dates(_places_apart_where_named([[_with_given_name_title(
-            _person_by_shape(_without_leading_title(s, text), text), text, lang) for s in spans
-                 if not filler(text, s.start, s.end)
-                 and not _title_alone(s, text) and not _separator_label(s, text)
-                 and not _party_role(s, lang, text)
-                 and not _label_abbreviation(s, text) and not _field_label(s, text, lang)
-                 and not _table_heading(s, text, lang) and not _number_label(s, text)
-                 and not _statute(s, text, lang)
-                 and not _clinical(s, text) and s.text not in _FILE_FORMATS]
-                for text, spans in zip(texts, found)], texts), texts, lang)
+        found = [[_with_given_name_title(_person_by_shape(_without_leading_title(s, text), text),
+                                         text, lang) for s in spans
+                  if not filler(text, s.start, s.end)
+                  and not _title_alone(s, text) and not _separator_label(s, text)
+                  and not _party_role(s, lang, text)
+                  and not _label_abbreviation(s, text) and not _field_label(s, text, lang)
+                  and not _table_heading(s, text, lang) and not _number_label(s, text)
+                  and not _statute(s, text, lang) and not _word_prefix(s, text)
+                  and not _clinical(s, text) and s.text not in _FILE_FORMATS]
+                 for text, spans in zip(texts, found)]
+        # (what the document as a whole says: a place named alone, a letter's place and
+        # date, a form's name fields)
+        return _names_in_name_fields(_places_before_dates(
+            _places_apart_where_named(found, texts), texts, lang), texts, lang)
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
         common = self.common_words(texts)
