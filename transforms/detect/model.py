@@ -1939,17 +1939,22 @@ def _without_opening_grammar(span: Span, text: str, classes) -> Optional[Span]:
     return _after_first_word(span, toks)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=8192)
+def _analysis(word: str, lang: str) -> str:
+    """The installed analyser's answer for one word ("" without one, or where it fails)."""
+    proc = _analyser(lang)
+    if proc is None:
+        return ""
+    try:
+        return proc(word)
+    except OSError:
+        return ""
+
+
 def _verb_base(word: str, lang: str) -> bool:
     """Does the installed analyser read ``word`` as a verb's base form, an infinitive or an
     imperative ("Call", "Contact", "Ask")?  False without one."""
-    proc = _analyser(lang)
-    if proc is None:
-        return False
-    try:
-        answer = proc(word)
-    except OSError:
-        return False
+    answer = _analysis(word, lang)
     return "<vblex><inf>" in answer or "<vblex><imp>" in answer
 
 
@@ -2104,20 +2109,12 @@ def _without_trailing_verb(span: Span, classes, lang: str) -> Optional[Span]:
     return dataclasses.replace(span, end=span.start + cut, text=span.text[:cut])
 
 
-@functools.lru_cache(maxsize=4096)
 def _finite_verb(word: str, lang: str) -> bool:
     """Does the installed analyser read ``word`` as a finite verb and as nothing else: in
     title case a verb's third person singular present ("Appoints", "Announces"; not
     "Launches", a noun's plural too), in lower case that or its past ("met", "said"; with
     the past participle, not "united", an adjective too)?"""
-    proc = _analyser(lang)
-    if proc is None:
-        return False
-    try:
-        answer = proc(word)
-    except OSError:
-        return False
-    readings = answer.strip("^$").split("/")[1:]
+    readings = _analysis(word, lang).strip("^$").split("/")[1:]
     verbs = ("<vblex>", "<vbser>", "<vbhaver>")
     if word[:1].isupper():
         return bool(readings) and all(any(v + "<pri><p3><sg>" in r for v in verbs)
