@@ -34,14 +34,14 @@ def apertium():
 
 @pytest.fixture
 def translate_unlabelled(tmp_path, apertium):
-    """``run(texts)``: ``texts`` as one unlabelled JSONL document through the translate job
-    (Apertium en->es, a fixed secret) -> (the text of each request sent, each segment's text
-    as written back)."""
+    """``run(texts, source="en", target="es")``: ``texts`` as one unlabelled JSONL document
+    through the translate job (Apertium, a fixed secret) -> (the text of each request sent,
+    each segment's text as written back)."""
     import json
     import subprocess
     import sys
 
-    def run(texts):
+    def run(texts, source="en", target="es"):
         src = tmp_path / "in"
         src.mkdir(exist_ok=True)
         (src / "d.jsonl").write_text("".join(json.dumps({"text": t, "label": []}) + "\n"
@@ -50,7 +50,7 @@ def translate_unlabelled(tmp_path, apertium):
         env = dict(os.environ, DOPPEL_SECRET="x", PYTHONPATH=str(REPO))
         proc = subprocess.run([sys.executable, "-m", "pipelines.translate", "--input",
                                str(src / "*.jsonl"), "--output", str(out), "--source-lang",
-                               "en", "--target-lang", "es", "--engine", "apertium"],
+                               source, "--target-lang", target, "--engine", "apertium"],
                               cwd=REPO, env=env, capture_output=True, text=True, timeout=600)
         assert proc.returncode == 0, proc.stderr[-2000:]
         sent = [json.loads(line)["text"] for f in sorted((out / "audit").glob("requests-*"))
