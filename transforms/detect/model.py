@@ -167,8 +167,9 @@ def common_compounds(words: Iterable[str], lang: str, short_last: bool = False,
     one whose last part no gazetteer name ends in (``_name_endings``: "Processprog"), which
     a surname the gazetteers lack may still be ("Fuglsang", "Kofod"): for a word where its
     capital is no evidence.  With ``definite``, a definite compound too whose last part is
-    no body's head (``institutions.institution_head``): "Månadslönen", "Föreningslokalen"
-    (the monthly salary, the club's premises), not "Arbetsmiljöverket"."""
+    no body's head (``institutions.institution_head``) and singular: "Månadslönen",
+    "Föreningslokalen" (the monthly salary, the club's premises), not "Arbetsmiljöverket",
+    nor "Djurskyddsorganisationerna" (the animal protection organisations, bodies)."""
     from transforms.target_names import ApertiumNames, _UNIT
     proc = _analyser(lang, "-e")
     words = sorted({w for w in words if ApertiumNames._analysable(w)})
@@ -185,7 +186,8 @@ def common_compounds(words: Iterable[str], lang: str, short_last: bool = False,
         if len(units) != 1 or not readings or not all(
                 "+" in r and "<np>" not in r and not r.startswith("*")
                 and ("<def>" not in r.rpartition("+")[2]
-                     or definite and not institution_head(w, lang))
+                     or definite and "<pl>" not in r.rpartition("+")[2]
+                     and not institution_head(w, lang))
                 for r in readings):
             continue
         lemmas = [part.partition("<")[0] for part in readings[0].split("+")]
