@@ -63,3 +63,10 @@ def test_the_transcript_as_sent(translate_unlabelled):
     assert f"CHAIR ({chair.group(1)} {chair.group(2)})" in sent[2], sent[2]
     assert f"CLLR {chair.group(4).upper()}:" in sent[4], (sent[1], sent[4])
     assert f"repeat that, {chair.group(1)}?" in sent[7], (sent[1], sent[7])
+
+
+def test_a_heading_in_capitals_after_a_form_of_address_is_no_person(found_names):
+    """A heading's "MS SOCIETY ANNUAL REPORT" made "SOCIETY" a person (the capitals' rule
+    took "MS" for the form of address); ordinary words are no name.  Guard: a payee is."""
+    rows = found_names(["MS SOCIETY ANNUAL REPORT", "FASTER PAYMENT FROM MR S PATEL RENT"])
+    assert rows[0] == [] and rows[1] == [("S PATEL", "PER")], rows

@@ -327,6 +327,8 @@ def _persons_in_capitals(text: str, spans: List[Span]) -> List[Span]:
     for m in _ADDRESS_CAPS.finditer(text):
         if m.group(1).split()[0].lower() in TITLES:
             continue            # "MRS JUSTICE HARTLEY": a judge (``_judges_in_capitals``)
+        if _ordinary_capitals(m.group(1), given, family):
+            continue            # a heading's "MS SOCIETY", "DR CHECKLIST": words, no name
         a, b = m.span(1)
         for w in re.finditer(r"[A-Z][A-Z'’\-]+", m.group(2)):
             if w.group().lower() not in family and w.group().lower() not in given:
@@ -345,6 +347,17 @@ def _persons_in_capitals(text: str, spans: List[Span]) -> List[Span]:
         out = [s for s in out if not (s.start < b and a < s.end)]
         out.append(Span(a, b, "PER", "capitals", text[a:b], source="detector"))
     return sorted(out, key=lambda s: s.start) if out != spans else spans
+
+
+def _ordinary_capitals(words: str, given: Set[str], family: Set[str]) -> bool:
+    """Are ``words`` (in capitals) ordinary English words the analyser knows, none a name of
+    the lists?  Without an analyser, no."""
+    from transforms.detect.model import _ordinary, word_classes
+    bare = [w for w in words.split() if len(w) > 1]
+    if not bare or any(w.lower() in given or w.lower() in family for w in bare):
+        return False
+    classes = word_classes([w.capitalize() for w in bare], "en")
+    return bool(classes) and all(_ordinary(classes.get(w.capitalize())) for w in bare)
 
 
 def _title_alone(span: Span, text: str) -> bool:
