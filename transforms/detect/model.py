@@ -2141,20 +2141,20 @@ def _apart_at_verb(span: Span, lang: str) -> List[Span]:
                 and toks[k + 1][2][:1].isupper() and _finite_verb(toks[k][2], lang)), None)
     if cut is None:
         return [span]
-    lex = _lexicons()
-
-    def part(a: int, b: int) -> Span:
-        words = span.text[a:b].split()
-        person = 1 <= len(words) <= 3 and words[0].lower() in lex["given"]
-        return dataclasses.replace(span, start=span.start + a, end=span.start + b,
-                                   text=span.text[a:b],
-                                   category="PER" if person else span.category)
-
     # (what the verb leaves of a text's part, "Article 1" of "... annulled Article 1(1)",
     # is none: spread, it had been masked in every article)
-    return [p for p in [part(0, toks[cut - 1][1])] if not _act_reference(p.text)] + [
-        p for p in _apart_at_verb(part(toks[cut + 1][0], len(span.text)), lang)
+    return [p for p in [_part_of(span, 0, toks[cut - 1][1])] if not _act_reference(p.text)] + [
+        p for p in _apart_at_verb(_part_of(span, toks[cut + 1][0], len(span.text)), lang)
         if not _act_reference(p.text)]
+
+
+def _part_of(span: Span, a: int, b: int) -> Span:
+    """``span``'s text from ``a`` to ``b`` as a span of its own: a person's where a given name
+    opens up to three words, else of ``span``'s category."""
+    words = span.text[a:b].split()
+    person = 1 <= len(words) <= 3 and words[0].lower() in _lexicons()["given"]
+    return dataclasses.replace(span, start=span.start + a, end=span.start + b,
+                               text=span.text[a:b], category="PER" if person else span.category)
 
 
 def _apart_at_role(span: Span, lang: str) -> List[Span]:
@@ -2182,17 +2182,10 @@ def _apart_at_role(span: Span, lang: str) -> List[Span]:
         and toks[k + 1][2][:1].isupper()), None)
     if cut is None:
         return [span]
-    lex = _lexicons()
-    left_text = span.text[:toks[cut - 1][1]]
-    right_start = toks[cut + 1][0]
-    words = span.text[right_start:].split()
-    person = 1 <= len(words) <= 3 and words[0].lower() in lex["given"]
-    right = dataclasses.replace(span, start=span.start + right_start,
-                                text=span.text[right_start:],
-                                category="PER" if person else span.category)
-    left = [dataclasses.replace(span, end=span.start + len(left_text), text=left_text)] \
-        if any(ch.isupper() for ch in left_text) else []
-    return left + [right]
+    left_end = toks[cut - 1][1]
+    left = [dataclasses.replace(span, end=span.start + left_end, text=span.text[:left_end])] \
+        if any(ch.isupper() for ch in span.text[:left_end]) else []
+    return left + [_part_of(span, toks[cut + 1][0], len(span.text))]
 
 
 def _act_reference(text: str) -> bool:
@@ -2212,7 +2205,9 @@ def _places_apart(span: Span, text: str, lang: str, classes=None) -> List[Span]:
     where the list goes on after it, each part of one to three capitalised words; not a
     place of the gazetteer so named ("Bosnia and Herzegovina"), nor an address's "Hamburg,
     Germany" alone."""
-    if lang != "en" or span.category != "LOC" or span.text in _places():
+    from transforms.detect.heuristic import _name_index
+    places = _name_index()[2]
+    if lang != "en" or span.category != "LOC" or span.text in places:
         return [span]
     listed = _LIST_TAIL.match(text, span.end) is not None
     cuts = r"[ \u00A0]+(?:and|or|&)[ \u00A0]+" + (r"|,[ \u00A0]+" if listed else "")
@@ -2226,7 +2221,7 @@ def _places_apart(span: Span, text: str, lang: str, classes=None) -> List[Span]:
     merged = []
     for a, b in pieces:      # (a place so named among the list's: "Bosnia and Herzegovina")
         k = next((k for k in range(max(0, len(merged) - 3), len(merged))
-                  if span.text[merged[k][0]:b] in _places()), None)
+                  if span.text[merged[k][0]:b] in places), None)
         merged = merged[:k] + [(merged[k][0], b)] if k is not None else merged + [(a, b)]
     pieces = merged
     if len(pieces) < 2 or not all(1 <= len(span.text[a:b].split()) <= 3 and all(
@@ -2236,12 +2231,6 @@ def _places_apart(span: Span, text: str, lang: str, classes=None) -> List[Span]:
         return [span]      # (nor a list of peoples or languages: "German, Hungarian and ...")
     return [dataclasses.replace(span, start=span.start + a, end=span.start + b,
                                 text=span.text[a:b]) for a, b in pieces]
-
-
-@functools.lru_cache(maxsize=1)
-def _places() -> frozenset:
-    from transforms.detect.heuristic import gazetteers
-    return frozenset(gazetteers()["places"])
 
 
 def _open_bracket_apart(span: Span, text: str, lang: str) -> List[Span]:
@@ -2765,21 +2754,21 @@ def without_job_titles(texts: Sequence[str], rows: List[List[Span]], lang: str
     titled = [(s, m) for row in rows for s in row
               for m in [_JOB_TITLE_OF.match(s.text)] if m and s.category in CATS]
     # a name the model ran on into the role after it: "Priya Raghunathan as Chief Financial
-    # Officer" (the role, as a job title, and the name before it)
+    # Officer" (the role, as a job title, and the name before it): id -> (the role's span,
+    # where the name ends in the span's text)
     roles = {}
     for row in rows:
         for s in row:
             m = _AS_ROLE.search(s.text) if s.category in CATS else None
             if m and m.start() > 0 and s.text[m.end():].split()[-1].lower() in _JOB_HEADS:
-                roles[id(s)] = _Role(s.start + m.end(), s.end, s.category, s.subtype,
-                                     s.text[m.end():], source=s.source,
-                                     name=s.text[:m.start()])
+                roles[id(s)] = (dataclasses.replace(s, start=s.start + m.end(),
+                                                    text=s.text[m.end():]), m.start())
     units = [s for text, row in zip(texts, rows) for s in row
              if _DEPARTMENT_AFTER.match(text, s.end) and 1 <= len(s.text.split()) <= 3]
     if not asked and not units and not titled and not roles:
         return rows
-    classes = word_classes({w for s in list(asked.values()) + units + list(roles.values())
-                            for w in s.text.split()}
+    classes = word_classes({w for s in list(asked.values()) + units
+                            + [role for role, _ in roles.values()] for w in s.text.split()}
                            | {w for s, _ in titled for w in s.text.split()}, lang)
 
     def department(s: Span) -> bool:
@@ -2793,21 +2782,15 @@ def without_job_titles(texts: Sequence[str], rows: List[List[Span]], lang: str
             if id(s) in asked and _job_title(asked[id(s)], text, classes, lang) \
                     or s in units and department(s):
                 continue
-            role = roles.get(id(s))
+            role, name_end = roles.get(id(s), (None, 0))
             if role is not None and _job_title(role, text, classes, lang):
-                s = dataclasses.replace(s, end=s.start + len(role.name), text=role.name)
+                s = dataclasses.replace(s, end=s.start + name_end, text=s.text[:name_end])
             kept.append(_after_job_title(s, text, classes))
         out.append(kept)
     return out
 
 
 _AS_ROLE = re.compile(r"[ \u00A0]+as[ \u00A0]+(?:(?:the|an?)[ \u00A0]+)?(?=[A-Z])")
-
-
-@dataclasses.dataclass(frozen=True)
-class _Role(Span):
-    """The role after "as" in a name's span, and the name before it."""
-    name: str = ""
 
 
 _TITLE_CASE_AFTER = re.compile(r"(?:[ \u00A0]+[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?){1,3}")
