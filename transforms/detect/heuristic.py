@@ -774,18 +774,18 @@ _NAME_LABEL = re.compile(
     r"([A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?(?:[ \u00A0][A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?){0,3})")
 
 
-def _names_in_name_fields(rows: List[List[Span]], texts: Sequence[str], lang: str = ""
-                          ) -> List[List[Span]]:
+def _names_in_name_fields(rows: List[List[Span]], texts: Sequence[str], lower: Set[str],
+                          lang: str = "") -> List[List[Span]]:
     """The value of a form's field for a person's name is a person's name, whatever else
     the detector made of it: a birth certificate's "Maiden surname of mother: KHAN" went out
     as written (a surname alone, in capitals, after a label).  Not a word the document writes
-    in lower case, nor ordinary words the analyser knows and no name list has ("Name:
-    None"), nor a company's name."""
+    in lower case or a function word (``lower``: ``HeuristicDetector.common_words``), nor
+    ordinary words the analyser knows and no name list has ("Name: None"), nor a company's
+    name."""
     if not any(":" in t for t in texts):
         return rows
     from transforms.detect.model import _ordinary, word_classes
     given, family = gazetteers_lower("given"), gazetteers_lower("family")
-    lower = None
     out = []
     for text, row in zip(texts, rows):
         found = []
@@ -793,9 +793,6 @@ def _names_in_name_fields(rows: List[List[Span]], texts: Sequence[str], lang: st
             a, b = m.span(1)
             value = text[a:b].rstrip(".")
             b = a + len(value)
-            if lower is None:
-                lower = {w.group().lower() for t in texts for w in _COMMON_WORD.finditer(t)
-                         if w.group()[0].islower()} | FUNCTION_WORDS
             words = value.split()
             if sum(ch.isalpha() for ch in value) < 2 or text[b:b + 1] == "/" or \
                     any(w.lower() in ORG_MARKERS or w.lower() in lower for w in words) or \
@@ -816,7 +813,7 @@ def _names_in_name_fields(rows: List[List[Span]], texts: Sequence[str], lang: st
     return out
 
 
-def _places_apart_where_named(rows: List[List[Span]], texts: Sequence[str]
+def _places_apart_where_named(rows: List[List[Span]], texts: Sequence[str], lower: Set[str]
                               ) -> List[List[Span]]:
     """A place's span of parts joined by commas ("Broadway, Didcot", "Hamburg, Germany") is
     one place per part where the document names a part alone elsewhere: a witness statement's
@@ -824,11 +821,10 @@ def _places_apart_where_named(rows: List[List[Span]], texts: Sequence[str]
     alone = {s.text for row in rows for s in row if "," not in s.text}
     if not any(s.category == "LOC" and ", " in s.text for row in rows for s in row):
         return rows
-    # (a part left alone must be a name, no word the document writes in lower case: the
-    # model's "Taxation, Spain" of "Directorate-General for Taxation, Spain" had been one
-    # place, and "Taxation" alone was then spread to every "Director-General for Taxation")
-    lower = {m.group().lower() for t in texts for m in _COMMON_WORD.finditer(t)
-             if m.group()[0].islower()}
+    # (a part left alone must be a name, no word the document writes in lower case, nor a
+    # function word: ``lower``; the model's "Taxation, Spain" of "Directorate-General for
+    # Taxation, Spain" had been one place, and "Taxation" alone was then spread to every
+    # "Director-General for Taxation")
     out = []
     for text, row in zip(texts, rows):
         kept = []
@@ -1229,8 +1225,9 @@ class HeuristicDetector:
                  for text, spans in zip(texts, found)]
         # (what the document as a whole says: a place named alone, a letter's place and
         # date, a form's name fields)
+        lower = self.common_words(texts)
         return _names_in_name_fields(_places_before_dates(
-            _places_apart_where_named(found, texts), texts, lang), texts, lang)
+            _places_apart_where_named(found, texts, lower), texts, lang), texts, lower, lang)
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
         common = self.common_words(texts)
