@@ -763,8 +763,12 @@ def _body_words(text: str) -> bool:
 def _listed_name(word: str) -> bool:
     """A given name or a surname of the lists."""
     from transforms.detect.heuristic import gazetteers_lower
-    return word.lower() in gazetteers_lower("given") or \
-        word.lower() in gazetteers_lower("family")
+    return _given_name(word) or word.lower() in gazetteers_lower("family")
+
+
+def _company(cluster: Cluster) -> bool:
+    """Is one of ``cluster``'s forms written with a company's legal form ("... Ltd")?"""
+    return any(without_legal_form(f) != f for f in cluster.forms)
 
 
 @functools.lru_cache(maxsize=4)
@@ -1185,8 +1189,7 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
             target = next((clusters[(c, key)] for c in PLACE_OR_BODY if (c, key) in clusters),
                           None)
         if target is None and cat == "PER" and ("ORG", key) in clusters \
-                and not _listed_name(key.split()[0]) \
-                and any(without_legal_form(f) != f for f in clusters[("ORG", key)].forms):
+                and not _listed_name(key.split()[0]) and _company(clusters[("ORG", key)]):
             # a company's name without its legal form, which the detector read as a
             # person's: "Northwind Renewables" of "Northwind Renewables Ltd" (a press
             # release's company went out under two stand-ins); not "Jane Smith" beside
@@ -1233,7 +1236,7 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
             # word, "Generalstaatsanwaltschaft" beside "Generalstaatsanwaltschaft Hamburg")
             bodies = {id(c): c for (ccat, ckey), c in clusters.items()
                       if ccat == "ORG" and len(ckey.split()) > 1 and ckey.split()[0] == key
-                      and any(without_legal_form(f) != f for f in c.forms)}
+                      and _company(c)}
             if len(bodies) == 1:
                 target = next(iter(bodies.values()))
         if target is None:
