@@ -2647,13 +2647,27 @@ def _honours(words: Sequence[str]) -> bool:
     return bool(words) and all(w.lower().strip(".,") in _HONOURS_WORDS for w in words)
 
 
+def _degree_class(words: Sequence[str]) -> bool:
+    """A degree's class written out, anywhere: "Award: First Class Honours", "Upper Second
+    Class" (two words or more, one of them the class's or the honours' own)."""
+    return len(words) >= 2 and _honours(words) and any(
+        w.lower().strip(".,") in ("class", "honours", "honors", "laude") for w in words)
+
+
+# A course module's code, as a transcript of records or a CV lists it before the module's
+# title: "COMP1511 Computer Processors", "MATH 1400 Mathematics for Computing".
+_MODULE_CODE = re.compile(r"[A-Z]{2,6}[ \u00A0]?\d{3,5}[A-Z]?(?![\w\-/])")
+
+
 def without_qualifications(texts: Sequence[str], rows: List[List[Span]], lang: str
                            ) -> List[List[Span]]:
     """The spans without a CV's qualifications, which are no names: a degree's abbreviation
     and its subject of ordinary title-case words ("BSc (Hons) Accounting and Finance", "MSc
     Data Science", "an MBA", "PhD in Chemical Engineering"), and its class in brackets
-    ("University of Leeds (First Class)" keeps the university).  They went out as an
-    organisation's and a place's stand-ins and came back untranslated."""
+    ("University of Leeds (First Class)" keeps the university) or written out ("Award:
+    First Class Honours"); nor a transcript's module, its code and its title ("COMP1511
+    Computer Processors").  They went out as an organisation's and a place's stand-ins and
+    came back untranslated."""
     if lang != "en":
         return rows
     rows = [[t for t in (_without_honours(text, sp) for sp in row) if t is not None]
@@ -2661,7 +2675,8 @@ def without_qualifications(texts: Sequence[str], rows: List[List[Span]], lang: s
     # (the analyser asked only about the spans a degree opens or follows: most documents
     # have none)
     degreed = [sp for text, row in zip(texts, rows) for sp in row
-               if _DEGREE_AT.match(sp.text) or _DEGREE_IN.search(text[:sp.start])]
+               if _DEGREE_AT.match(sp.text) or _DEGREE_IN.search(text[:sp.start])
+               or _MODULE_CODE.match(sp.text)]
     if not degreed:
         return rows
     classes = word_classes({w for sp in degreed for w in re.findall(r"[A-Za-z][a-z]+", sp.text)},
@@ -2674,7 +2689,8 @@ def without_qualifications(texts: Sequence[str], rows: List[List[Span]], lang: s
 
 def _without_honours(text: str, sp: Span) -> Optional[Span]:
     body = sp.text.rstrip()
-    if text[sp.start - 1:sp.start] == "(" and _honours(body.split()):
+    if text[sp.start - 1:sp.start] == "(" and _honours(body.split()) or \
+            _degree_class(body.split()):
         return None                       # "(Upper Second Class Honours)", its words alone
     if not body.endswith(")"):
         return sp
@@ -2692,7 +2708,7 @@ def _without_honours(text: str, sp: Span) -> Optional[Span]:
 def _subject(words: Sequence[str], classes) -> bool:
     """Ordinary title-case words, "and"/"of"/"in" between them: a degree's subject (a
     surname's word too, "Law")."""
-    content = [w for w in words if w not in ("and", "of", "in", "&")]
+    content = [w for w in words if w not in ("and", "of", "in", "&", "for", "with", "to")]
     return bool(content) and all(
         re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?", w) and _ordinary(classes.get(w))
         and "proper" not in classes.get(w, ()) for w in content)
@@ -2700,6 +2716,8 @@ def _subject(words: Sequence[str], classes) -> bool:
 
 def _without_degree(text: str, sp: Span, classes) -> Optional[Span]:
     m = _DEGREE_AT.match(sp.text)
+    if not m or m.end() < len(sp.text) and sp.text[m.end()].isalnum():
+        m = _MODULE_CODE.match(sp.text)          # ("MATH1400": no "MA" opens it)
     if m and (m.end() == len(sp.text) or not sp.text[m.end()].isalnum()):
         rest = sp.text[m.end():]
         if not rest.strip():
