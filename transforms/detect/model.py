@@ -1909,6 +1909,32 @@ def _adjective_alone(span: Span, text: str, classes) -> bool:
     return bool(c) and _ordinary(c) and not titled and ("adj" in c or "open" not in c)
 
 
+# A title in quotes, written in title case: "Detecting Sarcasm in Tweets with Transformers".
+_QUOTED_TITLE = re.compile(r"[\"“„«]([^\"“”„«»\n]{8,200})[\"”»]")
+
+
+def _word_of_title(span: Span, text: str, classes) -> bool:
+    """One ordinary word inside a quoted title written in title case (a thesis's, a
+    paper's, a book's) is the title's word, no name: the title's style capitalises every
+    word, so the capital says nothing ("... in Tweets with Transformers": "Tweets" went out
+    as a body's stand-in).  Not a word the analyser knows as a proper noun or a name list
+    holds ("... in Paris")."""
+    words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
+    if classes is None or span.category not in CATS or len(words) != 1 \
+            or not _ordinary(classes.get(words[0])) or "proper" in classes.get(words[0], ()) \
+            or _gazetteer_name(words[0].lower()):
+        return False
+    line_start = text.rfind("\n", 0, span.start) + 1
+    for m in _QUOTED_TITLE.finditer(text, line_start):
+        if m.start(1) > span.start:
+            break
+        if m.end(1) >= span.end:
+            # (the style leaves short grammar words in lower case: "in", "with", "from")
+            content = [w for w in re.findall(r"[^\W\d_]+", m.group(1)) if len(w) > 4]
+            return len(content) >= 3 and all(w[0].isupper() for w in content)
+    return False
+
+
 def _at_opening(text: str, start: int) -> bool:
     """Does a sentence or a line open at ``start``: nothing before it, or one of the
     sentence-end tokens (``_SENT_END``, as ``document_evidence`` reads them)?  Only the
@@ -3406,7 +3432,8 @@ class NameTagger:
                      and not _head_role_alone(s)
                      and not _ordinal_and_noun(s, lang)
                      and not _foreign_opening(s, text, lang)
-                     and not _closed_class_alone(s, lang)]
+                     and not _closed_class_alone(s, lang)
+                     and not _word_of_title(s, text, classes)]
             spans = _joined_at_connectors(text, resolve_overlaps(
                 _crossing_joined(text, spans, classes, lang, lower), {}), lang)
             spans = _grown_to_whole_names(text, toks, spans, classes, lang == "en")
