@@ -180,6 +180,11 @@ def common_compounds(words: Iterable[str], lang: str, short_last: bool = False,
     except OSError:
         return set()
     out = set()
+    # (English writes its compounds apart: a word it joins is a user's name, "Chemicalinterest")
+    unknown = [w for w, answer in zip(words, answers) if answer.startswith("^" + w + "/*")] \
+        if lang in COMPOUNDING else []
+    if unknown:
+        out |= _split_compounds(unknown, lang, proc, definite)
     for w, answer in zip(words, answers):
         units = _UNIT.findall(answer)
         readings = [r for u in units for r in u.split("/")[1:]]
@@ -199,6 +204,56 @@ def common_compounds(words: Iterable[str], lang: str, short_last: bool = False,
                 and lemmas[-1].lower() not in _name_endings()) and not any(
                 _gazetteer_name(lemma.lower()) for lemma in lemmas):
             out.add(w)
+    return out
+
+
+def _split_compounds(words: Sequence[str], lang: str, proc, definite: bool) -> Set[str]:
+    """Of words the analyser lacks even as compounds, those that are a known word (or two),
+    a linking "s" perhaps, and a known common noun as long as ``_LONG_LAST_PART`` that is
+    no name list's: "Revisors|assistent", "Intern|prissättning", "Civil|ekonom|programmet"
+    (a CV's job, its thesis's title, its degree programme; the analyser has "revisor",
+    "assistent", "prissättning", "programmet" but not the compounds).  No ornamental
+    surname ends in a part that long (``_LONG_LAST_PART``)."""
+    splits = {}
+    for w in words:
+        low = w.lower()
+        for k in range(3, len(low) - _LONG_LAST_PART + 1):
+            left = low[:k]
+            lefts = [left] + ([left[:-1]] if left.endswith("s") and len(left) > 3 else [])
+            splits.setdefault(w, []).append((lefts, low[k:]))
+    asked = sorted({x for parts in splits.values() for lefts, right in parts
+                    for x in lefts + [right]} - {""})
+    from transforms.target_names import ApertiumNames, _UNIT
+    asked = [x for x in asked if ApertiumNames._analysable(x)]
+    if not asked:
+        return set()
+    try:
+        read = dict(zip(asked, proc.many(asked)))
+    except OSError:
+        return set()
+
+    def readings(x: str) -> List[str]:
+        units = _UNIT.findall(read.get(x, ""))
+        return [r for u in units for r in u.split("/")[1:]] if len(units) == 1 else []
+
+    def known(x: str) -> bool:
+        rs = readings(x)
+        return bool(rs) and not any(r.startswith("*") or "<np>" in r for r in rs)
+
+    def noun(x: str) -> bool:
+        rs = readings(x)
+        last = [r.rpartition("+")[2] for r in rs]
+        return known(x) and any("<n>" in r for r in last) and all(
+            "<def>" not in r or definite and "<pl>" not in r for r in last) \
+            and not institution_head(x, lang)
+
+    out = set()
+    for w, parts in splits.items():
+        for lefts, right in parts:
+            if noun(right) and any(known(left) and not _gazetteer_name(left)
+                                   for left in lefts) and not _gazetteer_name(right):
+                out.add(w)
+                break
     return out
 
 
@@ -1671,8 +1726,11 @@ def _without_compound_nouns(texts: Sequence[str], spans: List[List[Span]], lang:
         return spans
 
     def candidate(s: Span, text: str) -> bool:
+        # (after an entry's number the document's evidence counts the word as capitalised
+        # inside a sentence: that is this very place)
         return s.category in ("PER", "LOC") and _ONE_WORD.fullmatch(s.text) is not None \
-            and s.text.lower() not in cap_inside and _at_opening(text, s.start)
+            and (s.text.lower() not in cap_inside and _at_opening(text, s.start)
+                 or _ENTRY_OPENING.search(text, 0, s.start) is not None)
 
     words = {s.text for text, row in zip(texts, spans) for s in row if candidate(s, text)}
     # (a definite one too, of no body's head: "Lön: Månadslönen är ...")
@@ -1685,6 +1743,9 @@ def _without_compound_nouns(texts: Sequence[str], spans: List[List[Span]], lang:
 
 
 _ONE_WORD = re.compile(r"[^\W\d_]+")
+# Where a line's entry opens after its number or its period, or a title after its opening
+# quote: "2011–2014 Revisorsassistent, KPMG", "Examensarbete: \"Internprissättning i ...\"".
+_ENTRY_OPENING = re.compile(r"(?:^|\n)[\d\W]*\d[\d\W]*$|[\"“„«]$")
 
 
 def _places_not_persons(texts: Sequence[str], spans: List[List[Span]], lang: str,
