@@ -2220,6 +2220,8 @@ def _apart_at_verb(span: Span, lang: str) -> List[Span]:
     lower case too ("Keir Starmer met Reverend Moomaw").  A word the analyser reads only as
     a finite verb (``_finite_verb``) parts the span: each side keeps its category, or is a
     person's where a given name opens it."""
+    if lang in _NORDIC_VERBS and span.category in CATS:
+        return _apart_at_nordic_verb(span, lang)
     if lang != "en" or span.category not in CATS or span.text.isupper():
         return [span]
     toks = [t for t in tokenize(span.text) if _wordish(t[2])]
@@ -2233,6 +2235,41 @@ def _apart_at_verb(span: Span, lang: str) -> List[Span]:
     return [p for p in [_part_of(span, 0, toks[cut - 1][1])] if not _act_reference(p.text)] + [
         p for p in _apart_at_verb(_part_of(span, toks[cut + 1][0], len(span.text)), lang)
         if not _act_reference(p.text)]
+
+
+# Swedish and Danish: a verb inside a name is in lower case, and the model's ORG ran over
+# one ("Anna Berg bor i Lund" went out as one body's stand-in).
+_NORDIC_VERBS = {"sv", "da"}
+
+
+def _nordic_verb(word: str, lang: str) -> bool:
+    """A word in lower case the analyser reads as a finite verb and never as a preposition,
+    an adjective or a conjunction ("bor", "arbetar", "skrev"; not "för", "ved", "blandede",
+    the words MultiLeg's sv and da names hold)."""
+    if not word.isalpha() or not word.islower():
+        return False
+    readings = _analysis(word, lang).strip("^$").split("/")[1:]
+    return any("<vblex>" in r and ("<pres>" in r or "<past>" in r) for r in readings) and \
+        not any(t in r for r in readings for t in ("<pr>", "<adj>", "<cnjcoo>", "<cnjsub>"))
+
+
+def _apart_at_nordic_verb(span: Span, lang: str) -> List[Span]:
+    """A span parted at a finite verb after a capitalised word: the words before it keep
+    the span's category (a person's where a given name opens them), and what follows from
+    its next capitalised word on is a name of its own ("Anna Berg" | bor i | "Lund")."""
+    toks = [t for t in tokenize(span.text) if _wordish(t[2])]
+    cut = next((k for k in range(1, len(toks) - 1) if toks[k - 1][2][:1].isupper()
+                and _nordic_verb(toks[k][2], lang)), None)
+    if cut is None:
+        return [span]
+    left = [_part_of(span, 0, toks[cut - 1][1])]
+    nxt = next((k for k in range(cut + 1, len(toks)) if toks[k][2][:1].isupper()), None)
+    if nxt is None:
+        return left
+    right = _part_of(span, toks[nxt][0], len(span.text))
+    if right.category != "PER" and right.text.lower() in _lexicons()["place"]:
+        right = dataclasses.replace(right, category="LOC")       # "i Lund": a town
+    return left + _apart_at_nordic_verb(right, lang)
 
 
 def _part_of(span: Span, a: int, b: int) -> Span:
