@@ -718,6 +718,32 @@ _NAME_JOINERS = {"and", "or", "und", "oder", "och", "eller", "og", "ja", "tai", 
                  "ir", "ar", "i", "oraz", "lub", "et", "ou", "y", "o", "e", "&"}
 
 
+# Languages whose bodies' names are written in lower case in running text ("kommissionen",
+# "den nederlandske regering"): MultiLeg sv and da annotate them.
+_LOWER_CASE_BODIES = {"sv", "da"}
+
+
+def _no_body_words(words: Sequence[str], lang: str) -> bool:
+    """Two words or more in lower case, ordinary ones, none a body's head noun, a noun in
+    the definite or a nationality, and no definite article first: no body's name, though
+    the model may take them for one (a CV's "tyska (goda kunskaper)": good knowledge).
+    MultiLeg sv's and da's 226 lower-case gold names of two words or more each have one
+    ("tribunalens kansli", "den regionale ret i første instans")."""
+    if len(words) < 2 or words[0] in ("den", "det", "de") or any(
+            institution_head(w, lang) or demonym(w, lang) or _definite_noun(w, lang)
+            for w in words):
+        return False
+    classes = word_classes(set(words), lang)
+    return all(_ordinary(classes.get(w)) and "proper" not in classes.get(w, ()) for w in words)
+
+
+def _definite_noun(word: str, lang: str) -> bool:
+    """A noun in the definite, as the bodies of running text are named ("tribunalens
+    kansli", "kommissionen", "den nederlandske regering" is indefinite after its article)."""
+    return any("<n>" in r and "<def>" in r
+               for r in _analysis(word, lang).strip("^$").split("/")[1:])
+
+
 def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
                     flipped: Sequence[bool] = (), lower_words: Set[str] = frozenset()
                     ) -> List[Span]:
@@ -815,6 +841,10 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
         # plural or by what it does: "tullmyndigheterna", "oikeusviranomainen".)
         named_body = lang in COMPOUNDING and compound_body(toks[b][2], lang) and \
             not (doubtful and kind_of_body(toks[b][2], lang))
+        if lang in _LOWER_CASE_BODIES and not any(ch.isupper() for ch in piece) and (
+                _no_body_words([w for _, _, w in toks[a:b + 1] if _wordish(w)], lang)
+                or a == b and _nordic_verb(toks[a][2], lang)):
+            continue     # (nor is a verb alone: "Anna Berg bor i Lund")
         source = PRECAUTION if (doubtful or not any(ch.isupper() for ch in piece)) \
             and not named_body else "detector"
         # "model-margin": a name only by the recall margin, not the model's best reading
