@@ -5486,8 +5486,9 @@ def _with_post_towns(text: str, spans: List[Span]) -> List[Span]:
 
 
 # A street's name between its house number and the comma before an address's town (or its
-# postcode, where the town follows it): up to six words, of letters.
-_STREET_BEFORE = re.compile(r"(?<![\w\-‑/])\d{1,5}[A-Za-z]?[ \u00A0]+"
+# postcode, where the town follows it): up to six words, of letters.  A letter alone is the
+# house number's ("Storgatan 14 B, 722 15 Västerås": the entrance).
+_STREET_BEFORE = re.compile(r"(?<![\w\-‑/])\d{1,5}[A-Za-z]?[ \u00A0]+(?![^\W\d_][ \u00A0]*,)"
                             r"((?:[^\W\d_][\w'’.\-‑]*[ \u00A0]+){0,5}[^\W\d_][\w'’\-‑]*)"
                             r"[ \u00A0]*,[ \u00A0]*$")
 
