@@ -1083,6 +1083,11 @@ _LEADING_TITLE = re.compile(r"(?:" + _title_pattern(_TITLES_LEFT_OUT) + r")[ \u0
                             r"(?=[^\W\d_])")
 
 
+# Executives' acronyms written before the name ("CEO Jane Smith"; Swedish "VD", verkställande
+# direktör; Danish "adm. dir." is a title already).
+_EXECUTIVE = re.compile(r"(?:CEO|CFO|COO|CTO|CIO|CMO|CISO|CHRO|EVP|SVP|VD)[ \u00A0]+(?=[^\W\d_])")
+
+
 def _without_leading_title(span: Span, text: str) -> Span:
     """A name span opening with a title starts after it, and is a person's: a transcript's
     "Cllr Susan Blackwood" went out as one stand-in and "Susan Blackwood" as another, and
@@ -1091,6 +1096,13 @@ def _without_leading_title(span: Span, text: str) -> Span:
         return span
     # (in capitals only where the whole name is: "CLLR QURESHI", not "HR Manager")
     m = _LEADING_TITLE.match(span.text.lower() if span.text.isupper() else span.text)
+    if m is None:
+        # an executive's acronym before a given name: "CFO Anders Berglund", "VD Anna
+        # Svensson" (not "CEO Forum")
+        m = _EXECUTIVE.match(span.text)
+        if m is not None and span.text[m.end():].split()[0].lower() not in \
+                gazetteers_lower("given"):
+            return span
     if m is None or not any(ch.isupper() for ch in span.text[m.end():]):
         return span
     rest = span.text[m.end():]
