@@ -630,6 +630,13 @@ class Selector:
         by_lemma = self._words_by_lemma.get(id(words))
         if by_lemma is None:
             by_lemma = self._words_by_lemma[id(words)] = {e.lemma: e for e in words}
+        if category == "NATIONALITY":
+            # a nationality for a nationality: where the analyser reads it as any adjective
+            # (Swedish "svenska"), the words alike were "friska" (healthy) and "olika"
+            from transforms.detect.demonyms import demonym
+            lang = self.dictionary.lang
+            demonyms = [w for w in alike if demonym(w, lang)]
+            alike = demonyms or alike
         out, seen = [], set()
         for w in alike:
             e = by_lemma.get(w)
