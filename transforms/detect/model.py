@@ -3189,7 +3189,8 @@ _ARTICLE_LETTER = re.compile(r"[A-Z]\.[ \u00A0]*\d+[\-‑–]\d")
 _NUMBERED_PLACES = {"ward", "bay", "bed", "room", "theatre", "clinic", "floor", "level",
                     "gate", "platform", "unit", "block", "suite", "flat", "apartment",
                     "building", "wing", "zone", "court", "house", "hall", "lane"}
-_ROOM_NUMBER_AFTER = re.compile(r"[ \u00A0]\d{1,3}[A-Za-z]?(?![\w/.,:\-]\w)")
+# (a floor's number and the room's after a stop or a hyphen too: "Room 2.14", "Room 3-012")
+_ROOM_NUMBER_AFTER = re.compile(r"[ \u00A0]\d{1,3}(?:[.\-]\d{1,3})?[A-Za-z]?(?![\w/.,:\-]\w)")
 
 
 def _article_letter(span: Span, text: str) -> bool:
