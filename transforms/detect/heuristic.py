@@ -1041,6 +1041,12 @@ _DON_IS_A_TITLE_IN = ("es", "it", "ca", "gl")
 _DON_BEFORE = re.compile(r"\bDon[ \u00a0]$")
 
 
+# What an English body named after a person ends in, and no one's name does ("Dr Steevens'
+# Hospital", "St Luke's College").
+FOUNDED_BODIES = {"Hospital", "University", "College", "Institute", "Foundation", "Academy",
+                  "Clinic", "Surgery", "Library", "Museum", "School", "Infirmary", "Hospice"}
+
+
 def _person_by_shape(span: Span, text: str) -> Span:
     """A body's or a place's span that is a person's: a name after a person's form of address
     ("Dr A. Mehta" was a firm's to the model, and linked apart from "Dr Anjali Mehta": two
@@ -1050,8 +1056,8 @@ def _person_by_shape(span: Span, text: str) -> Span:
     if span.category not in ("ORG", "LOC"):
         return span
     words = span.text.split()
-    if any(w.strip(".,").lower() in ORG_MARKERS for w in words):
-        return span
+    if any(w.strip(".,").lower() in ORG_MARKERS for w in words) or words[-1] in FOUNDED_BODIES:
+        return span          # (nor a body named after its founder: "Dr Steevens' Hospital")
     addressed = _TITLE_BEFORE.search(text[:span.start]) and _PERSONS_SHAPE.fullmatch(span.text)
     capitals = span.category == "ORG" and 2 <= len(words) <= 4 and span.text.isupper() and \
         words[0].lower() in gazetteers_lower("given")

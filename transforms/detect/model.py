@@ -29,8 +29,8 @@ from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
 from transforms.detect.demonyms import demonym
-from transforms.detect.heuristic import (FORMS_OF_ADDRESS, LAYOUT_GAP, compound_given,
-                                        world_given_names)
+from transforms.detect.heuristic import (FORMS_OF_ADDRESS, FOUNDED_BODIES, LAYOUT_GAP,
+                                         compound_given, world_given_names)
 from transforms.detect.identifiers import CAPITAL, TOWN, US_STATES, PHONE_WORDS, postcodes
 from transforms.dictionary.extract import LEGAL_FORMS
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
@@ -3166,10 +3166,17 @@ def _body_not_person(span: Span, lang: str) -> Span:
     """A person's name of one word that is a compound ending in a body's head noun
     ("Energimarknads|inspektionen", "Centralskatte|nämnden": ``institutions.compound_body``)
     is that body: no surname is so made.  As a person it was never translated back, and
-    went into the Danish in Swedish."""
-    if span.category != "PER" or lang not in COMPOUNDING:
+    went into the Danish in Swedish.  In English, a person's name the model ran on into a
+    body's word is that body ("Dr Steevens' Hospital" went out as a person's stand-in)."""
+    if span.category != "PER":
         return span
     words = [w for _, _, w in tokenize(span.text) if _wordish(w)]
+    if lang == "en":
+        # a place named after its founder: "Dr Steevens' Hospital", "St Luke's College"
+        return dataclasses.replace(span, category="ORG") if 2 <= len(words) <= 4 and \
+            words[-1] in FOUNDED_BODIES else span
+    if lang not in COMPOUNDING:
+        return span
     # (and a place's before it: "Tartu Linnavalitsus", the town's government)
     if words and len(words) <= 3 and compound_body(words[-1], lang) and \
             words[-1][:1].isupper():
