@@ -50,7 +50,8 @@ for _lang, _months in MONTHS.items():
 _DATE_WORDS = {"of", "de", "del", "den", "års", "gada", "gadā"}
 
 _MONTH_ALT = "|".join(sorted((re.escape(k) for k in _MONTH_LOOKUP), key=len, reverse=True))
-_TOKEN = re.compile(rf"(?i)\b(?:(?P<month>{_MONTH_ALT})\.?|(?P<num>\d{{1,4}}))\b")
+# (a day with its English ordinal's ending is a day: "13th December", "1st of May")
+_TOKEN = re.compile(rf"(?i)\b(?:(?P<month>{_MONTH_ALT})\.?|(?P<num>\d{{1,4}})(?:st|nd|rd|th)?)\b")
 # A date written in numbers, as the recogniser finds them (``detect.dates.NUMERIC_RE``):
 # year first ("2025-06-30", "2025/06/30", "2025.06.30"), or day and month first with a year
 # of four or two digits ("30/06/2025", "30.06.25"), the month first where the day cannot be a
@@ -140,12 +141,75 @@ def _parsed(text: str) -> Optional[Tuple[Optional[int], Optional[int], Optional[
                 return None
     rest = re.sub(_TOKEN, "", t)
     if any(w.casefold() not in _DATE_WORDS for w in re.findall(r"[^\W\d_]{3,}", rest)):
-        return None  # words other than month names: "the same day", "1990s"
+        # words other than month names: "the same day", "1990s"; or a date in words
+        return _in_words(t)
     if year is None and month is None:
         return None
     if day is not None and month is None:
         return None
     return year, month, day
+
+
+# English number words of a date written out ("the twenty-third day of March, two thousand
+# and nineteen"): their values, and which multiply what comes before them.
+_EN_UNITS = {w: n for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen".split())}
+_EN_UNITS.update({w: 10 * n for n, w in enumerate(
+    "twenty thirty forty fifty sixty seventy eighty ninety".split(), 2)})
+_EN_ORDINALS = {w: n for n, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
+    "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+    "twentieth".split(), 1)}
+_EN_ORDINALS["thirtieth"] = 30
+_EN_FILLER = {"the", "day", "of", "and", "in", "year", "our", "lord"}
+
+
+def _en_number(words: List[str]) -> Optional[int]:
+    """The value of English number words ("twenty third" 23, "two thousand nineteen" 2019,
+    "nineteen hundred eighty seven" 1987, "nineteen eighty seven" 1987), or None."""
+    total, group, groups = 0, 0, []
+    for w in words:
+        if w in _EN_UNITS:
+            if group and _EN_UNITS[w] >= 10 and group % 10 == 0 and group < 100 or \
+                    10 <= group < 100 and group % 100 < 20 and _EN_UNITS[w] >= 20:
+                groups.append(group)          # "nineteen eighty": a year said in two halves
+                group = 0
+            group += _EN_UNITS[w]
+        elif w in _EN_ORDINALS:
+            group += _EN_ORDINALS[w]
+        elif w == "hundred":
+            group = (group or 1) * 100
+        elif w == "thousand":
+            total += (group or 1) * 1000
+            group = 0
+        else:
+            return None
+    if groups:
+        return groups[0] * 100 + group if len(groups) == 1 and not total else None
+    return total + group if total or group else None
+
+
+def _in_words(text: str) -> Optional[Tuple[Optional[int], Optional[int], Optional[int]]]:
+    """(year, month, day) of an English date written out in words, or None (a date with no
+    number word: "December 13, 2012" is read as figures)."""
+    words = [w for w in re.findall(r"[a-z]+|\d{4}", text.lower()) if w not in _EN_FILLER]
+    if not any(w in _EN_UNITS or w in _EN_ORDINALS or w in ("hundred", "thousand")
+               for w in words):
+        return None
+    months = [k for k, w in enumerate(words) if _MONTH_LOOKUP.get(w, ("",))[0] == "en"
+              and len(w) > 3 or w == "may"]
+    if len(months) != 1 or len(words) < 2:
+        return None
+    k = months[0]
+    day = _en_number(words[:k]) if k else None
+    after = words[k + 1:]
+    year = int(after[0]) if len(after) == 1 and after[0].isdigit() else \
+        _en_number(after) if after else None
+    if k and not (day and 1 <= day <= 31) or k + 1 < len(words) and not (
+            year and 1000 <= year <= 2100):
+        return None
+    return year, _MONTH_LOOKUP[words[k]][1], day
 
 
 def month_number(word: str) -> Optional[int]:
@@ -216,6 +280,12 @@ def _substituted(span: str, old_fields: tuple, new_fields: tuple, target_lang: s
 
 def _substitute(span: str, old: DateValue, new: DateValue, target_lang: str = "",
                 new_text: str = "", lang: str = "") -> str:
+    if re.search(r"[a-z]{4}", span) and _in_words(span) is not None:
+        # a date written out in words: its stand-in in figures ("9 July 2027"), which the
+        # engine translates as it translates any date, and restoration finds by its parts
+        y, m, d = new.fields()
+        return " ".join(str(x) for x in (d, MONTHS["en"][m - 1][0] if m else None, y)
+                        if x is not None)
     if old.month is not None and new.month is not None and not any(
             t.group("month") for t in _TOKEN.finditer(span)) and not is_numeric(span):
         words = re.findall(r"[^\W\d_]+", span)
@@ -249,12 +319,19 @@ def _substitute(span: str, old: DateValue, new: DateValue, target_lang: str = ""
         if len(num) == 4 and old.year is not None and n == old.year and new.year is not None:
             return str(new.year)
         if old.day is not None and n == old.day and new.day is not None:
-            return _pad(num, new.day)
+            ending = tok.group(0)[len(num):]
+            return _pad(num, new.day) + (_ordinal_ending(new.day, ending) if ending else "")
         if old.month is not None and n == old.month and new.month is not None:
             return _pad(num, new.month)
         return num
 
     return _TOKEN.sub(repl, span)
+
+
+def _ordinal_ending(day: int, model: str) -> str:
+    """English ordinal ending of ``day`` in ``model``'s case ("st", "ND")."""
+    ending = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+    return ending.upper() if model.isupper() else ending
 
 
 def _pad(model: str, value: int) -> str:

@@ -256,6 +256,60 @@ def _range_companions(text: str, m: "re.Match") -> List[Span]:
     return out
 
 
+# Dates written out in words, as civil-status documents and deeds write them: "the
+# twenty-third day of March two thousand and nineteen", pl "dwudziestego trzeciego marca dwa
+# tysiące dziewiętnastego roku" (a birth certificate's date of birth went out as written,
+# beside its digits in brackets).  A number word of the language (its ordinals' and
+# cardinals' stems), one to four before the month, up to six after it.
+_NUMBER_WORD = {
+    "en": r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\-\s](?:first|"
+          r"second|third|fourth|fifth|sixth|seventh|eighth|ninth|one|two|three|four|five|six|"
+          r"seven|eight|nine))?|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|"
+          r"tenth|eleventh|twelfth|(?:thir|four|fif|six|seven|eigh|nine)teen(?:th)?|twentieth|"
+          r"thirtieth|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|hundred|"
+          r"thousand)",
+    "pl": r"(?:(?:pierwsz|drugi|trzeci|czwart|piąt|szóst|siódm|ósm|dziewiąt|dziesiąt|jedenast|"
+          r"dwunast|trzynast|czternast|piętnast|szesnast|siedemnast|osiemnast|dziewiętnast|"
+          r"dwudziest|trzydziest|czterdziest|pięćdziesiąt|sześćdziesiąt|siedemdziesiąt|"
+          r"osiemdziesiąt|dziewięćdziesiąt|setn|dwusetn|tysięczn|dwutysięczn)[a-ząęóśźżł]*|"
+          r"dwa|tysiąc|tysiące|tysięcy|sto|dwieście|trzysta|czterysta|pięćset|sześćset|"
+          r"siedemset|osiemset|dziewięćset)",
+}
+_IN_WORDS_JOIN = {"en": r"(?:[\s\-]+|,\s*|\s+and\s+)", "pl": r"\s+"}
+_IN_WORDS_BEFORE_MONTH = {"en": r"(?:\s+day)?\s+of\s+", "pl": r"\s+"}
+_IN_WORDS_BEFORE_YEAR = {"en": r",?\s+(?:in\s+the\s+year\s+(?:of\s+(?:our\s+lord\s+)?)?)?",
+                         "pl": r"\s+"}
+_IN_WORDS_AFTER_YEAR = {"en": "", "pl": r"(?:\s+(?:roku|r\.))?"}
+DATE_IN_WORDS_RE = {
+    lang: re.compile(
+        rf"(?i)(?<!\w)(?:(?:the\s+)?(?:{num}{_IN_WORDS_JOIN[lang]}){{0,3}}{num}"
+        rf"{_IN_WORDS_BEFORE_MONTH[lang]})?(?:{'|'.join(MONTHS[lang])})"
+        rf"(?:{_IN_WORDS_BEFORE_YEAR[lang]}(?:(?:{num}{_IN_WORDS_JOIN[lang]}){{0,5}}{num}|{_YEAR})"
+        rf"{_IN_WORDS_AFTER_YEAR[lang]})?(?!\w)")
+    for lang, num in _NUMBER_WORD.items()}
+
+
+def _dates_in_words(text: str, lang: str) -> List[Span]:
+    """Dates written out in words with a number word beside the month (a month alone is
+    none: "in March"), without a leading "the"."""
+    pattern = DATE_IN_WORDS_RE.get(lang)
+    if pattern is None or not _month_starts(text):
+        return []
+    out = []
+    for m in pattern.finditer(text):
+        start, date = m.start(), m.group()
+        if date[:4].lower() == "the ":
+            start, date = start + 4, date[4:]      # (the article stays in the sentence)
+        if len(date.split()) > 1 and (lang != "en" or _ENGLISH_DATE_WORD.search(date)):
+            out.append(Span(start, m.end(), "DATE", "DATE:words", date))
+    return out
+
+
+# An English date in words has an ordinal day or a year of hundreds or thousands ("one of
+# May" is none)
+_ENGLISH_DATE_WORD = re.compile(r"(?i)\b(?:first|second|third|\w+th|hundred|thousand)\b")
+
+
 NUMERIC_RE = re.compile(
     r"(?<![\w./\-])(?:(?P<y1>\d{4})[-./](?P<m1>\d{1,2})[-./](?P<d1>\d{1,2})\.?"
     r"|(?P<a>\d{1,2})(?P<sep>[./\-])(?P<b>\d{1,2})(?P=sep)(?P<y2>\d{4}|\d{2})\.?)"
@@ -278,7 +332,7 @@ class DateRecognizer(Recognizer):
     def find(self, text: str, ctx) -> List[Span]:
         out = []
         if not _DIGIT.search(text):
-            return out
+            return _dates_in_words(text, ctx.lang) if ctx.lang in DATE_IN_WORDS_RE else out
         for m in NUMERIC_RE.finditer(text) if _NUMERIC_SCREEN.search(text) else ():
             if m.group("y1"):
                 ok = _valid(int(m.group("y1")), int(m.group("m1")), int(m.group("d1")))
@@ -297,4 +351,10 @@ class DateRecognizer(Recognizer):
         for m in YEAR_WORD_RE.finditer(text) if _YEAR_WORD_SCREEN.search(text) else ():
             if all(m.end() <= s.start or m.start() >= s.end for s in out):
                 out.append(Span(m.start(), m.end(), "DATE", "DATE:year", m.group()))
+        if ctx.lang in DATE_IN_WORDS_RE:
+            # (a date in words holds the figures' date it ends in: "the first of May 2020")
+            words = _dates_in_words(text, ctx.lang)
+            out = [s for s in out if not any(w.start <= s.start and s.end <= w.end
+                                             for w in words)]
+            out += [w for w in words if all(w.end <= s.start or w.start >= s.end for s in out)]
         return out
