@@ -49,3 +49,31 @@ def test_dates_in_words_as_sent(translate_unlabelled):
                  "May", "2020"):
         assert not any(word in s for s in sent), (word, sent)
     assert "23" in back[0] and "2019" in back[0] and "marzo" in back[0], back[0]
+
+
+def test_dates_of_more_languages_get_dates_as_stand_ins():
+    """Polish, Lithuanian, Estonian and Finnish dates were scrambled letters ("87 zdgeuucd
+    0149 h." for "15 kwietnia 2019 r."): the month tables lacked them.  Each is now read and
+    written in its own form and case."""
+    new = dates.DateValue(2020, 7, 9)
+    for text, lang, value, written in [
+            ("15 kwietnia 2019 r.", "pl", (2019, 4, 15), "9 lipca 2020 r."),
+            ("w marcu 2019 roku", "pl", (2019, 3, None), "w lipcu 2020 roku"),
+            ("2012 m. gruodžio 13 d.", "lt", (2012, 12, 13), "2020 m. liepos 9 d."),
+            ("13. detsembril 2012", "et", (2012, 12, 13), "9. juulil 2020"),
+            ("13. joulukuuta 2012", "fi", (2012, 12, 13), "9. heinäkuuta 2020"),
+            ("12 maj 2020", "sv", (2020, 5, 12), "9 juli 2020")]:
+        assert dates.parse(text).fields() == value, text
+        assert dates.render_like(text, new, lang) == written, text
+
+
+def test_a_polish_date_as_protected():
+    from schemas.records import Document, Segment
+    from transforms.protect import ProtectOptions, protect_document
+    line = "Kraków, 15 kwietnia 2019 r."
+    doc = Document("d", "d", format="jsonl", skeleton=b"", source_lang="pl", target_lang="en",
+                   segments=[Segment("d", "1", 0, line)])
+    text = protect_document(doc, ProtectOptions(secret=b"x")).segments[0].text
+    day, month, year, word = text.split(", ", 1)[1].split()
+    assert dates.month_number(month) is not None and word == "r." and year.isdigit(), text
+    assert (day, month, year) != ("15", "kwietnia", "2019"), text

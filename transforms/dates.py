@@ -34,6 +34,29 @@ MONTHS: Dict[str, List[List[str]]] = {
            ["augusti"], ["september"], ["oktober"], ["november"], ["december"]],
     "da": [["januar"], ["februar"], ["marts"], ["april"], ["maj"], ["juni"], ["juli"],
            ["august"], ["september"], ["oktober"], ["november"], ["december"]],
+    # (nominative, genitive, locative: "marzec", "23 marca 2019 r.", "w marcu")
+    "pl": [["styczeń", "stycznia", "styczniu"], ["luty", "lutego", "lutym"],
+           ["marzec", "marca", "marcu"], ["kwiecień", "kwietnia", "kwietniu"],
+           ["maj", "maja", "maju"], ["czerwiec", "czerwca", "czerwcu"],
+           ["lipiec", "lipca", "lipcu"], ["sierpień", "sierpnia", "sierpniu"],
+           ["wrzesień", "września", "wrześniu"], ["październik", "października", "październiku"],
+           ["listopad", "listopada", "listopadzie"], ["grudzień", "grudnia", "grudniu"]],
+    # (nominative, genitive: "2012 m. gruodžio 13 d.")
+    "lt": [["sausis", "sausio"], ["vasaris", "vasario"], ["kovas", "kovo"],
+           ["balandis", "balandžio"], ["gegužė", "gegužės"], ["birželis", "birželio"],
+           ["liepa", "liepos"], ["rugpjūtis", "rugpjūčio"], ["rugsėjis", "rugsėjo"],
+           ["spalis", "spalio"], ["lapkritis", "lapkričio"], ["gruodis", "gruodžio"]],
+    # (nominative, genitive, adessive: "13. detsembril 2012")
+    "et": [["jaanuar", "jaanuari", "jaanuaril"], ["veebruar", "veebruari", "veebruaril"],
+           ["märts", "märtsi", "märtsil"], ["aprill", "aprilli", "aprillil"],
+           ["mai", "mai", "mail"], ["juuni", "juuni", "juunil"], ["juuli", "juuli", "juulil"],
+           ["august", "augusti", "augustil"], ["september", "septembri", "septembril"],
+           ["oktoober", "oktoobri", "oktoobril"], ["november", "novembri", "novembril"],
+           ["detsember", "detsembri", "detsembril"]],
+    # (nominative, partitive, genitive, inessive: "13. joulukuuta 2012", "joulukuussa")
+    "fi": [[m, m + "ta", m + "n", m + "ssa"] for m in (
+        "tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesäkuu", "heinäkuu",
+        "elokuu", "syyskuu", "lokakuu", "marraskuu", "joulukuu")],
 }
 
 _MONTH_LOOKUP: Dict[str, Tuple[str, int, int]] = {}
@@ -46,8 +69,10 @@ for _lang, _months in MONTHS.items():
             _MONTH_LANGS.setdefault(_f.lower(), []).append((_lang, _fi))
 
 # Words a date mention may hold besides its components: "of", "de", "den 12 juli", Swedish
-# and Danish "1992 års" (1992's), Latvian "2016. gada".
-_DATE_WORDS = {"of", "de", "del", "den", "års", "gada", "gadā"}
+# and Danish "1992 års" (1992's), Latvian "2016. gada", Polish "2019 roku", Lithuanian "metų",
+# Estonian "aastal", Finnish "päivänä".
+_DATE_WORDS = {"of", "de", "del", "den", "års", "gada", "gadā", "roku", "metų", "metais",
+               "aasta", "aastal", "päivänä"}
 
 _MONTH_ALT = "|".join(sorted((re.escape(k) for k in _MONTH_LOOKUP), key=len, reverse=True))
 # (a day with its English ordinal's ending is a day: "13th December", "1st of May")
@@ -389,6 +414,9 @@ def tokens(text: str, numeric_month: bool = False) -> List[Tuple[int, int, str, 
     return _date_tokens(text, numeric_month)
 
 
+_DAY_WORD_AFTER = re.compile(r"\s*d\.(?!\w)")
+
+
 def locate(text: str, value: DateValue, start: int = 0, loose: bool = False,
            numeric_month: bool = False) -> Optional[Tuple[int, int]]:
     """Find the span of ``text`` (from ``start``) holding all of ``value``'s components within
@@ -426,6 +454,9 @@ def locate(text: str, value: DateValue, start: int = 0, loose: bool = False,
                 used.add((s, e))
             if len(found) == len(need):
                 span = (min(a for a, _ in found.values()), max(b for _, b in found.values()))
+                after = _DAY_WORD_AFTER.match(text, span[1])
+                if after and "day" in found and found["day"][1] == span[1]:
+                    span = (span[0], after.end())     # Lithuanian "rugsėjo 29 d.": the day's
                 if best is None or span[0] < best[0]:
                     best = span
                 break
