@@ -460,6 +460,15 @@ def gazetteers() -> Dict[str, Set[str]]:
         given |= _given_names(person)
         for attr in ("last_names", "last_names_male", "last_names_female"):
             family |= {n for n in getattr(person, attr, ()) if isinstance(n, str)}
+        # Polish keeps its surnames elsewhere (its ``last_names`` is the base's "Doe":
+        # "Kowalski" was in no list): its 200 most frequent, where their ending says they
+        # are surnames ("Kowalski", "Kowalczyk", "Stankiewicz"; not "Król", "Wilk", "Lis",
+        # "Czech": the king, the wolf, the fox, a Czech), and their feminines ("Kowalska").
+        # (With its 3,690 others, and Estonian's lists, ordinary words became names on
+        # MultiLeg pl and EDT, "Język", "Sprawa", "Kolmas", "Doktor": precision fell.)
+        surnames = {n for n in getattr(person, "male_last_names", ()) if isinstance(n, str)
+                    and n.endswith(_SURNAME_ENDINGS)}
+        family |= surnames | {n[:-1] + "a" for n in surnames if n.endswith("i")}
         try:
             addr = importlib.import_module(f"faker.providers.address.{loc}").Provider
             places |= {c for c in getattr(addr, "countries", ()) if isinstance(c, str)}
@@ -470,6 +479,9 @@ def gazetteers() -> Dict[str, Set[str]]:
         except Exception:
             pass
     return {"given": given, "family": family, "places": places, "orgs": orgs}
+
+
+_SURNAME_ENDINGS = ("ski", "cki", "dzki", "wicz", "czyk", "czak", "siak", "niak", "szek")
 
 
 # Locales whose given names (in Latin script) the name lists lack: the names an agency's
