@@ -780,46 +780,72 @@ _NAME_LABEL = re.compile(
     r"(?: and (?:sur|fore)?names?)?(?: of (?:the )?(?:father|mother|"
     r"child|applicant|witness|patient|employee|spouse|husband|wife|deceased|informant|holder|"
     r"claimant|tenant|guardian|parent|person|student|pupil|candidate|officer))?"
-    r"|nachname|vorname|familienname|nazwisko|imię|imiona|uzvārds|vārds|pavardė|vardas|"
-    r"sukunimi|etunimet|etunimi|efternamn|förnamn|efternavn|fornavn|perekonnanimi|eesnimi)"
+    r"|(?:nachname|vorname|familienname|geburtsname|nazwisko|imię|imiona|uzvārds|vārds|"
+    r"pavardė|vardas|sukunimi|etunimet|etunimi|efternamn|förnamn|efternavn|fornavn|"
+    r"perekonnanimi|eesnimi)"
+    # (whose: "Nazwisko rodowe matki", the mother's surname at birth; "Imię ojca")
+    r"(?:[ \u00A0]+(?-i:[^\W\d_A-ZÀ-ÖØ-ÞĀ-Ž])[^\W\d_]*){0,2})"
     r"[ \u00A0]*:[ \t\u00A0]*"
-    r"([A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?(?:[ \u00A0][A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?){0,3})")
+    r"((?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?(?:[ \u00A0][A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?){0,3}))")
+
+
+# A form's field for a place of birth, in the languages served: its value is a place.
+_PLACE_LABEL = re.compile(
+    r"(?im)(?:^|[\t]|[ \u00A0]{3,})[ \u00A0]*(?:\d{1,2}\.[ \u00A0]*)?"
+    r"(?:(?:place|town|city|country) of birth|birthplace|born in|miejsce urodzenia"
+    r"(?:[ \u00A0]+(?:ojca|matki|dziecka))?|födelseort|fødested|fødeby|dzimšanas vieta|"
+    r"gimimo vieta|sünnikoht|syntymäpaikka|lugar de nacimiento)"
+    r"[ \u00A0]*:[ \t\u00A0]*"
+    # (capitals are the value's, whatever the label's case; "Kingston upon Hull")
+    r"((?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?(?:[ \u00A0](?:(?:upon|on|am|an|der|sur)[ \u00A0])?"
+    r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?){0,3}))")
 
 
 def _names_in_name_fields(rows: List[List[Span]], texts: Sequence[str], lower: Set[str],
                           lang: str = "") -> List[List[Span]]:
+    """``_values_of_fields`` for a person's name and for a place of birth."""
+    rows = _values_of_fields(rows, texts, lower, lang, _NAME_LABEL, "PER")
+    return _values_of_fields(rows, texts, lower, lang, _PLACE_LABEL, "LOC")
+
+
+def _values_of_fields(rows: List[List[Span]], texts: Sequence[str], lower: Set[str],
+                      lang: str, label: "re.Pattern", category: str) -> List[List[Span]]:
     """The value of a form's field for a person's name is a person's name, whatever else
     the detector made of it: a birth certificate's "Maiden surname of mother: KHAN" went out
     as written (a surname alone, in capitals, after a label).  Not a word the document writes
     in lower case or a function word (``lower``: ``HeuristicDetector.common_words``), nor
     ordinary words the analyser knows and no name list has ("Name: None"), nor a company's
-    name."""
+    name.  So too a place of birth's field ("Place of birth: Leeds" went out as written: the
+    model had nothing after the label's colon), a place's."""
     if not any(":" in t for t in texts):
         return rows
-    from transforms.detect.model import _ordinary, word_classes
-    given, family = gazetteers_lower("given"), gazetteers_lower("family")
+    from transforms.detect.model import _lexicons, _ordinary, word_classes
+    given, family, places = gazetteers_lower("given"), gazetteers_lower("family"), \
+        _lexicons()["place"]
     out = []
     for text, row in zip(texts, rows):
         found = []
-        for m in _NAME_LABEL.finditer(text):
+        for m in label.finditer(text):
             a, b = m.span(1)
             value = text[a:b].rstrip(".")
             b = a + len(value)
             words = value.split()
             if sum(ch.isalpha() for ch in value) < 2 or text[b:b + 1] == "/" or \
-                    any(w.lower() in ORG_MARKERS or w.lower() in lower for w in words) or \
-                    any(s.start <= a and b <= s.end and s.category == "PER" for s in row):
+                    any(w.lower() in ORG_MARKERS or w[:1].isupper() and w.lower() in lower
+                        for w in words) or \
+                    any(s.start <= a and b <= s.end and s.category == category for s in row):
                 continue
             classes = word_classes(words, lang)
             if classes and all(_ordinary(classes.get(w)) and w.lower() not in given
-                               and w.lower() not in family for w in words):
+                               and w.lower() not in family and w.lower() not in places
+                               for w in words):
                 continue
             found.append((a, b))
         if not found:
             out.append(row)
             continue
         kept = [s for s in row if not any(s.start < b and a < s.end for a, b in found)]
-        kept += [Span(a, b, "PER", "name-field", text[a:b], source="detector")
+        kept += [Span(a, b, category, "name-field", text[a:b], source="detector")
                  for a, b in found]
         out.append(sorted(kept, key=lambda s: s.start))
     return out
@@ -922,6 +948,14 @@ def _field_label(span: Span, text: str, lang: str = "") -> bool:
         return False
     if _FIELD_LABEL_TAIL.match(text, span.end) is not None:
         return True
+    if lang and word.isalpha() and _LOWER_WORDS_COLON.match(text, span.end) and \
+            word.lower() not in gazetteers_lower("given") and \
+            word.lower() not in gazetteers_lower("family"):
+        # a label of several words, its first capitalised: "Nazwisko rodowe ojca: NOWAK",
+        # "Miejsce urodzenia matki: Rzeszów" (surname at birth of the father, the mother's
+        # place of birth) — an ordinary word of the language first, no name
+        from transforms.lexicon import common_word
+        return bool(common_word(word, lang))
     if text.startswith(":", span.end) and word.upper().replace(".", "") in _FORM_ABBREVIATIONS:
         return True     # "DOB: 02/07/1951", "NI: QQ123456C" — a form's, no speaker's
     if not (lang and text.startswith(":", span.end) and word.isalpha()):
@@ -1036,6 +1070,7 @@ def _apart_at_bars(span: Span, lang: str = "") -> List[Span]:
 
 _AFTER_FIELD_BAR = re.compile(r"[|•·][ \u00A0\t]*$")
 _FIELD_LABEL_TAIL = re.compile(r"[ \u00A0]+(?:to|by|for|from|of|on|in|at)[ \u00A0]*:")
+_LOWER_WORDS_COLON = re.compile(r"(?:[ \u00A0]+[^\W\d_A-Z][^\W\d_]*){1,3}[ \u00A0]*:")
 
 
 def compound_given(word: str, given: Set[str]) -> bool:
