@@ -760,6 +760,14 @@ def _body_words(text: str) -> bool:
         w.strip(".,()").lower() in ORG_MARKERS for w in text.split())
 
 
+def _listed_place(word: str, lang: str) -> bool:
+    """A place of the gazetteers, or one the language's analyser knows ("Washington",
+    "Jordan": a person's surname too)."""
+    from transforms.detect.model import _lexicons, word_classes
+    return word.lower() in _lexicons()["place"] or \
+        "np_loc" in word_classes({word}, lang).get(word, ())
+
+
 def _listed_name(word: str) -> bool:
     """A given name or a surname of the lists."""
     from transforms.detect.heuristic import gazetteers_lower
@@ -1219,7 +1227,10 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
                            if ccat == cat and (same_name(key, ckey, lang)
                                                or _on_stem_vowel(key, ckey, lang)
                                                or _nen_stem(key, ckey, lang))), None)
-        if target is None and cat == "PER" and len(key.split()) == 1:
+        if target is None and len(key.split()) == 1 and (
+                cat == "PER" or cat in PLACE_OR_BODY and not _listed_place(m.text, lang)):
+            # (a surname alone read as a place's or a body's: the marriage certificate's
+            # "Uzvārds pēc laulības: vīram Ozoliņš" of "Jānis Ozoliņš" was a place)
             parts = {id(c): c for (ccat, ckey), c in clusters.items()
                      if ccat == "PER" and len(ckey.split()) > 1
                      and any(same_name(key, w, lang) or _nen_stem(key, w, lang)
