@@ -1227,14 +1227,21 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
                            if ccat == cat and (same_name(key, ckey, lang)
                                                or _on_stem_vowel(key, ckey, lang)
                                                or _nen_stem(key, ckey, lang))), None)
-        if target is None and len(key.split()) == 1 and (
-                cat == "PER" or cat in PLACE_OR_BODY and not _listed_place(m.text, lang)):
-            # (a surname alone read as a place's or a body's: the marriage certificate's
-            # "Uzvārds pēc laulības: vīram Ozoliņš" of "Jānis Ozoliņš" was a place)
+        if target is None and cat == "PER" and len(key.split()) == 1:
             parts = {id(c): c for (ccat, ckey), c in clusters.items()
                      if ccat == "PER" and len(ckey.split()) > 1
                      and any(same_name(key, w, lang) or _nen_stem(key, w, lang)
                              or _on_stem_vowel(key, w, lang) for w in ckey.split())}
+            parts = list(parts.values())
+            if len(parts) == 1:
+                target = parts[0]
+        if target is None and cat in PLACE_OR_BODY and len(key) > 2 and key.isalpha() \
+                and not _listed_place(m.text, lang):
+            # a surname alone, as written, read as a place's or a body's: the marriage
+            # certificate's "Uzvārds pēc laulības: vīram Ozoliņš" of "Jānis Ozoliņš" was a
+            # place (not a form of it: Estonian "Pärnus", in Pärnu, is no "Martin Pärna")
+            parts = {id(c): c for (ccat, ckey), c in clusters.items()
+                     if ccat == "PER" and len(ckey.split()) > 1 and ckey.split()[-1] == key}
             parts = list(parts.values())
             if len(parts) == 1:
                 target = parts[0]
