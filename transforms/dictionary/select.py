@@ -616,8 +616,10 @@ class Selector:
         if not words or views is None or category == "PER" or looks._view is None or \
                 " " in looks._view.split(LEVEL_SEP)[0]:
             return []
-        # the same for every plan of the same view and forms (the category aside): kept
-        key = (id(words), views, looks._view, tuple(_need_key(n) for n in distinct))
+        # the same for every plan of the same view and forms (the category aside, but for a
+        # nationality's, narrowed below): kept
+        key = (id(words), views, looks._view, tuple(_need_key(n) for n in distinct),
+               category == "NATIONALITY")
         hit = self._alike.get(key)
         if hit is not None and hit[0] is words:
             return hit[1]
