@@ -2700,7 +2700,11 @@ _JOB_HEADS = {
     "guest", "parent", "resident", "tenant", "applicant", "candidate", "patient", "employee",
     "chair", "chairman", "chairwoman", "chairperson", "trustee", "executor",
     "reporter", "correspondent", "journalist", "columnist", "photographer", "spokesperson",
-    "spokesman", "spokeswoman"}
+    "spokesman", "spokeswoman",
+    # (the professions of a reference letter or a CV: "Trainee Solicitor", "Court Interpreter")
+    "solicitor", "barrister", "lawyer", "attorney", "notary", "translator", "interpreter",
+    "dentist", "surgeon", "psychologist", "paramedic", "librarian", "driver", "cleaner",
+    "caretaker", "porter", "chef"}
 
 
 # What a form's or a document's title ends in ("Motor Insurance Claim Form", "Annual
