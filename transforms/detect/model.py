@@ -5015,6 +5015,11 @@ def _with_legal_forms(text: str, spans: List[Span]) -> List[Span]:
         if s is None or s.category not in CATS:
             continue
         m = _LEGAL_FORM_AFTER.match(text, s.end)
+        if m is None and " " in s.text:
+            # a form the span holds the first letter of: "Novo Logistik A" of "... A/S"
+            last = s.text.rsplit(" ", 1)[1]
+            m = _LEGAL_FORM_AFTER.match(text, s.end - len(last) - 1)
+            m = m if m is not None and m.end() > s.end else None
         if m and s.category == "LOC" and m.group().startswith(","):
             m = None           # "Cape Town, SA": a place and its country
         if m:
