@@ -2122,6 +2122,16 @@ def _after_first_word(span: Span, toks) -> Optional[Span]:
                                category="PER" if person else span.category)
 
 
+# A role written as a department's acronym and a role's word in lower case, as the Nordic
+# and Baltic languages join them ("HR-chef", "IT-konsult", "IT-asiantuntija"): no part of
+# the name after it.  (Not "EU-ordmärket TARGET VENTURES", a trade mark.)
+_ACRONYM_ROLE = re.compile(
+    r"[A-ZÆØÅÄÖ]{2,5}[\-‑](?:\w*(?:chef|konsult|konsulent|direktør|direktör|leder|ledare|"
+    r"ansvarig|ansvarlig|medarbejder|medarbetare|assistent|specialist|koordinator|tekniker|"
+    r"päällikkö|johtaja|asiantuntija|juht|spetsialist|vadītājs|vadītāja|speciālists|"
+    r"vadovas|vadovė|specialistas|specialistė|kierownik|specjalista|dyrektor))")
+
+
 def _without_leading_role_word(span: Span, lang: str) -> Optional[Span]:
     """In a language that capitalises its names, a name span opening with a word in lower
     case before a capitalised one starts after it: "architect Julia "Butterfly" Hill" (the
@@ -2131,6 +2141,8 @@ def _without_leading_role_word(span: Span, lang: str) -> Optional[Span]:
     particle ("van Assche"), an article or another grammar word, nor where in a place it
     is (``_REGION_WORDS``)."""
     toks = tokenize(span.text)
+    if len(toks) >= 2 and _ACRONYM_ROLE.fullmatch(toks[0][2]) and toks[1][2][:1].isupper():
+        return _after_first_word(span, toks)     # "HR-chef Lene Kjærsgaard", "IT-konsult"
     zipf = zipf_fn(lang)
     if lang not in _CASED_NAMES or zipf is None or len(toks) < 2 \
             or not toks[0][2].isalpha() or not toks[0][2].islower() \
