@@ -2103,6 +2103,26 @@ def _without_opening_verb(span: Span, text: str, classes, lang: str) -> Optional
     return _after_first_word(span, toks)
 
 
+def _without_verb_before_person(spans: List[Span], text: str, classes, lang: str
+                                ) -> List[Span]:
+    """``_without_opening_verb`` where the model parted the verb from the name: "Contact"
+    alone, an organisation's by the recall margin, before "Anna Kowalska" (a person's) went
+    out as a body's stand-in, "Impact"."""
+    if classes is None or len(spans) < 2:
+        return spans
+    names = world_given_names()
+    drop = set()
+    for s, t in zip(spans, spans[1:]):
+        first = s.text
+        if t.category == "PER" and text[s.end:t.start] == " " and s.category in CATS \
+                and re.fullmatch(r"[A-Z][a-z]{2,}", first) and _verb_base(first, lang) \
+                and _ordinary(classes.get(first)) and first.lower() not in names \
+                and first.lower() not in _lexicons()["family"] and _at_opening(text, s.start) \
+                and t.text.split()[0].lower() in names:
+            drop.add(id(s))
+    return [s for s in spans if id(s) not in drop] if drop else spans
+
+
 def _after_first_word(span: Span, toks) -> Optional[Span]:
     """``span`` without its first token (``toks``: its tokens), or None when no capital is
     left ("Which previous Virginia Governor(s)"); a person's when what is left is a given
@@ -3554,8 +3574,9 @@ class NameTagger:
                 spans = _describing_people(spans, text, toks, classes)
             spans = [t for t in (_without_opening_grammar(s, text, classes) for s in spans)
                      if t is not None]
-            spans = [t for t in (_without_opening_verb(s, text, classes, lang)
-                                 for s in spans) if t is not None]
+            spans = _without_verb_before_person([t for t in (
+                _without_opening_verb(s, text, classes, lang) for s in spans) if t is not None],
+                text, classes, lang)
             spans = [t for t in (_without_leading_role_word(s, lang) for s in spans)
                      if t is not None]
             spans = [t for t in (_without_head_role(s) if s.category in CATS else s
