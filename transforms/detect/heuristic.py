@@ -925,7 +925,9 @@ _FIELD_VALUE = re.compile(r"[ \u00A0\t]*(?:([A-Z][a-z]{1,4}\.?)[ \u00A0]+[A-Z]|"
 # one word: no name ends so.
 _COMPOUNDING_LABELS = ("sv", "da", "nb", "no", "de", "nl")
 _LABEL_COMPOUND = re.compile(r"[^\W\d_]{3}(?:nummer|nr|datum|dato|adress|adresse|namn|navn|"
-                             r"name|naam|kod|kode|telefon|mejl|mail)$")
+                             r"name|naam|kod|kode|telefon|mejl|mail|"
+                             # (a personbevis's "Födelseort", "Fødested", "Geburtsort")
+                             r"ort|sted|plats|land)$")
 
 
 def _field_label(span: Span, text: str, lang: str = "") -> bool:

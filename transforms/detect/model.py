@@ -1755,10 +1755,15 @@ def _without_compound_nouns(texts: Sequence[str], spans: List[List[Span]], lang:
     if lang not in COMPOUNDING:
         return spans
 
+    street = re.compile(rf"\w+(?:{_STREET_KIND_ENDING[lang]})", re.IGNORECASE) \
+        if lang in _STREET_KIND_ENDING else None
+
     def candidate(s: Span, text: str) -> bool:
         # (after an entry's number the document's evidence counts the word as capitalised
-        # inside a sentence: that is this very place)
+        # inside a sentence: that is this very place; and a street's name is a compound of
+        # ordinary words, "Kungsgatan": it went out as written after an address's label)
         return s.category in ("PER", "LOC") and _ONE_WORD.fullmatch(s.text) is not None \
+            and not (street is not None and street.fullmatch(s.text)) \
             and (s.text.lower() not in cap_inside and _at_opening(text, s.start)
                  or _ENTRY_OPENING.search(text, 0, s.start) is not None)
 
