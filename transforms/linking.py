@@ -58,6 +58,10 @@ ENDINGS: Dict[str, Tuple[str, ...]] = {
     "pl": ("owi", "ego", "emu", "ach", "ami", "om", "em", "ie", "ą", "ę", "a", "u", "y", "i",
            "e", "o"),
     "hr": ("om", "em", "ima", "ama", "a", "u", "e", "i", "o"),
+    # the genitive's "s" (a personbevis's "Göteborgs kommun" took a stand-in apart from
+    # "411 19 Göteborg")
+    "sv": ("s",),
+    "da": ("s",),
 }
 
 
