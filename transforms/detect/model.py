@@ -2339,6 +2339,25 @@ def _apart_at_nordic_verb(span: Span, lang: str) -> List[Span]:
     return left + _apart_at_nordic_verb(right, lang)
 
 
+# What joins a person's two names in English: "formerly known as", "also known as", "née".
+_ALIAS = re.compile(r"[ \u00A0]+(?:(?:formerly|previously|also|otherwise|now|better)[ \u00A0]+)?"
+                    r"known[ \u00A0]+as[ \u00A0]+|[ \u00A0]+(?:née|nee|aka|a\.k\.a\.|alias)"
+                    r"[ \u00A0]+")
+
+
+def _apart_at_alias(span: Span, lang: str) -> List[Span]:
+    """A deed poll's "Amelia Rose FITZGERALD-KHAN formerly known as Amelia Rose KHAN" was one
+    body's span and stand-in ("Bertelsmann"): the words that join two names of one person
+    part them, each a person's where a given name opens it."""
+    if lang != "en" or span.category not in CATS:
+        return [span]
+    m = _ALIAS.search(span.text)
+    if m is None or m.start() == 0 or m.end() >= len(span.text):
+        return [span]
+    return [_part_of(span, 0, m.start())] + _apart_at_alias(
+        _part_of(span, m.end(), len(span.text)), lang)
+
+
 def _part_of(span: Span, a: int, b: int) -> Span:
     """``span``'s text from ``a`` to ``b`` as a span of its own: a person's where a given name
     opens up to three words, else of ``span``'s category."""
@@ -3593,7 +3612,7 @@ class NameTagger:
             spans = [t for t in (_without_trailing_verb(s, classes, lang) for s in spans)
                      if t is not None]
             spans = [t for s in spans for r in _apart_at_role(s, lang)
-                     for v in _apart_at_verb(r, lang)
+                     for a in _apart_at_alias(r, lang) for v in _apart_at_verb(a, lang)
                      for t in _places_apart(v, text, lang, classes)]
             if lang == "en":
                 spans = [_without_english_tail(s) for s in spans]
