@@ -2345,10 +2345,26 @@ _ALIAS = re.compile(r"[ \u00A0]+(?:(?:formerly|previously|also|otherwise|now|bet
                     r"[ \u00A0]+")
 
 
+_PERSONS_JOINED = re.compile(r"[ \u00A0]+(?:and|y|e|och|og|und|et|ja|un|ir|i|oraz|&)[ \u00A0]+")
+
+
 def _apart_at_alias(span: Span, lang: str) -> List[Span]:
     """A deed poll's "Amelia Rose FITZGERALD-KHAN formerly known as Amelia Rose KHAN" was one
     body's span and stand-in ("Bertelsmann"): the words that join two names of one person
-    part them, each a person's where a given name opens it."""
+    part them, each a person's where a given name opens it.  So does "and" between two
+    persons' names of two words or more, each opening with a given name (any language)."""
+    if span.category in ("PER", "ORG") and not any(
+            w.lower().strip(".,") in _lexicons()["org"] for w in span.text.split()):
+        m = _PERSONS_JOINED.search(span.text)
+        if m is not None:
+            # two persons joined by "and": "Lucía Fernández Martín y Pablo García Fernández"
+            # (one stand-in for both, "Ellen Allien"), each a given name and more
+            left, right = span.text[:m.start()].split(), span.text[m.end():].split()
+            given = _lexicons()["given"]
+            if 2 <= len(left) <= 4 and 2 <= len(right) <= 4 and left[0].lower() in given \
+                    and right[0].lower() in given:
+                return [_part_of(span, 0, m.start())] + _apart_at_alias(
+                    _part_of(span, m.end(), len(span.text)), lang)
     if lang != "en" or span.category not in CATS:
         return [span]
     m = _ALIAS.search(span.text)
@@ -3612,8 +3628,8 @@ class NameTagger:
             spans = [t for t in (_without_trailing_verb(s, classes, lang) for s in spans)
                      if t is not None]
             spans = [t for s in spans for r in _apart_at_role(s, lang)
-                     for a in _apart_at_alias(r, lang) for v in _apart_at_verb(a, lang)
-                     for t in _places_apart(v, text, lang, classes)]
+                     for v in _apart_at_verb(r, lang) for a in _apart_at_alias(v, lang)
+                     for t in _places_apart(a, text, lang, classes)]
             if lang == "en":
                 spans = [_without_english_tail(s) for s in spans]
             spans = _without_trailing_dates(spans, text)
