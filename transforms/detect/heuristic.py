@@ -22,7 +22,7 @@ import importlib
 import json
 import re
 from pathlib import Path
-from typing import Dict, FrozenSet, Iterable, List, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from transforms.detect.base import Span
 from transforms.linking import without_handles
@@ -347,6 +347,58 @@ def _persons_in_capitals(text: str, spans: List[Span]) -> List[Span]:
         out = [s for s in out if not (s.start < b and a < s.end)]
         out.append(Span(a, b, "PER", "capitals", text[a:b], source="detector"))
     return sorted(out, key=lambda s: s.start) if out != spans else spans
+
+
+_CAPITALS_WORD = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][A-ZÀ-ÖØ-ÞĀ-Ž'’\-]+")
+_CAPITALS_BEFORE = re.compile(r"(?<![\w\-])(" + _CAPITALS_WORD.pattern + r") $")
+
+
+def _with_unknown_capitals(text: str, spans: List[Span], lang: str) -> List[Span]:
+    """A name in capitals takes the words in capitals beside it that the language's
+    frequency list does not know: a degree certificate's "OLUWASEUN ADEBAYO" on a line of
+    its own sent "OLUWASEUN" as written (the model had "ADEBAYO" alone); those before it
+    only in English, and where the name then opens its line or field.  Not a word it knows ("THE", "MASTER",
+    "SMITH": a heading's, or found already), nor across anything but one space."""
+    if not spans or not re.search(r"[A-Z]{3}", text):
+        return spans
+    from transforms.lexicon import common_word
+
+    def unknown(word: Optional[str]) -> bool:
+        return word is not None and common_word(word, lang) is False and \
+            word.lower() not in TITLES
+
+    out = []
+    for s in spans:
+        if s.category in ("PER", "ORG") and s.text.isupper() and any(c.isalpha() for c in s.text):
+            a, b = s.start, s.end
+            while True:
+                m = _CAPITALS_BEFORE.search(text, max(0, a - 40), a)
+                if m is None or not unknown(m.group(1)):
+                    break
+                a = m.start(1)
+            # (before it, only in English, whose frequency list knows its roles' words, and
+            # where the name then opens its line or its field: a role's word may stand
+            # before a name in capitals, "GENERALADVOKAT K. KELLETT", Latvian
+            # "ĢENERĀLADVOKĀTA KSANDERA RODŽERSA")
+            line_start = text.rfind("\n", 0, a) + 1
+            if a < s.start and (lang != "en" or text[line_start:a].strip() and
+                                not text[line_start:a].rstrip().endswith(":")):
+                a = s.start
+            while True:
+                m = _CAPITALS_WORD.match(text, b + 1) if text[b:b + 1] == " " else None
+                if m is None or not unknown(m.group()) or text[m.end():m.end() + 1].isalnum():
+                    break
+                b = m.end()
+            if (a, b) != (s.start, s.end) and not any(
+                    o is not s and o.start < b and a < o.end for o in spans):
+                words = text[a:b].split()
+                # (two to four words none of them known, no body's: a person's name)
+                person = 2 <= len(words) <= 4 and all(
+                    unknown(w) and w.lower() not in ORG_MARKERS for w in words)
+                s = dataclasses.replace(s, start=a, end=b, text=text[a:b],
+                                        category="PER" if person else s.category)
+        out.append(s)
+    return out
 
 
 def _ordinary_capitals(words: str, given: Set[str], family: Set[str]) -> bool:
@@ -1274,8 +1326,9 @@ class HeuristicDetector:
             texts, [[q for s in spans for p in _apart_at_bars(s, lang)
                      for c in _judges_apart(p, text, lang) for q in _apart_at_credit(c, text)]
                     for text, spans in zip(texts, found)], lang), lang))
-        found = [_persons_in_capitals(text, _judges_in_capitals(text, _with_initials_chains(
-            text, [_without_affiliation_mark(s, text) for s in spans]), lang))
+        found = [_with_unknown_capitals(text, _persons_in_capitals(text, _judges_in_capitals(
+            text, _with_initials_chains(text, [_without_affiliation_mark(s, text)
+                                               for s in spans]), lang)), lang)
                  for text, spans in zip(texts, found)]
         # a template's "Lorem ipsum" holds no names, whatever its capitals suggest; nor is a
         # form of address alone one ("our assessor, Ms Karen O'Donnell": the model read "Ms"

@@ -2738,7 +2738,9 @@ def _ordinal_and_noun(span: Span, lang: str) -> bool:
 # A role's words, and what joins them in a hyphenated role ("Judge-Rapporteur",
 # "Barrister-at-Law", "Secretary-General", "Editor-in-Chief").
 _ROLE_PARTS = {"director", "secretary", "registrar", "barrister", "solicitor", "attorney",
-               "deputy", "editor", "commander", "general", "chief", "law", "at", "in", "of"}
+               "deputy", "editor", "commander", "general", "chief", "law", "at", "in", "of",
+               # (a university's: "Vice-Chancellor", "Pro-Vice-Chancellor")
+               "vice", "pro", "chancellor"}
 
 
 def _hyphenated_role(span: Span) -> bool:
@@ -2776,7 +2778,7 @@ _JOB_HEADS = {
     # (the professions of a reference letter or a CV: "Trainee Solicitor", "Court Interpreter")
     "solicitor", "barrister", "lawyer", "attorney", "notary", "translator", "interpreter",
     "dentist", "surgeon", "psychologist", "paramedic", "librarian", "driver", "cleaner",
-    "caretaker", "porter", "chef"}
+    "caretaker", "porter", "chef", "registrar", "bursar"}
 
 
 # What a form's or a document's title ends in ("Motor Insurance Claim Form", "Annual
