@@ -4,8 +4,6 @@ programmet", "\\"Internprissättning ...\\"") went out as persons' stand-ins; a 
 skill's "goda kunskaper" (good knowledge) as a body's; the entrance letter of "Storgatan 14
 B" as a place; "CFO" inside the person's stand-in; a sentence, "Anna Berg bor i Lund", as
 one body; and the nationality "svenska" as "friska" (healthy)."""
-import pytest
-
 from transforms.detect.demonyms import demonym
 
 CV = [

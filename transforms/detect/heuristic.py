@@ -357,8 +357,9 @@ def _with_unknown_capitals(text: str, spans: List[Span], lang: str) -> List[Span
     """A name in capitals takes the words in capitals beside it that the language's
     frequency list does not know: a degree certificate's "OLUWASEUN ADEBAYO" on a line of
     its own sent "OLUWASEUN" as written (the model had "ADEBAYO" alone); those before it
-    only in English, and where the name then opens its line or field.  Not a word it knows ("THE", "MASTER",
-    "SMITH": a heading's, or found already), nor across anything but one space."""
+    only in English, and where the name then opens its line or field.  Not a word it knows
+    ("THE", "MASTER", "SMITH": a heading's, or found already), nor across anything but one
+    space."""
     if not spans or not re.search(r"[A-Z]{3}", text):
         return spans
     from transforms.lexicon import common_word
