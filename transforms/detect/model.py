@@ -2978,6 +2978,39 @@ def _without_degree(text: str, sp: Span, classes) -> Optional[Span]:
     return sp
 
 
+# A Polish job title: a rank perhaps, a role, and "ds." (for) or a department's or board's
+# word after it.
+_PL_JOB_TITLE = re.compile(
+    r"(?:(?:Starsz[ya]|Młodsz[ya]|Główn[ya]|Zastępca|Zastępczyni)\s+)?"
+    r"(?:Specjalist(?:a|ka)|Kierownik|Kierowniczka|Dyrektor|Dyrektorka|Asystent(?:ka)?|"
+    r"Koordynator(?:ka)?|Menedżer(?:ka)?|Konsultant(?:ka)?|Inspektor|Referent(?:ka)?|"
+    r"Doradca|Analityk|Pełnomocnik|Prezes|Wiceprezes|Członek|Członkini|Księgow[ya])"
+    r"(?:\s+(?:ds\.|do\s+spraw)\s|\s+(?:Działu|Departamentu|Zespołu|Biura|Zarządu|Rady)"
+    r"(?:\s|$))")
+
+
+def _without_pl_job_title(span: Span) -> Optional[Span]:
+    """``span`` without the Polish job title that opens it: none where the title is all
+    there is (up to four ordinary words of its department after it), the person's name
+    where one of the lists follows ("Prezes Zarządu Jan Nowak": "Jan Nowak")."""
+    m = _PL_JOB_TITLE.match(span.text) if span.category in CATS else None
+    if m is None:
+        return span
+    words = span.text[m.end():].split()
+    lex = _lexicons()
+    k = next((i for i, w in enumerate(words) if w.lower() in lex["given"]
+              or w.lower() in lex["family"]), None)
+    if k is None:
+        # (only where what follows is the department's ordinary words: a surname no list
+        # has stays masked with the title, "Prezes Zarządu Wąsikiewicz")
+        from transforms.lexicon import common_word
+        return None if len(words) <= 4 and all(common_word(w.strip(".,"), "pl")
+                                               for w in words) else span
+    start = span.start + span.text.index(words[k], m.end())
+    return dataclasses.replace(span, start=start, text=span.text[start - span.start:],
+                               category="PER")
+
+
 def without_job_titles(texts: Sequence[str], rows: List[List[Span]], lang: str
                        ) -> List[List[Span]]:
     """The spans without job titles (``_job_title``) and without a department's ordinary
@@ -2990,6 +3023,11 @@ def without_job_titles(texts: Sequence[str], rows: List[List[Span]], lang: str
     model stopped short of the noun), and in title case when written in capitals (a
     transcript's "CHAIR:").  A job title before "of" or "at" and a name leaves the name
     alone ("Chief Executive of Northwind": ``_after_job_title``)."""
+    if lang == "pl":
+        # a Polish job title: "Starszy Specjalista ds. Kadr", "Kierownik Działu Płac",
+        # "Prezes Zarządu" (a CV's, a letter's signature: they went out as bodies' stand-ins)
+        return [[t for t in (_without_pl_job_title(s) for s in row) if t is not None]
+                for row in rows]
     if lang != "en":
         return rows
     rows = _without_departments_of_heads(texts, rows)
