@@ -700,11 +700,22 @@ _CODE_LABEL = re.compile(
     r"(?P<code>[A-Za-z0-9](?:[A-Za-z0-9]|[\-/.](?=[A-Za-z0-9])){4,29})(?![\w\-/]|[.,]\d)")
 
 
+# A court's own case number after its label, letters glued to its digits: an English family
+# court's "Case No: BS24P00417", a county court's claim "Case number F12YX345" — a private
+# case's number, which ties the document to its family as a name does.  (The EU courts' and
+# the ECHR's public citations have a dash or a slash: "Case C-215/11", "no. 12345/06".)
+_CASE_CODE = re.compile(r"(?<![\w])(?i:case)(?:[ \u00A0](?i:no|nr|number|ref)\.?)?"
+                        r"[ \u00A0]*[:#]?[ \u00A0]*"
+                        r"(?P<code>[A-Z]{1,3}\d{1,4}[A-Z]{1,3}\d{2,6}|[A-Z]{1,3}\d{6,10})"
+                        r"(?![\w\-/]|[.,]\d)")
+
+
 def _labelled_codes(text: str) -> List["re.Match"]:
     """``_CODE_LABEL``'s matches in ``text``, the pattern tried only at the words that begin
     with a label's stem (any case), as ``_act_cited`` tries its act names."""
+    cases = list(_CASE_CODE.finditer(text)) if "ase" in text or "ASE" in text else []
     if any(c in text for c in _CASE_FIXES):
-        return list(_CODE_LABEL.finditer(text))
+        return list(_CODE_LABEL.finditer(text)) + cases
     low = (text.replace("\u0130", "i") if "\u0130" in text else text).lower()
     starts = set()
     for stem in _CODE_STEMS:
@@ -713,7 +724,7 @@ def _labelled_codes(text: str) -> List["re.Match"]:
             if at == 0 or not low[at - 1].isalnum() and low[at - 1] != "_":
                 starts.add(at)
             at = low.find(stem, at + 1)
-    return _matches_from(_CODE_LABEL, text, starts)
+    return _matches_from(_CODE_LABEL, text, starts) + cases
 
 
 def _labelled_code(code: str) -> bool:
