@@ -363,6 +363,7 @@ def _with_unknown_capitals(text: str, spans: List[Span], lang: str) -> List[Span
     if not spans or not re.search(r"[A-Z]{3}", text):
         return spans
     from transforms.lexicon import common_word
+    given = gazetteers_lower("given")
 
     def unknown(word: Optional[str]) -> bool:
         return word is not None and common_word(word, lang) is False and \
@@ -385,6 +386,14 @@ def _with_unknown_capitals(text: str, spans: List[Span], lang: str) -> List[Span
             if a < s.start and (lang != "en" or text[line_start:a].strip() and
                                 not text[line_start:a].rstrip().endswith(":")):
                 a = s.start
+            if s.category == "PER":
+                # a person's given names before it, anywhere: a court order's "SOPHIE
+                # ELIZABETH OWUSU" sent "SOPHIE" (known to the frequency list)
+                while True:
+                    m = _CAPITALS_BEFORE.search(text, max(0, a - 40), a)
+                    if m is None or m.group(1).lower() not in given:
+                        break
+                    a = m.start(1)
             while True:
                 m = _CAPITALS_WORD.match(text, b + 1) if text[b:b + 1] == " " else None
                 if m is None or not unknown(m.group()) or text[m.end():m.end() + 1].isalnum():
