@@ -42,3 +42,13 @@ def test_the_personbevis_as_sent(translate_unlabelled):
     # (the town goes back in the target's own name for it, "Gøteborg")
     assert "Kungsgatan 7" in back[0] and "teborg" in back[0] and "teborgs" in back[1], back
     assert "Borås" in back[2], back
+
+
+def test_a_danish_postal_district_is_its_towns():
+    """A Danish medical certificate (da->sv): "1620 København V" and "København, den 4.
+    februar 2025" took two stand-ins; the district's letter is no part of the town."""
+    ms = [Mention(0, 5, 16, "København V", "LOC", "detector"),
+          Mention(1, 0, 9, "København", "LOC", "detector"),
+          Mention(2, 0, 9, "Company X", "ORG", "detector")]
+    link(ms, "da")
+    assert ms[0].cluster == ms[1].cluster != ms[2].cluster

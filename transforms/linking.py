@@ -1196,6 +1196,11 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
                      if ccat == "PER" and _initials_of(key, ckey, lang)}
             if len(named) == 1:
                 target = next(iter(named.values()))
+        district = cat == "LOC" and re.fullmatch(r".+ [^\W\d_]", key) is not None
+        if district:
+            # a Danish postal district's letter is no part of the town: "8000 Aarhus C" and
+            # "Aarhus, den 20. juni" took two stand-ins
+            key = key[:-2]
         if target is None and cat in PLACE_OR_BODY:
             # "Romania" the place and "Romania" the party are one entity, one pseudonym
             target = next((clusters[(c, key)] for c in PLACE_OR_BODY if (c, key) in clusters),
@@ -1263,7 +1268,8 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
                 target = next(iter(bodies.values()))
         if target is None:
             target = Cluster(id=len(order), category=cat, key=key, forms=[],
-                             canonical=without_roles(m.text) if cat == "PER" else m.text)
+                             canonical=without_roles(m.text) if cat == "PER" else
+                             m.text[:-2] if district else m.text)
             order.append(target)
         clusters[(cat, key)] = target
         m.cluster = target.id
