@@ -2094,18 +2094,23 @@ def _without_opening_verb(span: Span, text: str, classes, lang: str) -> Optional
     # "Contact" came back untranslated)
     if len(words) < 3 or classes is None or span.category not in ("PER", "ORG"):
         return span
-    first, given = words[0][2], words[1][2]
-    # (the world's given names hold the lists' own)
-    names = world_given_names()
-    # a verb's base form ("Attorney Robert Sarvis": a noun only), of three letters or more
-    # (an initial, "D. Kennedy", is the name's)
-    if not re.fullmatch(r"[A-Z][a-z]{2,}", first) or not _verb_base(first, lang) \
-            or not words[2][2][:1].isupper() \
-            or not _ordinary(classes.get(first)) or first.lower() in names \
-            or first.lower() in _lexicons()["family"] or given.lower() not in names \
-            or not _at_opening(text, span.start):
+    if not words[2][2][:1].isupper() or \
+            not _opening_verb(words[0][2], words[1][2], text, span.start, classes, lang):
         return span
     return _after_first_word(span, toks)
+
+
+def _opening_verb(first: str, given: str, text: str, start: int, classes, lang: str) -> bool:
+    """Is ``first``, at ``start`` of ``text`` and before the given name ``given``, a
+    sentence's verb: a verb's base form ("Attorney Robert Sarvis": a noun only) of three
+    letters or more (an initial, "D. Kennedy", is the name's), ordinary words only to the
+    analyser, in no name list, opening its sentence or line?"""
+    # (the world's given names hold the lists' own)
+    names = world_given_names()
+    return re.fullmatch(r"[A-Z][a-z]{2,}", first) is not None and _verb_base(first, lang) \
+        and _ordinary(classes.get(first)) and first.lower() not in names \
+        and first.lower() not in _lexicons()["family"] and given.lower() in names \
+        and _at_opening(text, start)
 
 
 def _without_verb_before_person(spans: List[Span], text: str, classes, lang: str
@@ -2115,16 +2120,9 @@ def _without_verb_before_person(spans: List[Span], text: str, classes, lang: str
     out as a body's stand-in, "Impact"."""
     if classes is None or len(spans) < 2:
         return spans
-    names = world_given_names()
-    drop = set()
-    for s, t in zip(spans, spans[1:]):
-        first = s.text
-        if t.category == "PER" and text[s.end:t.start] == " " and s.category in CATS \
-                and re.fullmatch(r"[A-Z][a-z]{2,}", first) and _verb_base(first, lang) \
-                and _ordinary(classes.get(first)) and first.lower() not in names \
-                and first.lower() not in _lexicons()["family"] and _at_opening(text, s.start) \
-                and t.text.split()[0].lower() in names:
-            drop.add(id(s))
+    drop = {id(s) for s, t in zip(spans, spans[1:])
+            if t.category == "PER" and text[s.end:t.start] == " " and s.category in CATS
+            and _opening_verb(s.text, t.text.split()[0], text, s.start, classes, lang)}
     return [s for s in spans if id(s) not in drop] if drop else spans
 
 
