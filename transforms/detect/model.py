@@ -2346,7 +2346,7 @@ _ALIAS = re.compile(r"[ \u00A0]+(?:(?:formerly|previously|also|otherwise|now|bet
 _PERSONS_JOINED = re.compile(r"[ \u00A0]+(?:and|y|e|och|og|und|et|ja|un|ir|i|oraz|&)[ \u00A0]+")
 
 
-def _apart_at_alias(span: Span, lang: str) -> List[Span]:
+def _apart_between_names(span: Span, lang: str) -> List[Span]:
     """A deed poll's "Amelia Rose FITZGERALD-KHAN formerly known as Amelia Rose KHAN" was one
     body's span and stand-in ("Bertelsmann"): the words that join two names of one person
     part them, each a person's where a given name opens it.  So does "and" between two
@@ -2361,14 +2361,14 @@ def _apart_at_alias(span: Span, lang: str) -> List[Span]:
             given = _lexicons()["given"]
             if 2 <= len(left) <= 4 and 2 <= len(right) <= 4 and left[0].lower() in given \
                     and right[0].lower() in given:
-                return [_part_of(span, 0, m.start())] + _apart_at_alias(
+                return [_part_of(span, 0, m.start())] + _apart_between_names(
                     _part_of(span, m.end(), len(span.text)), lang)
     if lang != "en" or span.category not in CATS:
         return [span]
     m = _ALIAS.search(span.text)
     if m is None or m.start() == 0 or m.end() >= len(span.text):
         return [span]
-    return [_part_of(span, 0, m.start())] + _apart_at_alias(
+    return [_part_of(span, 0, m.start())] + _apart_between_names(
         _part_of(span, m.end(), len(span.text)), lang)
 
 
@@ -3666,7 +3666,7 @@ class NameTagger:
             spans = [t for t in (_without_trailing_verb(s, classes, lang) for s in spans)
                      if t is not None]
             spans = [t for s in spans for r in _apart_at_role(s, lang)
-                     for v in _apart_at_verb(r, lang) for a in _apart_at_alias(v, lang)
+                     for v in _apart_at_verb(r, lang) for a in _apart_between_names(v, lang)
                      for t in _places_apart(a, text, lang, classes)]
             if lang == "en":
                 spans = [_without_english_tail(s) for s in spans]
