@@ -834,10 +834,16 @@ def _places_before_dates(rows: List[List[Span]], texts: Sequence[str], lang: str
     return out
 
 
+# Where a form's field opens (its line, a tab, or a wide gap after the previous field; a
+# number perhaps), and a value of capitalised words after its label's colon (capitals are
+# the value's, whatever the label's case).
+_FIELD_OPENING = r"(?im)(?:^|[\t]|[ \u00A0]{3,})[ \u00A0]*(?:\d{1,2}\.[ \u00A0]*)?"
+_FIELD_VALUE_WORD = r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?"
+
 # A form's field for a person's name, and its value: "Name and surname of father: Daniel Mark
 # PEMBERTON", "Maiden surname of mother: KHAN", "Nazwisko: Kowalska", "Uzvārds: Bērziņš".
 _NAME_LABEL = re.compile(
-    r"(?im)(?:^|[\t]|[ \u00A0]{3,})[ \u00A0]*(?:\d{1,2}\.[ \u00A0]*)?"
+    _FIELD_OPENING +
     r"(?:(?:(?:given|family|first|last|middle|maiden|full|birth) )?(?:sur|fore)?names?"
     r"(?: and (?:sur|fore)?names?)?(?: of (?:the )?(?:father|mother|"
     r"child|applicant|witness|patient|employee|spouse|husband|wife|deceased|informant|holder|"
@@ -848,23 +854,23 @@ _NAME_LABEL = re.compile(
     # (whose: "Nazwisko rodowe matki", the mother's surname at birth; "Imię ojca")
     r"(?:[ \u00A0]+(?-i:[^\W\d_A-ZÀ-ÖØ-ÞĀ-Ž])[^\W\d_]*){0,2})"
     r"[ \u00A0]*:[ \t\u00A0]*"
-    r"((?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?(?:[ \u00A0][A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?){0,3}))")
+    rf"((?-i:{_FIELD_VALUE_WORD}(?:[ \u00A0]{_FIELD_VALUE_WORD}){{0,3}}))")
 
 
 # A form's field for a place of birth, in the languages served: its value is a place.
 _PLACE_LABEL = re.compile(
-    r"(?im)(?:^|[\t]|[ \u00A0]{3,})[ \u00A0]*(?:\d{1,2}\.[ \u00A0]*)?"
+    _FIELD_OPENING +
     r"(?:(?:place|town|city|country) of birth|birthplace|born in|miejsce urodzenia"
     r"(?:[ \u00A0]+(?:ojca|matki|dziecka))?|födelseort|fødested|fødeby|dzimšanas vieta|"
     r"gimimo vieta|sünnikoht|syntymäpaikka|lugar de nacimiento)"
     r"[ \u00A0]*:[ \t\u00A0]*"
-    # (capitals are the value's, whatever the label's case; "Kingston upon Hull")
-    r"((?-i:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?(?:[ \u00A0](?:(?:upon|on|am|an|der|sur)[ \u00A0])?"
-    r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’\-]*\.?){0,3}))")
+    # (a town's joining words too: "Kingston upon Hull")
+    rf"((?-i:{_FIELD_VALUE_WORD}(?:[ \u00A0](?:(?:upon|on|am|an|der|sur)[ \u00A0])?"
+    rf"{_FIELD_VALUE_WORD}){{0,3}}))")
 
 
-def _names_in_name_fields(rows: List[List[Span]], texts: Sequence[str], lower: Set[str],
-                          lang: str = "") -> List[List[Span]]:
+def _values_in_form_fields(rows: List[List[Span]], texts: Sequence[str], lower: Set[str],
+                           lang: str = "") -> List[List[Span]]:
     """``_values_of_fields`` for a person's name and for a place of birth."""
     rows = _values_of_fields(rows, texts, lower, lang, _NAME_LABEL, "PER")
     return _values_of_fields(rows, texts, lower, lang, _PLACE_LABEL, "LOC")
@@ -1356,7 +1362,7 @@ class HeuristicDetector:
         # (what the document as a whole says: a place named alone, a letter's place and
         # date, a form's name fields)
         lower = self.common_words(texts)
-        return _names_in_name_fields(_places_before_dates(
+        return _values_in_form_fields(_places_before_dates(
             _places_apart_where_named(found, texts, lower), texts, lang), texts, lower, lang)
 
     def rules(self, texts: Sequence[str], lang: str = "") -> List[List[Span]]:
