@@ -1244,15 +1244,15 @@ def link(mentions: List[Mention], lang: str = "") -> List[Cluster]:
             parts = list(parts.values())
             if len(parts) == 1:
                 target = parts[0]
-        if target is None and cat in PLACE_OR_BODY and len(key) > 2 and key.isalpha() \
-                and not _listed_place(m.text, lang):
+        if target is None and cat in PLACE_OR_BODY and len(key) > 2 and key.isalpha():
             # a surname alone, as written, read as a place's or a body's: the marriage
             # certificate's "Uzvārds pēc laulības: vīram Ozoliņš" of "Jānis Ozoliņš" was a
-            # place (not a form of it: Estonian "Pärnus", in Pärnu, is no "Martin Pärna")
-            parts = {id(c): c for (ccat, ckey), c in clusters.items()
-                     if ccat == "PER" and len(ckey.split()) > 1 and ckey.split()[-1] == key}
-            parts = list(parts.values())
-            if len(parts) == 1:
+            # place (not a form of it: Estonian "Pärnus", in Pärnu, is no "Martin Pärna");
+            # the analyser asked only then (a document's places are many, its persons few)
+            parts = list({id(c): c for (ccat, ckey), c in clusters.items()
+                          if ccat == "PER" and len(ckey.split()) > 1
+                          and ckey.split()[-1] == key}.values())
+            if len(parts) == 1 and not _listed_place(m.text, lang):
                 target = parts[0]
         if target is None and cat in ("ORG", "PER") and len(key.split()) == 1 \
                 and not (cat == "PER" and _listed_name(key)) and not ordinary_word(key, lang):
