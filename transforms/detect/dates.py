@@ -182,10 +182,12 @@ _NOT_MONTH_MAX = 200_000
 _GLUED = ("st", "nd", "rd", "th")
 
 
-def _spelled(text: str):
+def _spelled(text: str, starts: Optional[List[int]] = None):
     """``pat.finditer(text)`` for each of ``SPELLED_RE`` in turn, each pattern tried only
-    where a match of it can begin (a month word, or a number)."""
-    starts = _month_starts(text)
+    where a match of it can begin (a month word, ``_month_starts``, given where the caller
+    has them; or a number)."""
+    if starts is None:
+        starts = _month_starts(text)
     if not starts:
         return
     numbers = None
@@ -289,11 +291,11 @@ DATE_IN_WORDS_RE = {
     for lang, num in _NUMBER_WORD.items()}
 
 
-def _dates_in_words(text: str, lang: str) -> List[Span]:
+def _dates_in_words(text: str, lang: str, starts: List[int]) -> List[Span]:
     """Dates written out in words with a number word beside the month (a month alone is
-    none: "in March"), without a leading "the"."""
+    none: "in March"), without a leading "the" (``starts``: ``_month_starts``)."""
     pattern = DATE_IN_WORDS_RE.get(lang)
-    if pattern is None or not _month_starts(text):
+    if pattern is None or not starts:
         return []
     out = []
     for m in pattern.finditer(text):
@@ -331,8 +333,9 @@ class DateRecognizer(Recognizer):
 
     def find(self, text: str, ctx) -> List[Span]:
         out = []
+        words = ctx.lang in DATE_IN_WORDS_RE      # (a language whose dates are read in words)
         if not _DIGIT.search(text):
-            return _dates_in_words(text, ctx.lang) if ctx.lang in DATE_IN_WORDS_RE else out
+            return _dates_in_words(text, ctx.lang, _month_starts(text)) if words else out
         for m in NUMERIC_RE.finditer(text) if _NUMERIC_SCREEN.search(text) else ():
             if m.group("y1"):
                 ok = _valid(int(m.group("y1")), int(m.group("m1")), int(m.group("d1")))
@@ -345,16 +348,17 @@ class DateRecognizer(Recognizer):
                 if text[e - 1] == "." and not (e == len(text) or text[e:e + 1].isspace()):
                     e -= 1
                 out.append(Span(s, e, "DATE", "DATE:numeric", text[s:e]))
-        for m in _spelled(text):
+        starts = _month_starts(text)
+        for m in _spelled(text, starts):
             out.append(Span(m.start(), m.end(), "DATE", "DATE:spelled", m.group()))
             out.extend(_range_companions(text, m))
         for m in YEAR_WORD_RE.finditer(text) if _YEAR_WORD_SCREEN.search(text) else ():
             if all(m.end() <= s.start or m.start() >= s.end for s in out):
                 out.append(Span(m.start(), m.end(), "DATE", "DATE:year", m.group()))
-        if ctx.lang in DATE_IN_WORDS_RE:
+        if words:
             # (a date in words holds the figures' date it ends in: "the first of May 2020")
-            words = _dates_in_words(text, ctx.lang)
+            found = _dates_in_words(text, ctx.lang, starts)
             out = [s for s in out if not any(w.start <= s.start and s.end <= w.end
-                                             for w in words)]
-            out += [w for w in words if all(w.end <= s.start or w.start >= s.end for s in out)]
+                                             for w in found)]
+            out += [w for w in found if all(w.end <= s.start or w.start >= s.end for s in out)]
         return out
