@@ -1269,6 +1269,11 @@ def _is_cap(tok: str) -> bool:
     return tok[:1].isupper() and not any(ch.isdigit() for ch in tok) and not ROMAN.match(tok)
 
 
+# The legal forms written with a full stop of their own ("Smith & Co.", "Acme Inc.").
+_ABBREVIATED_FORMS = {"co", "inc", "ltd", "corp", "bros", "plc", "llc", "sp", "cie", "ag",
+                      "sa", "nv", "bv", "ab", "oy", "as"}
+
+
 def _is_initial(tok: str) -> bool:
     return len(tok) == 2 and tok[0].isupper() and tok[1] == "."
 
@@ -1456,6 +1461,9 @@ class HeuristicDetector:
             # extend to a following marker ("SiGer Technologie GmbH")
             start = toks[parts[0]][1] if lowered[0] not in TITLES else start
             end = toks[parts[-1]][2]
+            if text[end - 1] == "." and lowered[-1] not in _ABBREVIATED_FORMS \
+                    and "." not in lowered[-1]:
+                end -= 1        # a sentence's full stop ("... of South Wales Police.")
         elif known_name and text[start:end] not in places and not any(
                 w.lower() in LOC_MARKERS for w in core):
             cat = "PER"
