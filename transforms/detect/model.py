@@ -2659,6 +2659,43 @@ def _persons_not_a_body(found: List[Span], persons: List[Span], text: str, class
     return out
 
 
+# A person named with the body or the place they belong to: "Helen Carter of Bristol City
+# Council", "PC Rhys Morgan of South Wales Police".
+_OF_BODY = re.compile(r"[ \u00A0]+of[ \u00A0]+(?:the[ \u00A0]+)?(?=[A-Z])")
+_ADDRESSED = re.compile(r"(?<![\w.])([A-Za-z]{2,4})\.?[ \u00A0]+$")
+
+
+def _persons_of_bodies(found: List[Span], persons: List[Span], text: str, lang: str
+                       ) -> List[Span]:
+    """The model's body or place that opens with a person the rules named and goes on with
+    "of" and a capitalised name is that person's body or place, not a body of theirs: legal
+    text taught the model that "X of Y" is one body ("Court of Justice of ..."), and "Helen
+    Carter of Bristol City Council" went out as one council's stand-in.  The person stays the
+    rules' person; the span keeps what follows "of (the)".  English only; the person is named
+    as the lists know a person (two words or more, a listed given name among them) or after
+    a form of address, with no body's word in it."""
+    if lang != "en" or not persons:
+        return found
+    lex = _lexicons()
+    out = []
+    for m in found:
+        p = next((p for p in persons if p.category == "PER" and p.start == m.start
+                  and p.end < m.end), None) if m.category in ("ORG", "LOC") else None
+        of = _OF_BODY.match(text, p.end) if p is not None else None
+        if of is None or of.end() >= m.end:
+            out.append(m)
+            continue
+        name = [w for _, _, w in tokenize(p.text) if _wordish(w)]
+        address = _ADDRESSED.search(text, max(0, p.start - 8), p.start)
+        named = len(name) > 1 and any(w.lower() in world_given_names() for w in name) \
+            or address is not None and address.group(1).lower() in FORMS_OF_ADDRESS
+        if not named or any(w.lower() in lex["org"] for w in name):
+            out.append(m)
+            continue
+        out.append(dataclasses.replace(m, start=of.end(), text=text[of.end():m.end]))
+    return out
+
+
 # What may follow a person in a list of persons: a role in brackets, then a comma, "and", "&".
 _ROLE_AFTER = re.compile(r"\s*(?:\(\s*[A-Z][\w-]*(?:\s+[\w-]+){0,3}\s*\))?\s*"
                          r"(?:[,;&]|" + "|".join(sorted(_NAME_JOINERS - {"&"})) + r")?\s*")
@@ -3643,8 +3680,9 @@ class NameTagger:
             spans = [s for s in (_vetted(r, text, lower, classes, lang) for r in rules) if s]
             spans = _without_ordinary_guesses(spans, text, toks, p_name, self.threshold,
                                               lang, classes)
-            spans += _persons_not_a_body(spans_from_tags(text, toks, tags, lang, flipped,
-                                                         lower), spans, text, classes, lang)
+            spans += _persons_of_bodies(_persons_not_a_body(
+                spans_from_tags(text, toks, tags, lang, flipped, lower), spans, text, classes,
+                lang), spans, text, lang)
             spans += _nationality_words(toks, classes, lang)
             spans = [_nationality_before_noun(_as_nationality(s, classes, lang), text, classes,
                                               lang) for s in spans]
