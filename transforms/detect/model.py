@@ -2534,12 +2534,29 @@ def _without_numbering_letter(span: Span, text: str) -> Optional[Span]:
     return dataclasses.replace(span, end=span.start + len(rest), text=rest, category=category)
 
 
+# A preposition and a month or a weekday at a name's end: when, not the name ("the Bank of
+# England [in May]", "Bristol City Council [on Monday]").
+_TRAILING_MONTH = re.compile(
+    r"[ \u00A0]+(?:in|on|during|since|until|till|by|before|after|from)[ \u00A0]+"
+    r"(?:(?:early|late|mid)[ \u00A0\-])?(?:" + "|".join(
+        sorted({w.capitalize() for w in _CALENDAR}, key=len, reverse=True)) + r")s?$")
+
+
+def _without_trailing_month(span: Span) -> Span:
+    m = _TRAILING_MONTH.search(span.text) if span.category in CATS else None
+    if m is None or m.start() == 0:
+        return span
+    return dataclasses.replace(span, end=span.start + m.start(), text=span.text[:m.start()])
+
+
 def _without_trailing_dates(spans: List[Span], text: str) -> List[Span]:
     """A name that runs on over a comma into a date written with its month ("Barcelona,
     Spain, May 10-14", "Paris, France, June 3": a place and the places it lies in, as
     MultiLeg writes them, then when) ends before the date, which the date detector takes;
-    a span that begins with the date is none."""
+    a span that begins with the date is none.  So does one that runs on over a preposition
+    into a month or a weekday (``_without_trailing_month``)."""
     from transforms.detect.dates import _spelled
+    spans = [_without_trailing_month(s) for s in spans]
     if not spans or not any(ch.isdigit() for ch in text):
         return spans
     starts = [m.start() for m in _spelled(text)]
@@ -5684,9 +5701,10 @@ def _with_named_tails(text: str, spans: List[Span], lang: str, classes) -> List[
         if m:
             words = m.group(1).split()
             nxt = spans[k + 1].start if k + 1 < len(spans) else len(text)
+            # (not over a day or a month: "Helen Carter of Bristol City Council [on Monday]")
             if m.end(1) <= nxt and all(_ordinary(classes.get(w)) and "proper" not in
                                        classes.get(w, ()) and w.lower() not in common
-                                       for w in words):
+                                       and w.lower() not in _CALENDAR for w in words):
                 s = dataclasses.replace(s, end=m.end(1), text=text[s.start:m.end(1)])
         out.append(s)
     return out
