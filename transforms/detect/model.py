@@ -3352,6 +3352,23 @@ def _body_not_person(span: Span, lang: str) -> Span:
     return span
 
 
+# The institutions whose name is their kind "of" a place: "the Bank of England", "the
+# University of Cambridge", "the Ministry of Defence" (a body, where the model read a place
+# in them).  Not "Union": "the Union of Soviet Socialist Republics" is a place.
+_INSTITUTION_OF = re.compile(
+    r"(?:[Tt]he[ \u00A0]+)?(?:Bank|Court|Tribunal|Commission|Council|Parliament|Ministry|"
+    r"Agency|Office|Authority|Board|University|Association|Committee|Institute|"
+    r"Foundation|Department|Chamber|Government|Police)[ \u00A0]+of[ \u00A0]")
+
+
+def _body_not_place(span: Span, lang: str) -> Span:
+    """An English place whose name opens with an institution's word and "of" is that
+    institution (``_INSTITUTION_OF``): its stand-in is a body's."""
+    if lang == "en" and span.category == "LOC" and _INSTITUTION_OF.match(span.text):
+        return dataclasses.replace(span, category="ORG")
+    return span
+
+
 _PART_NUMBER_AFTER = re.compile(r"\s+(?:\d+(?:[.\-–]\d+)*|[IVXLC]+)\b")
 
 
@@ -3728,7 +3745,8 @@ class NameTagger:
             spans = _without_trailing_dates(spans, text)
             spans = [t for t in (_without_numbering_letter(s, text) for s in spans)
                      if t is not None]
-            spans = [_body_not_person(_acronym_not_person(s), lang) for s in spans
+            spans = [_body_not_place(_body_not_person(_acronym_not_person(s), lang), lang)
+                     for s in spans
                      if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes, lang)
                      and not _ordinary_opening(s, text, classes, cap_inside)
