@@ -869,22 +869,64 @@ _PLACE_LABEL = re.compile(
     rf"{_FIELD_VALUE_WORD}){{0,3}}))")
 
 
+# A form's field for a body a person deals with, and its value: "Employer: Greenfield
+# Logistics", "Third party insurer: Admiral Insurance" (both went out as written: ordinary
+# words, and nothing in running text around them), "Arbetsgivare: ...", "Pracodawca: ...".
+_BODY_LABEL = re.compile(
+    _FIELD_OPENING +
+    r"(?:(?:[a-z]+[ \u00A0]+){0,2}"
+    r"(?:employer|insurer|insurance company|insurance provider|bank|building society|"
+    r"school|college|university|company|organi[sz]ation|firm|agency|supplier|contractor|"
+    r"lender|broker|training provider|awarding body|gp practice|gp surgery)"
+    r"(?:'s name| name)?|name of (?:the )?(?:employer|insurer|bank|school|company|"
+    r"organi[sz]ation|firm)|arbetsgivare|försäkringsbolag|arbejdsgiver|forsikringsselskab|"
+    r"pracodawca|ubezpieczyciel|nazwa (?:firmy|pracodawcy)|darba devējs|apdrošinātājs|"
+    r"darbdavys|draudikas|tööandja|kindlustusandja|työnantaja|vakuutusyhtiö|empleador|"
+    r"aseguradora|empresa)"
+    r"[ \u00A0]*:[ \t\u00A0]*"
+    rf"((?-i:{_FIELD_VALUE_WORD}(?:[ \u00A0](?:(?:&|and|of|for|och|og|i)[ \u00A0])?"
+    rf"{_FIELD_VALUE_WORD}){{0,4}}))")
+# A form's field for an address whose street comes first, its name before the house number:
+# "Adresse: Skovbrynet 9, 1. th., 7100 Vejle" (a Danish street of no street's ending went out
+# as written).  A box's or a flat's number is no street's.
+_ADDRESS_LABEL = re.compile(
+    _FIELD_OPENING +
+    r"(?:(?:[a-z]+[ \u00A0]+){0,2}address|[^\W\d_]*(?:adress|adresse)|adres|"
+    r"adres zamieszkania|adrese|deklarētā adrese|adresas|aadress|elukoht|osoite|"
+    r"kotiosoite|dirección|domicilio)"
+    r"[ \u00A0]*:[ \t\u00A0]*"
+    rf"((?-i:{_FIELD_VALUE_WORD}(?:[ \u00A0]{_FIELD_VALUE_WORD}){{0,3}}))"
+    r"(?=[ \u00A0]+\d{1,4}[A-Za-z]?(?![\w.,]\d))")
+_NO_STREET = {"postboks", "box", "postbox", "po", "p.o", "pl", "skrytka", "apartado", "pk",
+              "flat", "apartment", "apt", "unit", "suite", "room", "house", "lejlighed",
+              "lägenhet", "mieszkanie", "dzīvoklis", "butas", "korter", "asunto", "piso"}
+# What such a field holds when there is no body: "Employer: Self-employed", "Insurer: None".
+_NO_BODY = {"none", "n/a", "not", "self", "self-employed", "unemployed", "retired", "same",
+            "see", "as", "yes", "no", "other", "unknown", "nil", "brak", "nej", "ingen",
+            "ninguno", "ninguna", "ei"}
+
+
 def _values_in_form_fields(rows: List[List[Span]], texts: Sequence[str], lower: Set[str],
                            lang: str = "") -> List[List[Span]]:
-    """``_values_of_fields`` for a person's name and for a place of birth."""
+    """``_values_of_fields`` for a person's name, a place of birth and a body's name."""
     rows = _values_of_fields(rows, texts, lower, lang, _NAME_LABEL, "PER")
-    return _values_of_fields(rows, texts, lower, lang, _PLACE_LABEL, "LOC")
+    rows = _values_of_fields(rows, texts, lower, lang, _PLACE_LABEL, "LOC")
+    rows = _values_of_fields(rows, texts, lower, lang, _ADDRESS_LABEL, "LOC", by_label=True)
+    return _values_of_fields(rows, texts, lower, lang, _BODY_LABEL, "ORG", by_label=True)
 
 
 def _values_of_fields(rows: List[List[Span]], texts: Sequence[str], lower: Set[str],
-                      lang: str, label: "re.Pattern", category: str) -> List[List[Span]]:
+                      lang: str, label: "re.Pattern", category: str, by_label: bool = False
+                      ) -> List[List[Span]]:
     """The value of a form's field for a person's name is a person's name, whatever else
     the detector made of it: a birth certificate's "Maiden surname of mother: KHAN" went out
     as written (a surname alone, in capitals, after a label).  Not a word the document writes
     in lower case or a function word (``lower``: ``HeuristicDetector.common_words``), nor
     ordinary words the analyser knows and no name list has ("Name: None"), nor a company's
     name.  So too a place of birth's field ("Place of birth: Leeds" went out as written: the
-    model had nothing after the label's colon), a place's."""
+    model had nothing after the label's colon), a place's.  ``by_label``: the label (and
+    the value's shape) is the evidence, and a name of ordinary words counts (a body's, "Direct
+    Line"; a street's before its house number, "Skovbrynet 9")."""
     if not any(":" in t for t in texts):
         return rows
     from transforms.detect.model import _lexicons, _ordinary, word_classes
@@ -899,9 +941,24 @@ def _values_of_fields(rows: List[List[Span]], texts: Sequence[str], lower: Set[s
             b = a + len(value)
             words = value.split()
             if sum(ch.isalpha() for ch in value) < 2 or text[b:b + 1] == "/" or \
-                    any(w.lower() in ORG_MARKERS or w[:1].isupper() and w.lower() in lower
-                        for w in words) or \
                     any(s.start <= a and b <= s.end and s.category == category for s in row):
+                continue
+            if by_label and category == "LOC":
+                if words[0].lower().rstrip(".") not in _NO_STREET:
+                    found.append((a, b))
+                continue
+            if by_label:
+                # (a body's name is often of ordinary words, "Direct Line", "Admiral
+                # Insurance": only none at all, or a word the document writes in lower case
+                # alone, is no body)
+                if words[0].lower() in _NO_BODY or len(words) == 1 and (
+                        words[0].lower() in lower
+                        or _ordinary(word_classes(words, lang).get(words[0]))):
+                    continue
+                found.append((a, b))
+                continue
+            if any(w.lower() in ORG_MARKERS or w[:1].isupper() and w.lower() in lower
+                   for w in words):
                 continue
             classes = word_classes(words, lang)
             if classes and all(_ordinary(classes.get(w)) and w.lower() not in given
