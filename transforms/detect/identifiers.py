@@ -1003,12 +1003,19 @@ class NumberRecognizer(Recognizer):
     # (The word's stems, looked for as plain text first.)
     account_stems = ("account", "acct", "a/c", "konto", "bankgiro", "plusgiro", "tili",
                      "rachun", "konta", "konts", "sąskait", "arveldusarve", "cuenta")
+    # (A Nordic account is a compound's last part, "Bankkonto", "Lønkonto"; the bank may be
+    # named between the word and the number, and the clearing number's comma may have no
+    # space after it: an estate inventory's "Bankkonto i Swedbank, 8214-9,123 456 789-0"
+    # went out whole.)
     account = re.compile(
-        r"(?<![\w])(?i:account(?:[ \u00A0](?:no\.?|number|nr\.?))?|acct\.?|a/c|konto(?:nummer|"
-        r"nr\.?)?|kontonr\.?|bankgiro|plusgiro|tili(?:numero|nro\.?)?|rachun(?:ek|ku)|"
+        r"(?<![\w])(?i:account(?:[ \u00A0](?:no\.?|number|nr\.?))?|acct\.?|a/c|"
+        r"[^\W\d_]*konto(?:t|en|et|nummer|nr\.?)?|[^\W\d_]*kontonr\.?|bankgiro|plusgiro|"
+        r"tili(?:numero|nro\.?)?|rachun(?:ek|ku)|"
         r"nr[ \u00A0]konta|konts|konta[ \u00A0]numurs|sąskait\w*(?:[ \u00A0]nr\.?)?|"
-        r"arveldusarve|cuenta|número[ \u00A0]de[ \u00A0]cuenta)[ \u00A0]*:?[ \u00A0]*"
-        r"(?P<num>\d[\d\-]*(?:[ \u00A0]\d[\d\-]*)*(?:,[ \u00A0]+\d[\d\-]*(?:[ \u00A0]\d[\d\-]*)*)?)"
+        r"arveldusarve|cuenta|número[ \u00A0]de[ \u00A0]cuenta)"
+        r"(?:[ \u00A0](?:i|hos|at|with|in|w|pie|en)[ \u00A0](?-i:[A-ZÅÄÖÆØ][\w&\-]*)"
+        r"(?:[ \u00A0](?-i:[A-ZÅÄÖÆØ][\w&\-]*)){0,2},?)?[ \u00A0]*:?[ \u00A0]*"
+        r"(?P<num>\d[\d\-]*(?:[ \u00A0]\d[\d\-]*)*(?:,[ \u00A0]*\d[\d\-]*(?:[ \u00A0]\d[\d\-]*)*)?)"
         r"(?<!-)(?![\w]|[.,]\d)")
 
     def _accounts(self, text: str) -> List[Span]:
