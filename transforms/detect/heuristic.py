@@ -1048,11 +1048,17 @@ _FIELD_VALUE = re.compile(r"[ \u00A0\t]*(?:([A-Z][a-z]{1,4}\.?)[ \u00A0]+[A-Z]|"
 # A compound whose last part is what a form asks for ("Bokningsnummer:", "Sagsnummer:",
 # "Fødselsdato:", "Efternamn:", "Postadress:"), in the languages that write such labels as
 # one word: no name ends so.
-_COMPOUNDING_LABELS = ("sv", "da", "nb", "no", "de", "nl")
+_COMPOUNDING_LABELS = ("sv", "da", "nb", "no", "de", "nl", "fi")
 _LABEL_COMPOUND = re.compile(r"[^\W\d_]{3}(?:nummer|nr|datum|dato|adress|adresse|namn|navn|"
                              r"name|naam|kod|kode|telefon|mejl|mail|"
                              # (a personbevis's "Födelseort", "Fødested", "Geburtsort")
-                             r"ort|sted|plats|land)$")
+                             r"ort|sted|plats|land|"
+                             # (an estate inventory's "Dödsdag:", "Dödsbodelägare:",
+                             # "Bouppgivare:", "Förrättningsmän:": a day, owners, givers, men)
+                             r"dag|ägare|ejer|givare|giver|män|mænd|"
+                             # (Finnish: a register extract's "Syntymäkotikunta:", the
+                             # municipality of birth; "-paikka", "-tunnus", "-osoite")
+                             r"kunta|paikka|tunnus|osoite|numero|päivä|päivämäärä)$")
 
 
 def _field_label(span: Span, text: str, lang: str = "") -> bool:
