@@ -1091,7 +1091,9 @@ def _field_label(span: Span, text: str, lang: str = "") -> bool:
         return bool(common_word(word, lang))
     if text.startswith(":", span.end) and word.upper().replace(".", "") in _FORM_ABBREVIATIONS:
         return True     # "DOB: 02/07/1951", "NI: QQ123456C" — a form's, no speaker's
-    if not (lang and text.startswith(":", span.end) and word.isalpha()):
+    # (a number's label is abbreviated: "Medarbejdernr.:", "Kundnr.:")
+    abbreviated = text.startswith(".:", span.end) and word.lower().endswith("nr")
+    if not (lang and (text.startswith(":", span.end) or abbreviated) and word.isalpha()):
         return False
     if word[:1].upper() + word[1:].lower() in _name_index()[0]:
         return False
