@@ -5082,6 +5082,10 @@ _HOUSE_NUMBER = _HOUSE_NUMBER_BARE + r"(?![\w\-])"
 # (The Baltic kinds in their cases too: a letter's "dzīvo Lāčplēša ielā 37", "gyvena
 # Gedimino gatvėje 5", "elab Rüütli tänaval 5" had gone out.)
 _STREET_KIND_AFTER = (r"iel(?:a|ā|as|ai|u)|bulvār(?:is|ī|a)|gatv(?:ė|ėje|ės|ę)|"
+                      # (Latvian avenues, highways, embankments, quays, squares: "Ganību
+                      # dambis 17a-12" had gone out; Lithuanian highways, alleys, squares)
+                      r"gatv(?:e|ē|es)|šosej(?:a|ā|as)|damb(?:is|ī|ja)|krastmal(?:a|ā|as)|"
+                      r"laukum(?:s|ā|a)|plent(?:as|e|o)|alėj(?:a|oje|os)|aikšt(?:ė|ėje|ės)|"
                       r"prospekt(?:as|e|o|ą|s|ā|a)|tänav(?:a|al|alt|ale)?|mnt\.?|"
                       r"maantee(?:l|lt|le)?|pst\.?|"
                       r"puiestee(?:l|lt|le)?|tee|katu|tie|gata|gatan|vägen|väg|gade|vej|allé|"
