@@ -78,6 +78,10 @@ def stems(word: str, lang: str) -> frozenset:
         e = fold(end)
         if low.endswith(e) and len(low) - len(e) >= 4:
             out.add(low[: -len(e)])
+            # (a Finnish name in "-e" doubles it before its endings: "Tampere-ella",
+            # "Tampere-en" are "Tampere"'s; "vihitty Tampereella" went out as written)
+            if lang == "fi" and low[: -len(e)].endswith("ee") and len(low) - len(e) >= 5:
+                out.add(low[: -len(e) - 1])
     return frozenset(out)
 
 

@@ -5373,7 +5373,11 @@ _COUNTRY_WORD = re.compile(rf"(?<=[^\s.!?:;„\"“(\[])[ \u00A0]+([{CAPITAL}][^
 
 # Polish case endings a town's name takes ("w Gdańsku", "z Poznania", "do Wrocławia", "pod
 # Lublinem"), longest first.
-_PLACE_CASE_ENDINGS = {"pl": ("owi", "iem", "iu", "ia", "em", "ie", "u", "a", "y", "i")}
+_PLACE_CASE_ENDINGS = {"pl": ("owi", "iem", "iu", "ia", "em", "ie", "u", "a", "y", "i"),
+                       # (Finnish local cases and the genitive: a marriage's "vihitty
+                       # 12.6.2010 Tampereella" went out as written)
+                       "fi": ("ssa", "ssä", "sta", "stä", "lla", "llä", "lta", "ltä", "lle",
+                              "ksi", "na", "nä", "n")}
 
 
 def _with_places_mid_sentence(text: str, spans: List[Span], lang: str) -> List[Span]:
@@ -5396,8 +5400,19 @@ def _with_places_mid_sentence(text: str, spans: List[Span], lang: str) -> List[S
         low = word.lower()
         if low in lex["given"] or low in lex["family"]:
             return False
-        return any(low.endswith(end) and len(low) - len(end) >= 4
-                   and low[:-len(end)] in lex["place"] for end in endings)
+        for end in endings:
+            stem = low[:-len(end)]
+            if not low.endswith(end) or len(stem) < 4:
+                continue
+            if lang == "fi":
+                # a name in "-e" doubles it before its endings ("Tampere-ella"); a town
+                # that is a surname too is the person's ("Salolla")
+                stem = stem[:-1] if stem.endswith("ee") else stem
+                if stem in lex["given"] or stem in lex["family"]:
+                    continue
+            if stem in lex["place"]:
+                return True
+        return False
 
     out = list(spans)
     for m in _COUNTRY_WORD.finditer(text):
