@@ -4935,6 +4935,9 @@ _BEFORE_LONE_PARTICLE = re.compile(r"(?:\b(?:Sir|Dame|Lord|Lady|Mr|Mrs|Ms|Miss|D
                                    r"Dom|Dona)\.?|(?<![\w.])[A-Z]\.) $")
 
 
+_PREPOSITION_PARTICLES = {"es", "fr", "it", "pt", "ca", "ro"}
+
+
 def _with_name_prefixes(text: str, spans: List[Span], lang: str = "") -> List[Span]:
     """A name takes what it writes before its capitalised word (``_DUTCH_GENITIVE``,
     ``_CAPITAL_PARTICLES``, ``_LOWER_PARTICLES``): the "s" of "’s-Hertogenbosch", the "Van
@@ -4955,7 +4958,11 @@ def _with_name_prefixes(text: str, spans: List[Span], lang: str = "") -> List[Sp
         if o.category in ("PER", "LOC") and o.source != PRECAUTION and o.text[:1].isupper():
             m = _CAPITAL_PARTICLES.search(text, max(0, o.start - 12), o.start)
             cat = "PER"
-            if m is None and o.start >= 2 and "a" <= text[o.start - 2] <= "z":
+            # (in the languages whose "de", "del", "de la" are prepositions, only a person
+            # takes them: "84521 [de la] Comisaría de Policía Nacional de Triana" came back
+            # in Spanish in the English)
+            if m is None and o.start >= 2 and "a" <= text[o.start - 2] <= "z" and not (
+                    o.category != "PER" and lang in _PREPOSITION_PARTICLES):
                 cat = o.category
                 m = _LOWER_PARTICLES.search(text, max(0, o.start - 12), o.start)
                 lone = _LONE_PARTICLE.search(text, max(0, o.start - 6), o.start) \
