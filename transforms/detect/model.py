@@ -5134,7 +5134,10 @@ def _streets(lang: str) -> Tuple["re.Pattern", ...]:
                                     if lang in _STREET_KIND_LOWER else "")
     after = _STREET_KIND_AFTER + ("|" + _STREET_KIND_AFTER_SHORT[lang]
                                   if lang in _STREET_KIND_AFTER_SHORT else "")
-    named = rf"(?P<street>(?:{before})[ \u00A0]{_STREET_JOINER}{TOWN}(?:[ \u00A0\-‑]{TOWN}){{0,3}})"
+    # (its name's words joined as a name's are: "calle Pagés del Corro 112" sent "Pagés del
+    # Corro", the street's name read only up to "del")
+    named = rf"(?P<street>(?:{before})[ \u00A0]{_STREET_JOINER}{TOWN}" \
+            rf"(?:[ \u00A0\-‑]{_STREET_JOINER}{TOWN}){{0,3}})"
     ending = _STREET_KIND_ENDING.get(lang)
     return (
         re.compile(rf"(?<![\w\-‑])(?:{after}|{before}|{_STREET_KIND_EN})(?![\w\-‑])"
