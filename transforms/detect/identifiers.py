@@ -981,6 +981,17 @@ class NumberRecognizer(Recognizer):
     collar_words = ("PC", "DC", "PS", "DS", "Sgt", "Insp", "ollar", "houlder", "arrant", "adge")
     collar_hint = re.compile(r"(?:PC|DC|PS|DS|Sgt|Insp|SO|(?i:collar|shoulder|warrant|badge))"
                              r"(?:[ \u00A0](?i:number|no\.?))?\.?[ \u00A0]?\d")
+    # An officer's service number after its label in the other languages: a Spanish police
+    # report's "agente con número de identificación profesional 84521" (the "TIP"), the
+    # Nordic "tjänstenummer", the Polish "numer służbowy" — it names the officer.  (The
+    # labels' words, looked for as plain text first.)
+    service_words = ("profesional", "tip", "placa", "tjänstenummer", "tjenestenummer",
+                     "służbow")
+    service = re.compile(r"(?<![\w])(?:T\.?I\.?P\.?|(?i:identificaci[oó]n[ \u00A0]+profesional|"
+                         r"placa[ \u00A0]+(?:n[ºo°]\.?|número)|tj[äe]nstenummer|"
+                         r"(?:numer|nr\.?)[ \u00A0]+służbowy))"
+                         r"(?:[ \u00A0]*(?:n[ºo°]\.?|núm\.?|número|nr\.?))?[ \u00A0]*:?[ \u00A0]*"
+                         r"(?P<code>\d{3,7})(?![\w]|[.,]\d)")
     # A British vehicle's registration mark as issued since 2001 ("AB12 CDE", "KX19YTR"): it
     # names the car's keeper.  (Two letters, the age's two digits, three letters: no word or
     # other code of English text has that shape.)
@@ -1047,6 +1058,9 @@ class NumberRecognizer(Recognizer):
                 self.collar_hint.search(text):
             out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
                     for m in self.collar.finditer(text)]
+        if not english and any(k in text.lower() for k in self.service_words):
+            out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
+                    for m in self.service.finditer(text)]
         glued = self.code_hints[0].search(text)      # a letter glued to a digit
         if english and glued:
             out += [Span(m.start(), m.end(), "IDNUM", "NUMBER", m.group())
