@@ -843,8 +843,9 @@ def spans_from_tags(text: str, toks, tags: Sequence[str], lang: str = "",
             not (doubtful and kind_of_body(toks[b][2], lang))
         if lang in _LOWER_CASE_BODIES and not any(ch.isupper() for ch in piece) and (
                 _no_body_words([w for _, _, w in toks[a:b + 1] if _wordish(w)], lang)
-                or a == b and _nordic_verb(toks[a][2], lang)):
-            continue     # (nor is a verb alone: "Anna Berg bor i Lund")
+                or a == b and (_nordic_verb(toks[a][2], lang)
+                               or _indefinite_noun(toks[a][2], lang))):
+            continue     # (nor is a verb alone, "Anna Berg bor i Lund", nor a kind of thing)
         source = PRECAUTION if (doubtful or not any(ch.isupper() for ch in piece)) \
             and not named_body else "detector"
         # "model-margin": a name only by the recall margin, not the model's best reading
@@ -2073,6 +2074,30 @@ def _analysis(word: str, lang: str) -> str:
         return proc(word)
     except OSError:
         return ""
+
+
+@functools.lru_cache(maxsize=8192)
+def _compound_analysis(word: str, lang: str) -> str:
+    """``_analysis`` that reads a word the analyser lacks as a compound of words it has."""
+    proc = _analyser(lang, "-e")
+    if proc is None:
+        return ""
+    try:
+        return proc(word)
+    except OSError:
+        return ""
+
+
+def _indefinite_noun(word: str, lang: str) -> bool:
+    """A common noun in the indefinite, whole or as a compound's last part, in every
+    reading: a kind of thing, no body's name (a Danish deed's "køberens pengeinstitut", the
+    buyer's bank, before the bank's name).  The bodies running text names in lower case
+    are definite ("domstolen", "kommissionen": ``_definite_noun``)."""
+    readings = [r.rpartition("+")[2]
+                for r in _compound_analysis(word, lang).strip("^$").split("/")[1:]]
+    return bool(readings) and all(
+        not r.startswith("*") and "<n>" in r and "<ind>" in r and "<def>" not in r
+        and "<np>" not in r for r in readings)
 
 
 def _verb_base(word: str, lang: str) -> bool:
