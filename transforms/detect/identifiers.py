@@ -992,6 +992,22 @@ class NumberRecognizer(Recognizer):
                          r"(?:numer|nr\.?)[ \u00A0]+służbowy))"
                          r"(?:[ \u00A0]*(?:n[ºo°]\.?|núm\.?|número|nr\.?))?[ \u00A0]*:?[ \u00A0]*"
                          r"(?P<code>\d{3,7})(?![\w]|[.,]\d)")
+    # A vehicle's registration after its label, as the other countries write it: the
+    # Swedish "ABC 123" and "ABC 12A", the Danish "AB 12 345", the Polish "WA 12345", the
+    # Finnish "ABC-123", the Latvian "AB-1234", the Estonian "123 ABC", the Spanish
+    # "1234 BCD" (a Swedish police report's "registreringsnummer ABC 123" went out as
+    # written).  Letters and digits both, one or two spaces or hyphens between their groups.
+    plate_words = ("regist", "reg.nr", "regnr", "plate", "nummerplade", "rekisteri",
+                   "rejestracyj", "reģistrācijas", "valstybinis", "matrícula", "matricula")
+    plate = re.compile(
+        r"(?<![\w])(?i:registreringsnummer|registreringsnr\.?|reg\.[ \u00A0]?nr\.?|regnr\.?|"
+        r"registration(?:[ \u00A0](?:number|mark|no\.?))?|(?:number[ \u00A0])?plates?|"
+        r"nummerplade|rekisterinumero|rekisteritunnus|numer(?:y)?[ \u00A0]rejestracyjn[ey]|"
+        r"nr[ \u00A0]rejestracyjny|reģistrācijas[ \u00A0]numur[su]|valstybinis[ \u00A0]numeris|"
+        r"registreerimisnumber|registreerimismärk|matr[ií]cula)"
+        r"[ \u00A0]*:?[ \u00A0]*"
+        r"(?P<code>(?=[A-Z0-9 \u00A0\-]*[A-Z])(?=[A-Z0-9 \u00A0\-]*\d)"
+        r"[A-Z0-9]{1,4}(?:[ \u00A0\-][A-Z0-9]{1,5}){1,2})(?![\w\-]|[.,]\d)")
     # A British vehicle's registration mark as issued since 2001 ("AB12 CDE", "KX19YTR"): it
     # names the car's keeper.  (Two letters, the age's two digits, three letters: no word or
     # other code of English text has that shape.)
@@ -1058,7 +1074,11 @@ class NumberRecognizer(Recognizer):
                 self.collar_hint.search(text):
             out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
                     for m in self.collar.finditer(text)]
-        if not english and any(k in text.lower() for k in self.service_words):
+        low = text.lower()
+        if any(k in low for k in self.plate_words):
+            out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
+                    for m in self.plate.finditer(text)]
+        if not english and any(k in low for k in self.service_words):
             out += [Span(m.start("code"), m.end("code"), "IDNUM", "NUMBER", m.group("code"))
                     for m in self.service.finditer(text)]
         glued = self.code_hints[0].search(text)      # a letter glued to a digit
