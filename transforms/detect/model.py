@@ -2191,6 +2191,13 @@ def _without_leading_role_word(span: Span, lang: str) -> Optional[Span]:
     toks = tokenize(span.text)
     if len(toks) >= 2 and _ACRONYM_ROLE.fullmatch(toks[0][2]) and toks[1][2][:1].isupper():
         return _after_first_word(span, toks)     # "HR-chef Lene Kjærsgaard", "IT-konsult"
+    if lang in _LOWER_CASE_BODIES and len(toks) >= 3 and span.category in ("PER", "ORG") \
+            and toks[1][2].lower() in _lexicons()["given"] and toks[0][2][:1].isupper() \
+            and _definite_noun(toks[0][2], lang) and not institution_head(toks[0][2], lang):
+        # a Swedish or Danish noun in the definite, a sentence's first word, before a
+        # person's given name: who the person is ("Grannen Lars-Göran Ek såg ...", the
+        # neighbour; masked with the name, it came back in Swedish in the Danish)
+        return _after_first_word(span, toks)
     zipf = zipf_fn(lang)
     if lang not in _CASED_NAMES or zipf is None or len(toks) < 2 \
             or not toks[0][2].isalpha() or not toks[0][2].islower() \
