@@ -65,6 +65,31 @@ def train(docs, path: Path, c1: float, c2: float, iterations: int):
     trainer.train(str(path))
 
 
+def write_ordinary_words(docs, path: Path) -> Path:
+    """Beside the model at ``path`` (``model.words_path``): for each language of ``docs``
+    that no frequency list covers (``transforms.lexicon.zipf_fn``: Estonian), the words its
+    documents write in lower case outside their names — what the rules ask, where there is
+    no analyser either, before taking a capitalised word for a name (``model.ordinary_words``).
+    Written with every model, the cross-validation ones too: a fold's list is made of the
+    documents its model saw."""
+    import re
+    from transforms.lexicon import zipf_fn
+    words = {}
+    for _, lang, rows, _ in docs:
+        if zipf_fn(lang) is not None:
+            continue
+        seen = words.setdefault(lang, set())
+        for r in rows:
+            names = [(s, e) for s, e, *_ in r["label"]]
+            for m in re.finditer(r"[^\W\d_]+", r["text"]):
+                if m.group().islower() and not any(s <= m.start() < e for s, e in names):
+                    seen.add(m.group())
+    out = model.words_path(path)
+    out.write_text(json.dumps({lang: sorted(ws) for lang, ws in sorted(words.items())},
+                              ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    return out
+
+
 def evaluate(docs, path: Path, threshold: float = 1.0):
     from benchmarks.bench_detect_unlabelled import Score, score_segment
     import pycrfsuite
@@ -99,11 +124,23 @@ def main(argv=None):
                     "(benchmarks/bench_detect_unlabelled.py --fold-models scores MultiLeg with "
                     "them, each document by the model that never saw it)")
     ap.add_argument("--no-final", action="store_true", help="cross-validate only")
+    ap.add_argument("--words-only", action="store_true",
+                    help="write only the ordinary-word lists (write_ordinary_words) beside "
+                         "the models already there (--out; the --fold-models ones with "
+                         "--folds), without training")
     a = ap.parse_args(argv)
     a.thresholds = a.thresholds or [a.threshold]
     t0 = time.time()
     docs = load(Path(a.corpora), a.langs)
     print(f"{len(docs)} documents, features in {time.time() - t0:.0f} s", flush=True)
+    if a.words_only:
+        for f in range(a.folds if a.folds > 1 and a.fold_models else 0):
+            print("wrote", write_ordinary_words(
+                [d for d in docs if fold_of(d[0], a.folds) != f],
+                fold_model(a.fold_models, f)))
+        if not a.no_final:
+            print("wrote", write_ordinary_words(docs, Path(a.out)))
+        return
     cv = {}
     if a.folds > 1:
         from benchmarks.bench_detect_unlabelled import Score, fmt_row, header
@@ -112,6 +149,7 @@ def main(argv=None):
             tmp = fold_model(a.fold_models or Path(a.out).parent, f)
             train([d for d in docs if fold_of(d[0], a.folds) != f], tmp, a.c1, a.c2,
                   a.iterations)
+            write_ordinary_words([d for d in docs if fold_of(d[0], a.folds) != f], tmp)
             for t in a.thresholds:
                 for lang, sc in evaluate([d for d in docs if fold_of(d[0], a.folds) == f],
                                          tmp, t).items():
@@ -119,6 +157,7 @@ def main(argv=None):
             print(f"fold {f} done at {time.time() - t0:.0f} s", flush=True)
             if not a.fold_models:
                 tmp.unlink()
+                model.words_path(tmp).unlink()
         for t in a.thresholds:
             print(f"{a.folds}-fold cross-validation by document id (detector alone), "
                   f"name probability threshold {t}")
@@ -138,6 +177,7 @@ def main(argv=None):
     out = Path(a.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     train(docs, out, a.c1, a.c2, a.iterations)
+    write_ordinary_words(docs, out)
     meta = {
         "model": out.name, "kind": "linear-chain CRF (python-crfsuite), BIO over PER/ORG/LOC",
         "data": f"MultiLeg train ({', '.join(a.langs)}), {len(docs)} documents",
@@ -145,6 +185,7 @@ def main(argv=None):
         "attribution": "MultiLeg NER dataset, Tilde, CC BY 4.0",
         "options": {"c1": a.c1, "c2": a.c2, "iterations": a.iterations},
         "cross_validation": cv,
+        "ordinary_words": model.words_path(out).name,
         "rebuild": (f"python scripts/train_name_tagger.py --folds {a.folds} --c1 {a.c1} "
                     f"--c2 {a.c2} --iterations {a.iterations} --langs {' '.join(a.langs)}"),
     }

@@ -602,13 +602,16 @@ def _inflected_form(word: str, lang: str, crude: Set[str], alone_first: bool) ->
     at a sentence start (a heading, a list item) first letters are weak evidence: they
     count only for a word the language does not use often ("Kantaja", Finnish "plaintiff",
     is no "Kantola"; "Virtasen" is "Virtanen" by its ending).  Where the language has no
-    frequency list, there only the first letters count, as they always did."""
+    frequency list, the name model's training text stands for one (``ordinary_words``)."""
     crude_match = _stem(word) in crude
     if not alone_first:
         return crude_match or _inflected_name(word, lang, crude)
     from transforms.lexicon import zipf_fn
     if zipf_fn(lang) is None:
-        return crude_match
+        # (the name model's training text is the frequency list there: "Lepingu", the
+        # contract's, opening a sentence, is no "Leping...")
+        from transforms.detect.model import ordinary_words
+        return crude_match and word.lower() not in ordinary_words(lang)
     return _inflected_name(word, lang, crude) or crude_match and not _frequent(word, lang)
 
 

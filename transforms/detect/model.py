@@ -21,10 +21,11 @@ from __future__ import annotations
 import collections
 import dataclasses
 import functools
+import json
 import os
 import re
 from pathlib import Path
-from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Set, Tuple
 
 from transforms.dates import MONTHS
 from transforms.detect.base import Span
@@ -5881,10 +5882,13 @@ def _unanalysed_guess(span: Span, text: str, toks, lower_words: Set[str], lang: 
 
     closed = _CLOSED_CLASSES.get(lang, frozenset())
 
+    corpus = ordinary_words(lang) if zipf is None else frozenset()
+
     def ordinary(w: str) -> bool:
         low = w.lower()
         return low in lower_words or low in closed or function_word(low, lang) or \
-            zipf is not None and zipf(low) >= KNOWN_WORD_ZIPF and not _gazetteer_name(low)
+            zipf is not None and zipf(low) >= KNOWN_WORD_ZIPF and not _gazetteer_name(low) \
+            or low in corpus and not _gazetteer_name(low)
 
     if _opens_unit(text, span.start):
         if len(toks) < 2:
@@ -5956,6 +5960,29 @@ def _without_ordinary_guesses(spans: List[Span], text: str, toks, p_name: Sequen
 def model_path() -> Path:
     """The shipped model, or ``DOPPEL_NAME_MODEL`` (a retrained one)."""
     return Path(os.environ.get("DOPPEL_NAME_MODEL") or MODEL_PATH)
+
+
+def words_path(model: Path) -> Path:
+    """Where the ordinary-word lists of the model at ``model`` are (``names.words.json``)."""
+    return Path(model).with_suffix(".words.json")
+
+
+def ordinary_words(lang: str) -> FrozenSet[str]:
+    """The words the name model's training text writes in lower case outside its names, in
+    a language that no frequency list covers (Estonian: ``zipf_fn``) and no analyser here
+    reads; empty for the others, or without the list.  Made with the model
+    (``scripts/train_name_tagger.py``), from the same documents: a cross-validation model's
+    list holds none of the documents it is scored on."""
+    return _words_at(str(words_path(model_path()))).get(lang, frozenset())
+
+
+@functools.lru_cache(maxsize=8)
+def _words_at(path: str) -> Dict[str, FrozenSet[str]]:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return {lang: frozenset(ws) for lang, ws in json.load(fh).items()}
+    except FileNotFoundError:
+        return {}
 
 
 def default_tagger() -> Optional[NameTagger]:
