@@ -648,7 +648,7 @@ _DASH = "\\-\u2010\u2011\u2012\u2013"
 # may be mistyped or made up: a possible number is a number — "NHS 485 777 3456")
 _NUM_WORD = (r"(?:Application\s+)?(?:[Nn]\.?[º°]|[Nn]os?\.|[Nn]rs?\.?|[Nn]ro\.?|[Nn]úm\.?|"
              r"[Nn]um\.|[Nn]umbers?|[Nn]umurs|[Nn]umur[āa]|[Nn]umer(?:ze|u)?|[Nn]umero|"
-             r"[Nn]uméro|[Nn]ummer|NHS|SSN|SIN|NINO|CPR|PESEL|BSN|HETU{bare_no})")
+             r"[Nn]uméro|[Nn]ummer|NHS|SSN|SIN|NINO|CPR|PESEL|BSN|HETU|UTR|TIN|ITIN{bare_no})")
 # A number introduced by such a word may be written in spaced groups, of three digits as
 # thousands ("No 18 198 833") or of any length as forms print account and policy numbers
 # ("Policy number: 448 120 77", "Customer number 4471 2290"), after a letter code ("No. NF
@@ -958,7 +958,10 @@ class NumberRecognizer(Recognizer):
     # (or a document's series letters and its number, "dowodem osobistym nr ABC 123456": the
     # letters are the number's, as much as its digits)
     prefixed = {bare: re.compile(r"(?<![\w])" + _NUM_WORD.format(bare_no="|Nos?|nos?" if bare else "")
-                                 + r"\s*:?\s*(?P<num>" + _GROUPED + r"|[A-Z]{2,3}" + _SPACE
+                                 # (and "is" after an acronym: "Her UTR is 12345 67890";
+                                 # not "the number is 3 000 000")
+                                 + r"(?:(?<=[A-Z]{3})\s+is)?\s*:?\s*(?P<num>" + _GROUPED
+                                 + r"|[A-Z]{2,3}" + _SPACE
                                  + r"\d{6,9})(?![\w]|[.,]\d)")
                 for bare in (True, False)}
 
@@ -1020,9 +1023,14 @@ class NumberRecognizer(Recognizer):
     # Personal codes whose letters sit among their digits, in their issuers' shapes, valid
     # or not (a typo's check fails; the code is the person's still): an Italian codice
     # fiscale ("RSSMRA85T10A562S"), a Finnish henkilötunnus with its century letter
-    # ("900515A636S").  The typed recogniser claims the valid ones.
+    # ("900515A636S"), a British driving licence's number (the surname's first five letters,
+    # the birth date's digits, the initials, a digit, two check letters, and the licence's
+    # issue number perhaps: "(MORGA753116SM9IJ 35)" went out with the surname in it).  The
+    # typed recogniser claims the valid ones.
     lettered_codes = re.compile(r"(?<![\w\-])(?:[A-Z]{6}\d{2}[A-EHLMPRST]\d{2}[A-Z]\d{3}[A-Z]|"
-                                r"\d{6}[A-FU-Y]\d{3}[0-9A-Y])(?![\w\-])")
+                                r"\d{6}[A-FU-Y]\d{3}[0-9A-Y]|"
+                                r"[A-Z][A-Z9]{4}\d{6}[A-Z9]{2}\d[A-Z]{2}(?:[ \u00A0]\d{2})?)"
+                                r"(?![\w\-])")
 
     # A bank account's number after the word for it, as banks print it: in groups, with a
     # check digit after a dash, perhaps after a clearing or a branch number and a comma
