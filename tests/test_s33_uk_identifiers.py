@@ -26,3 +26,11 @@ def test_a_taxpayers_reference_after_is():
     assert numbers("Her UTR is 12345 67890 and her NI number QQ123456C.") == \
         ["12345 67890", "QQ123456C"]
     assert numbers("The total number is 3 000 000 people.") == []
+
+
+def test_a_civil_enforcement_officers_number():
+    """A parking penalty notice's "Civil Enforcement Officer: CEO 2214 (J. Adeyemi)" sent
+    the officer's number, which names the officer as a collar number does.  A year after a
+    chief executive is none."""
+    assert numbers("Civil Enforcement Officer: CEO 2214 (J. Adeyemi)") == ["2214"]
+    assert numbers("In the CEO 2020 report the board agreed.") == []

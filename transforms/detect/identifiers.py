@@ -977,12 +977,15 @@ class NumberRecognizer(Recognizer):
     # A British police officer's collar (shoulder) number after the rank: "PC 4471 Jones",
     # "DC 2231", "Sgt 1042" — it names the officer as the surname does.  Three digits or
     # more ("PS 5" is a games console).
-    collar = re.compile(r"(?<![\w])(?:PC|WPC|PCSO|DC|PS|DS|Sgt\.?|Insp\.?|(?i:collar|shoulder|"
-                        r"warrant|badge)(?:[ \u00A0](?i:number|no\.?))?)[ \u00A0]?(?P<code>\d{3,6})"
-                        r"(?![\w]|[.,]\d)")
+    # So is a civil enforcement officer's after "CEO" (a parking penalty notice's "CEO 2214"),
+    # which no year is ("CEO 2020 report").
+    collar = re.compile(r"(?<![\w])(?:PC|WPC|PCSO|DC|PS|DS|Sgt\.?|Insp\.?|CEO(?![ \u00A0]?(?:19|20)\d\d\b)|"
+                        r"(?i:collar|shoulder|warrant|badge)(?:[ \u00A0](?i:number|no\.?))?)"
+                        r"[ \u00A0]?(?P<code>\d{3,6})(?![\w]|[.,]\d)")
     # (what every rank or word before a collar number holds, looked for as plain text first)
-    collar_words = ("PC", "DC", "PS", "DS", "Sgt", "Insp", "ollar", "houlder", "arrant", "adge")
-    collar_hint = re.compile(r"(?:PC|DC|PS|DS|Sgt|Insp|SO|(?i:collar|shoulder|warrant|badge))"
+    collar_words = ("PC", "DC", "PS", "DS", "Sgt", "Insp", "CEO", "ollar", "houlder", "arrant",
+                    "adge")
+    collar_hint = re.compile(r"(?:PC|DC|PS|DS|Sgt|Insp|SO|CEO|(?i:collar|shoulder|warrant|badge))"
                              r"(?:[ \u00A0](?i:number|no\.?))?\.?[ \u00A0]?\d")
     # An officer's service number after its label in the other languages: a Spanish police
     # report's "agente con número de identificación profesional 84521" (the "TIP"), the
