@@ -63,3 +63,12 @@ def test_the_claim_form_sends_no_name(translate_unlabelled):
         assert name not in blob, name
     assert "Rhys Morgan" in back[4] and "Rhys Morgan" in back[5]
     assert "Llewellyn-Jones" in back[1] and "Llewellyn-Jones" in back[6]
+
+
+def test_a_persons_role_in_brackets_with_a_departments_acronym(found_names):
+    """A grievance letter's "with me and Tom Ashworth (HR Business Partner)" went out as one
+    body's stand-in and came back in English in the Spanish: the model's "X (Y)" is one
+    party in legal text, and a role in brackets had to be ordinary words, with no acronym."""
+    got = found_names(["Thank you for attending the hearing with me and Tom Ashworth (HR "
+                       "Business Partner)."])
+    assert got[0] == [("Tom Ashworth", "PER")]

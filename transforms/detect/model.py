@@ -2696,14 +2696,13 @@ def _persons_not_a_body(found: List[Span], persons: List[Span], text: str, class
                 _ROLE_AFTER.fullmatch(gap[:len(gap) - len(_LEADING_TITLES.search(gap).group(0))])
                 for gap, _ in pieces[1:])
         if ok:
-            # a role in brackets is ordinary words, or the initials of the person before it
+            # a role in brackets is ordinary words, a department's short acronym among them
+            # ("Tom Ashworth (HR Business Partner)"), or the initials of the person before it
             # ("Tom Baker (TB)")
             after = [g for g, _ in pieces[1:]] + [tail]
-            ok = all(role in initials_of(p.text) or all(
-                _ordinary((classes or {}).get(w)) and w.lower() not in lex["org"]
-                for w in role.split())
-                for (_, p), gap in zip(pieces, after)
-                for role in re.findall(r"\(\s*([^()]*?)\s*\)", gap))
+            ok = all(role in initials_of(p.text) or _ordinary_role(role, classes)
+                     for (_, p), gap in zip(pieces, after)
+                     for role in re.findall(r"\(\s*([^()]*?)\s*\)", gap))
         if not ok:
             out.append(m)
     return out
@@ -2746,6 +2745,16 @@ def _persons_of_bodies(found: List[Span], persons: List[Span], text: str, lang: 
     return out
 
 
+# A department's acronym in a role ("HR Business Partner", "IT Manager").
+_DEPARTMENT = re.compile(r"[A-Z]{2,3}")
+
+
+def _ordinary_role(role: str, classes) -> bool:
+    """A role's words are ordinary words and no body's, a department's acronym besides."""
+    words = role.split()
+    plain = [w for w in words if not (len(words) > 1 and _DEPARTMENT.fullmatch(w))]
+    return bool(plain) and all(_ordinary((classes or {}).get(w))
+                               and w.lower() not in _lexicons()["org"] for w in plain)
 # What may follow a person in a list of persons: a role in brackets, then a comma, "and", "&".
 _ROLE_AFTER = re.compile(r"\s*(?:\(\s*[A-Z][\w-]*(?:\s+[\w-]+){0,3}\s*\))?\s*"
                          r"(?:[,;&]|" + "|".join(sorted(_NAME_JOINERS - {"&"})) + r")?\s*")
