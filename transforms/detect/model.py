@@ -4950,7 +4950,9 @@ def _with_attached_parts(text: str, spans: List[Span], lang: str) -> List[Span]:
 _NICKNAME = re.compile(r" [\"“‘']([A-Z][\w\-]+)[\"”’'] ([A-Z][\w\-’']+)(?![\w\-])")
 _TITLED_LETTER = re.compile(r"(?<![\w.])(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sir|Mme|Herr|Frau)\.? "
                             r"([A-Z])\.?(?![\w\-.]|\.\w)")
-_INVERTED = re.compile(r"(?:^|(?<=[;•]\s))([A-Z][\w\-’']+), $")
+# (after a field's label too: a lab report's "Patient: WHITTAKER, Joanne Elizabeth" sent the
+# surname)
+_INVERTED = re.compile(r"(?:^|(?<=[;•]\s)|(?<=:)[ \t\u00A0]*)([A-Z][\w\-’']+), $")
 _YEAR_AFTER = re.compile(r"[.,]?\s*\(?(?:1[6-9]|20)\d\d[a-z]?\b")
 # What may follow the given name of an inverted name that is all its line or list item holds:
 # a full stop, or the next item ("White, Catherine; Battle, Peter.").
