@@ -917,6 +917,9 @@ def _vetted(span: Span, text: str, lower_words: Set[str], classes, lang: str
     rest = toks[k:]
     if not rest or any(ordinary[k:]) or any(w.lower() in lower_words for _, _, w in rest):
         return None
+    if lang == "en" and len(rest) == 1 and _JOB_ENDING.fullmatch(rest[0][2].lower()) \
+            and not _gazetteer_name(rest[0][2].lower()):
+        return None     # a job's word the analyser lacks: "(Consultant Haematologist)"
     # A word as frequent as ten in a million that neither the gazetteers nor the analyser
     # know as a name is a word their lists lack ("Nursing"), not a name ("Steitler").
     if any(_known_word(w, lang, classes) for _, _, w in rest):
@@ -2663,8 +2666,11 @@ def _persons_not_a_body(found: List[Span], persons: List[Span], text: str, class
     lex = _lexicons()
     out = []
     for m in found:
+        # (a word of a role in brackets that the rules guessed at is the role's:
+        # "Dr S. Venkataraman (Consultant Haematologist)")
         inside = [p for p in persons if p.category == "PER" and m.start <= p.start
-                  and p.end <= m.end and (p.start, p.end) != (m.start, m.end)]
+                  and p.end <= m.end and (p.start, p.end) != (m.start, m.end)
+                  and text.count("(", m.start, p.start) <= text.count(")", m.start, p.start)]
         if m.category not in ("ORG", "LOC") or not inside:
             out.append(m)
             continue
@@ -2672,12 +2678,15 @@ def _persons_not_a_body(found: List[Span], persons: List[Span], text: str, class
         for p in inside:
             pieces.append((text[at:p.start], p))
             at = p.end
-        tail = text[at:m.end]
+        # (with the closing bracket the model left out at a segment's end)
+        tail = text[at:m.end + (m.text.count("(") > m.text.count(")")
+                                and text[m.end:m.end + 1] == ")")]
         for k, (gap, p) in enumerate(pieces):
             # (a role in brackets is looked at below)
             words = [w for _, _, w in tokenize(re.sub(r"\([^()]*\)", " ", gap)) if _wordish(w)]
             bare = [w.lower().rstrip(".") for w in words]
-            addressed = bool(bare) and bare[-1] in FORMS_OF_ADDRESS
+            addressed = bool(bare) and bare[-1] in FORMS_OF_ADDRESS or k == 0 and not bare \
+                and _ADDRESS_BEFORE.search(text, max(0, m.start - 6), m.start) is not None
             name = [w for _, _, w in tokenize(p.text) if _wordish(w)]
             named = len(name) > 1 and any(w.lower() in world_given_names() for w in name)
             if not (named or addressed):
@@ -2749,10 +2758,20 @@ def _persons_of_bodies(found: List[Span], persons: List[Span], text: str, lang: 
 _DEPARTMENT = re.compile(r"[A-Z]{2,3}")
 
 
+# A job's word the analyser may lack, by its ending ("Haematologist", "Paediatrician").
+_JOB_ENDING = re.compile(r"[a-z]{3,}(?:ologist|ician|iatrist|ist)")
+# A form of address right before a span (the model's body began after "Dr").
+_ADDRESS_BEFORE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Miss|Prof|Sir|Dame)\.?[ \u00A0]+$")
+
+
 def _ordinary_role(role: str, classes) -> bool:
-    """A role's words are ordinary words and no body's, a department's acronym besides."""
+    """A role's words are ordinary words and no body's, a department's acronym besides, and
+    a job's word by its ending last ("Consultant Haematologist")."""
     words = role.split()
-    plain = [w for w in words if not (len(words) > 1 and _DEPARTMENT.fullmatch(w))]
+    plain = [w for k, w in enumerate(words)
+             if not (len(words) > 1 and _DEPARTMENT.fullmatch(w))
+             and not (k == len(words) - 1 and k > 0 and _JOB_ENDING.fullmatch(w.lower())
+                      and not _gazetteer_name(w.lower()))]
     return bool(plain) and all(_ordinary((classes or {}).get(w))
                                and w.lower() not in _lexicons()["org"] for w in plain)
 # What may follow a person in a list of persons: a role in brackets, then a comma, "and", "&".
