@@ -2069,21 +2069,12 @@ def _without_opening_grammar(span: Span, text: str, classes) -> Optional[Span]:
 
 
 @functools.lru_cache(maxsize=8192)
-def _analysis(word: str, lang: str) -> str:
-    """The installed analyser's answer for one word ("" without one, or where it fails)."""
-    proc = _analyser(lang)
-    if proc is None:
-        return ""
-    try:
-        return proc(word)
-    except OSError:
-        return ""
-
-
-@functools.lru_cache(maxsize=8192)
-def _compound_analysis(word: str, lang: str) -> str:
-    """``_analysis`` that reads a word the analyser lacks as a compound of words it has."""
-    proc = _analyser(lang, "-e")
+def _analysis(word: str, lang: str, mode: str = "-a") -> str:
+    """The installed analyser's answer for one word ("" without one, or where it fails);
+    ``mode`` "-e": a word it lacks read as a compound of words it has (``_analyser``)."""
+    # (asked as the other callers ask: the cache keeps "_analyser(lang)" apart from
+    # "_analyser(lang, '-a')", and each key is a process of its own)
+    proc = _analyser(lang) if mode == "-a" else _analyser(lang, mode)
     if proc is None:
         return ""
     try:
@@ -2098,7 +2089,7 @@ def _indefinite_noun(word: str, lang: str) -> bool:
     buyer's bank, before the bank's name).  The bodies running text names in lower case
     are definite ("domstolen", "kommissionen": ``_definite_noun``)."""
     readings = [r.rpartition("+")[2]
-                for r in _compound_analysis(word, lang).strip("^$").split("/")[1:]]
+                for r in _analysis(word, lang, "-e").strip("^$").split("/")[1:]]
     return bool(readings) and all(
         not r.startswith("*") and "<n>" in r and "<ind>" in r and "<def>" not in r
         and "<np>" not in r for r in readings)
