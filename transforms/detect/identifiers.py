@@ -979,7 +979,8 @@ class NumberRecognizer(Recognizer):
     # more ("PS 5" is a games console).
     # So is a civil enforcement officer's after "CEO" (a parking penalty notice's "CEO 2214"),
     # which no year is ("CEO 2020 report").
-    collar = re.compile(r"(?<![\w])(?:PC|WPC|PCSO|DC|PS|DS|Sgt\.?|Insp\.?|CEO(?![ \u00A0]?(?:19|20)\d\d\b)|"
+    collar = re.compile(r"(?<![\w])(?:PC|WPC|PCSO|DC|PS|DS|Sgt\.?|Insp\.?|"
+                        r"CEO(?![ \u00A0]?(?:19|20)\d\d\b)|"
                         r"(?i:collar|shoulder|warrant|badge)(?:[ \u00A0](?i:number|no\.?))?)"
                         r"[ \u00A0]?(?P<code>\d{3,6})(?![\w]|[.,]\d)")
     # (what every rank or word before a collar number holds, looked for as plain text first)
