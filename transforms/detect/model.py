@@ -3382,6 +3382,25 @@ def _acronym_not_person(span: Span) -> Span:
     return span
 
 
+# A Lithuanian woman's surname, by its ending (Kazlausk-aitė, Petrausk-ienė, Jon-ytė,
+# Šim-utė), in the nominative and the genitive: no body's name ends so.
+_LT_WOMANS_SURNAME = re.compile(r"[A-ZĄČĘĖĮŠŲŪŽ][a-ząčęėįšųūž]{2,}(?:aitė|ytė|utė|ūtė|ienė)s?")
+
+
+def _person_not_body(span: Span, lang: str) -> Span:
+    """A Lithuanian body of two or three capitalised words, the last a woman's surname by
+    its ending, is that woman: a power of attorney's "notarė Jūratė Kazlauskaitė" (a given
+    name no list holds) took a body's stand-in."""
+    if lang != "lt" or span.category != "ORG":
+        return span
+    words = span.text.split()
+    if 2 <= len(words) <= 3 and all(w[:1].isupper() for w in words) and \
+            _LT_WOMANS_SURNAME.fullmatch(words[-1]) and \
+            not any(w.lower() in _lexicons()["org"] for w in words):
+        return dataclasses.replace(span, category="PER")
+    return span
+
+
 def _body_not_person(span: Span, lang: str) -> Span:
     """A person's name of one word that is a compound ending in a body's head noun
     ("Energimarknads|inspektionen", "Centralskatte|nämnden": ``institutions.compound_body``)
@@ -3797,7 +3816,8 @@ class NameTagger:
             spans = _without_trailing_dates(spans, text)
             spans = [t for t in (_without_numbering_letter(s, text) for s in spans)
                      if t is not None]
-            spans = [_body_not_place(_body_not_person(_acronym_not_person(s), lang), lang)
+            spans = [_person_not_body(_body_not_place(_body_not_person(
+                _acronym_not_person(s), lang), lang), lang)
                      for s in spans
                      if not _adjective_alone(s, text, classes)
                      and not _numbered_part(s, text, classes, lang)
