@@ -71,3 +71,14 @@ def found_names():
         return [[(t[s.start:s.end], s.category) for s in spans]
                 for t, spans in zip(texts, HeuristicDetector().detect(texts, lang))]
     return find
+
+
+@pytest.fixture
+def found_numbers():
+    """``find(text, lang="en")``: the texts of the identifier numbers (IDNUM) found in
+    ``text``."""
+    from transforms.detect.identifiers import detect
+
+    def find(text, lang="en"):
+        return [s.text for s in detect(text, lang) if s.category == "IDNUM"]
+    return find

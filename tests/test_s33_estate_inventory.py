@@ -2,8 +2,6 @@
 account after the bank's name, and the form's labels that are no one's names."""
 from __future__ import annotations
 
-from transforms.detect.identifiers import detect
-
 INVENTORY = [
     "BOUPPTECKNING",
     "Den avlidnes namn: Karl-Erik Johansson",
@@ -16,12 +14,12 @@ INVENTORY = [
 ]
 
 
-def test_an_account_after_its_bank_is_a_number():
+def test_an_account_after_its_bank_is_a_number(found_numbers):
     """"Bankkonto i Swedbank, 8214-9,123 456 789-0" went out whole: the account's word was a
     compound's last part, the bank stood between it and the number, and the clearing number's
     comma had no space after it.  An amount after an account's word stays an amount."""
     def numbers(text):
-        return [s.text for s in detect(text, "sv") if s.category == "IDNUM"]
+        return found_numbers(text, "sv")
     assert numbers(INVENTORY[7]) == ["8214-9,123 456 789-0"]
     assert numbers("Kontot hos Nordea, 3300 1234567890, avslutas.") == ["3300 1234567890"]
     assert numbers("Lønkonto i Danske Bank: 3409 0012345678") == ["3409 0012345678"]

@@ -3,8 +3,6 @@ inside it, the officer's service number, a police station's name without the "de
 before it."""
 from __future__ import annotations
 
-from transforms.detect.identifiers import detect
-
 REPORT = [
     "DENUNCIA",
     "En Sevilla, a 3 de febrero de 2025, ante el agente con número de identificación "
@@ -25,17 +23,15 @@ def test_a_streets_name_with_a_joining_word_is_whole(found_names):
     assert ("calle Mayor", "LOC") in got[2]
 
 
-def test_an_officers_service_number_is_a_number():
+def test_an_officers_service_number_is_a_number(found_numbers):
     """The agent's "número de identificación profesional 84521" went out as written; so
     would a Swedish "tjänstenummer" or a Polish "numer służbowy".  A year after "placa" is
     none."""
-    def numbers(text, lang):
-        return [s.text for s in detect(text, lang) if s.category == "IDNUM"]
-    assert numbers(REPORT[1], "es") == ["84521"]
-    assert numbers("el agente con TIP 112233", "es") == ["112233"]
-    assert numbers("Polisen, tjänstenummer 4417, hörde vittnet.", "sv") == ["4417"]
-    assert numbers("funkcjonariusz, numer służbowy 123456", "pl") == ["123456"]
-    assert numbers("La placa 2025 del coche", "es") == []
+    assert found_numbers(REPORT[1], "es") == ["84521"]
+    assert found_numbers("el agente con TIP 112233", "es") == ["112233"]
+    assert found_numbers("Polisen, tjänstenummer 4417, hörde vittnet.", "sv") == ["4417"]
+    assert found_numbers("funkcjonariusz, numer służbowy 123456", "pl") == ["123456"]
+    assert found_numbers("La placa 2025 del coche", "es") == []
 
 
 def test_a_body_takes_no_preposition_before_it(found_names):
