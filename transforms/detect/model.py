@@ -2677,7 +2677,7 @@ def _persons_not_a_body(found: List[Span], persons: List[Span], text: str, class
             words = [w for _, _, w in tokenize(re.sub(r"\([^()]*\)", " ", gap)) if _wordish(w)]
             bare = [w.lower().rstrip(".") for w in words]
             addressed = bool(bare) and bare[-1] in FORMS_OF_ADDRESS or k == 0 and not bare \
-                and _ADDRESS_BEFORE.search(text, max(0, m.start - 6), m.start) is not None
+                and _addressed_before(text, m.start)
             name = [w for _, _, w in tokenize(p.text) if _wordish(w)]
             named = len(name) > 1 and any(w.lower() in world_given_names() for w in name)
             if not (named or addressed):
@@ -2714,6 +2714,12 @@ _OF_BODY = re.compile(r"[ \u00A0]+of[ \u00A0]+(?:the[ \u00A0]+)?(?=[A-Z])")
 _ADDRESSED = re.compile(r"(?<![\w.])([A-Za-z]{2,4})\.?[ \u00A0]+$")
 
 
+def _addressed_before(text: str, start: int) -> bool:
+    """Does a form of address stand right before ``start`` ("Dr ", "Mrs. ")?"""
+    m = _ADDRESSED.search(text, max(0, start - 8), start)
+    return m is not None and m.group(1).lower() in FORMS_OF_ADDRESS
+
+
 def _persons_of_bodies(found: List[Span], persons: List[Span], text: str, lang: str
                        ) -> List[Span]:
     """The model's body or place that opens with a person the rules named and goes on with
@@ -2735,9 +2741,8 @@ def _persons_of_bodies(found: List[Span], persons: List[Span], text: str, lang: 
             out.append(m)
             continue
         name = [w for _, _, w in tokenize(p.text) if _wordish(w)]
-        address = _ADDRESSED.search(text, max(0, p.start - 8), p.start)
         named = len(name) > 1 and any(w.lower() in world_given_names() for w in name) \
-            or address is not None and address.group(1).lower() in FORMS_OF_ADDRESS
+            or _addressed_before(text, p.start)
         if not named or any(w.lower() in lex["org"] for w in name):
             out.append(m)
             continue
@@ -2751,8 +2756,6 @@ _DEPARTMENT = re.compile(r"[A-Z]{2,3}")
 
 # A job's word the analyser may lack, by its ending ("Haematologist", "Paediatrician").
 _JOB_ENDING = re.compile(r"[a-z]{3,}(?:ologist|ician|iatrist|ist)")
-# A form of address right before a span (the model's body began after "Dr").
-_ADDRESS_BEFORE = re.compile(r"\b(?:Dr|Mr|Mrs|Ms|Miss|Prof|Sir|Dame)\.?[ \u00A0]+$")
 
 
 def _ordinary_role(role: str, classes) -> bool:
