@@ -78,11 +78,15 @@ def stems(word: str, lang: str) -> frozenset:
         e = fold(end)
         if low.endswith(e) and len(low) - len(e) >= 4:
             out.add(low[: -len(e)])
-            # (a Finnish name in "-e" doubles it before its endings: "Tampere-ella",
-            # "Tampere-en" are "Tampere"'s; "vihitty Tampereella" went out as written)
-            if lang == "fi" and low[: -len(e)].endswith("ee") and len(low) - len(e) >= 5:
-                out.add(low[: -len(e) - 1])
+            out.add(undoubled(low[: -len(e)], lang))
     return frozenset(out)
+
+
+def undoubled(stem: str, lang: str) -> str:
+    """A stem a case ending left, as its nominative ends: a Finnish name in "-e" doubles it
+    before its endings ("Tampere-ella", "Tampere-en" are "Tampere"'s: "vihitty
+    Tampereella" went out as written)."""
+    return stem[:-1] if lang == "fi" and stem.endswith("ee") and len(stem) >= 5 else stem
 
 
 # The stem vowels an Estonian case ending follows where the nominative has none.

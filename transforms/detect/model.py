@@ -37,7 +37,7 @@ from transforms.dictionary.extract import LEGAL_FORMS
 from transforms.detect.institutions import (COMPOUNDING, compound_body, foreign_body,
                                             head_key, institution_head, kind_of_body)
 from transforms.lexicon import frequent_zipf_fn, zipf_fn
-from transforms.linking import (POSSESSIVE, PRECAUTION, ROLES, initials_of,
+from transforms.linking import (POSSESSIVE, PRECAUTION, ROLES, initials_of, undoubled,
                                 without_handles, with_attached_ending)
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "resources" / "models"
@@ -5472,10 +5472,11 @@ def _with_places_mid_sentence(text: str, spans: List[Span], lang: str) -> List[S
     language's lists say so, whatever the document writes in lower case:
     * in the languages of ``_COUNTRY_GENITIVE_LANGS``, a country's or a town's name of
       ``LOC_STEMS`` ("Eesti peaminister" beside "eesti keel");
-    * in Polish, a town of the gazetteers with a case ending (``_PLACE_CASE_ENDINGS``):
-      "Pracuje w firmie Softlab w Gdańsku od 2019 roku" sent "Gdańsku", the model reading
-      a firm's sentence.  Not a given name or a surname of the lists (a person's "Jana" is
-      Jan's)."""
+    * in Polish and Finnish, a town of the gazetteers with a case ending
+      (``_PLACE_CASE_ENDINGS``): "Pracuje w firmie Softlab w Gdańsku od 2019 roku" sent
+      "Gdańsku", the model reading a firm's sentence; "vihitty 12.6.2010 Tampereella".  Not
+      a given name or a surname of the lists (a person's "Jana" is Jan's; in Finnish, the
+      stem either: "Salolla")."""
     endings = _PLACE_CASE_ENDINGS.get(lang)
     if endings is None and lang not in _COUNTRY_GENITIVE_LANGS:
         return spans
@@ -5492,9 +5493,8 @@ def _with_places_mid_sentence(text: str, spans: List[Span], lang: str) -> List[S
             if not low.endswith(end) or len(stem) < 4:
                 continue
             if lang == "fi":
-                # a name in "-e" doubles it before its endings ("Tampere-ella"); a town
-                # that is a surname too is the person's ("Salolla")
-                stem = stem[:-1] if stem.endswith("ee") else stem
+                # ("Tampere-ella"; a town that is a surname too is the person's, "Salolla")
+                stem = undoubled(stem, lang)
                 if stem in lex["given"] or stem in lex["family"]:
                     continue
             if stem in lex["place"]:
