@@ -18,6 +18,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -72,7 +73,6 @@ def write_ordinary_words(docs, path: Path) -> Path:
     no analyser either, before taking a capitalised word for a name (``model.ordinary_words``).
     Written with every model, the cross-validation ones too: a fold's list is made of the
     documents its model saw."""
-    import re
     from transforms.lexicon import zipf_fn
     words = {}
     for _, lang, rows, _ in docs:
